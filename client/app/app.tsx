@@ -1,0 +1,40 @@
+// The root screen switches on sign-in state: spinner, sign-in, or the (lazily loaded) main screen.
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthScreen } from '../features/auth/auth-screen.tsx';
+import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx';
+import { useVerificationNotice } from '../features/auth/use-verification-notice.ts';
+import { useSession } from '../lib/session.tsx';
+import { FullScreenSpinner } from '../ui/spinner.tsx';
+
+// The map, its data layer and the list are only fetched once someone has signed in: the sign-in screen
+// stays small on a slow connection.
+const MainScreen = lazy(() => import('./main-screen.tsx'));
+
+export function App() {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  // No router: /reset-password is the only other path, and the server serves index.html for it.
+  const [path, setPath] = useState(() => window.location.pathname);
+  useVerificationNotice();
+
+  if (path === '/reset-password') {
+    return (
+      <ResetPasswordScreen
+        onDone={() => {
+          window.history.replaceState(null, '', '/');
+          setPath('/');
+        }}
+      />
+    );
+  }
+  if (session.status === 'loading') {
+    return <FullScreenSpinner label={t('common.loading')} message={session.unreachable ? t('common.serverUnreachable') : undefined} />;
+  }
+  if (session.status === 'signed-out') return <AuthScreen />;
+  return (
+    <Suspense fallback={<FullScreenSpinner label={t('common.loading')} />}>
+      <MainScreen />
+    </Suspense>
+  );
+}

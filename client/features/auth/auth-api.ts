@@ -1,0 +1,19 @@
+// Calls to the server's /api/auth routes. Passwords travel only in these request bodies.
+import { api } from '../../lib/api-client.ts';
+
+type Credentials = { email: string; password: string };
+
+export const signIn = (credentials: Credentials) =>
+  api<unknown>('/api/auth/sign-in/email', { method: 'POST', json: credentials });
+
+export const signUp = (credentials: Credentials) =>
+  api<{ ok: true }>('/api/auth/sign-up/email', { method: 'POST', json: credentials });
+
+export const signOut = () => api<unknown>('/api/auth/sign-out', { method: 'POST', json: {} });
+
+/** The e-mailed link passes through the server, which sends the browser to /reset-password?token=… */
+export const requestPasswordReset = (email: string) =>
+  api<unknown>('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: '/reset-password' } });
+
+export const resetPassword = (newPassword: string, token: string) =>
+  api<unknown>('/api/auth/reset-password', { method: 'POST', json: { newPassword, token } });

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../ui/language-switch.tsx';
+
+/** The frame of the signed-out screens: language switch top right, a card in the middle. */
+export function AuthLayout({ heading, children }: { heading: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="flex justify-end p-4">
+        <LanguageSwitch />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pb-16 sm:items-center">
+        <div className="w-full max-w-sm rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
+          <div className="mb-6 flex items-center gap-3">
+            <img src="/favicon.svg" alt="" className="size-10" />
+            <div>
+              <p className="text-xl font-bold text-green-900">{t('app.title')}</p>
+              <p className="text-sm text-stone-700">{t('app.tagline')}</p>
+            </div>
+          </div>
+          <h1 className="mb-4 text-lg font-semibold">{heading}</h1>
+          {children}
+        </div>
+      </main>
+    </div>
+  );
+}

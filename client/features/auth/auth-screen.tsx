@@ -1,0 +1,130 @@
+// The signed-out screen: sign in, create an account, or ask for a password-reset mail.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { requestPasswordReset, signIn, signUp } from './auth-api.ts';
+import { AuthField } from './auth-field.tsx';
+import { AuthLayout } from './auth-layout.tsx';
+
+type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
+
+export function AuthScreen() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { refresh } = useSession();
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setPassword('');
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      if (mode === 'sign-in') await submitSignIn();
+      else if (mode === 'sign-up') await submitSignUp();
+      else await submitResetRequest();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitSignIn() {
+    try {
+      await signIn({ email: email.trim(), password });
+      await refresh();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+        toast({
+          variant: 'destructive',
+          title: t('auth.emailNotVerifiedTitle'),
+          description: t('auth.emailNotVerifiedDescription', { email: email.trim() }),
+        });
+        return;
+      }
+      toast({ variant: 'destructive', title: t('auth.signInFailed'), description: errorMessage(error, t('common.somethingWentWrong')) });
+    }
+  }
+
+  async function submitSignUp() {
+    try {
+      await signUp({ email: email.trim(), password });
+      toast({ title: t('auth.accountCreatedTitle'), description: t('auth.accountCreatedDescription') });
+      setEmail('');
+      switchMode('sign-in');
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('auth.signUpFailed'), description: errorMessage(error, t('common.somethingWentWrong')) });
+    }
+  }
+
+  async function submitResetRequest() {
+    try {
+      await requestPasswordReset(email.trim());
+      toast({ title: t('auth.resetSentTitle'), description: t('auth.resetSentDescription', { email: email.trim() }) });
+      switchMode('sign-in');
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('auth.resetRequestFailed'), description: errorMessage(error, t('common.somethingWentWrong')) });
+    }
+  }
+
+  const heading = mode === 'sign-in' ? t('auth.signInHeading') : mode === 'sign-up' ? t('auth.signUpHeading') : t('auth.forgotPasswordHeading');
+  const submitLabel = mode === 'sign-in' ? t('auth.signIn') : mode === 'sign-up' ? t('auth.createAccount') : t('auth.sendResetLink');
+  const busyLabel = mode === 'sign-in' ? t('auth.signingIn') : mode === 'sign-up' ? t('auth.creatingAccount') : t('auth.sending');
+
+  return (
+    <AuthLayout heading={heading}>
+      {mode === 'forgot-password' && <p className="mb-4 text-sm text-stone-700">{t('auth.forgotPasswordHelp')}</p>}
+      <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
+        <AuthField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete={mode === 'sign-up' ? 'email' : 'username'}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {mode !== 'forgot-password' && (
+          <AuthField
+            label={t('auth.password')}
+            type="password"
+            name="password"
+            autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+        <Button type="submit" disabled={busy} aria-busy={busy} className="w-full">
+          {busy && <Spinner />}
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </form>
+
+      <div className="mt-4 space-y-2 text-center text-sm">
+        {mode === 'sign-in' && (
+          <button type="button" onClick={() => switchMode('forgot-password')} className="text-green-900 underline">
+            {t('auth.forgotPassword')}
+          </button>
+        )}
+        <p>
+          {mode === 'sign-up' ? t('auth.haveAccount') : mode === 'sign-in' ? t('auth.noAccount') : ''}{' '}
+          <button
+            type="button"
+            onClick={() => switchMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
+            className="font-medium text-green-900 underline"
+          >
+            {mode === 'sign-in' ? t('auth.switchToSignUp') : t('auth.switchToSignIn')}
+          </button>
+        </p>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Location } from '../../../common/schemas/locations.ts';
+import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
+import { Button } from '../../ui/button.tsx';
+
+type LocationCardProps = {
+  location: Location;
+  /** Position within its page: each card starts 0.1 s after the one before. */
+  staggerIndex: number;
+  onShare: (location: Location) => void;
+  onDelete: (location: Location) => void;
+};
+
+export function LocationCard({ location, staggerIndex, onShare, onDelete }: LocationCardProps) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const typeLabel = t(`locationTypes.${location.type}`);
+  const title = location.mushroom_types || typeLabel;
+  const date = formatDate(location.date_found, i18n.resolvedLanguage ?? 'en', 'long');
+
+  return (
+    <li className="stagger-item" style={{ animationDelay: `${staggerIndex * 0.1}s` }}>
+      <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-300 bg-white shadow-sm">
+        {location.thumbnail_url && (
+          <img src={location.thumbnail_url} alt={t('locations.photoAlt', { title })} loading="lazy" className="h-44 w-full object-cover" />
+        )}
+        <div className="flex flex-1 flex-col gap-2 p-4">
+          <div className="flex items-start gap-2">
+            <TypeIcon type={location.type} label={typeLabel} />
+            <h2 id={titleId} className="min-w-0 flex-1 text-base font-semibold break-words">
+              {title}
+            </h2>
+            <span
+              className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${
+                location.is_public ? 'bg-green-100 text-green-900' : 'bg-stone-200 text-stone-800'
+              }`}
+            >
+              {location.is_public ? t('sharing.public') : t('sharing.private')}
+            </span>
+          </div>
+          <p className="text-sm text-stone-800">
+            {location.finder ? t('locations.foundByOn', { finder: location.finder, date }) : t('locations.foundOn', { date })}
+          </p>
+          {location.notes && <p className="text-sm whitespace-pre-line text-stone-700">{location.notes}</p>}
+          <p className="text-sm text-stone-700">
+            {t('locations.addedBy', { owner: location.is_owner ? t('locations.you') : location.owner_name })}
+          </p>
+          <a
+            href={directionsUrl(location.latitude, location.longitude)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 self-start text-sm text-blue-800 underline"
+          >
+            <span className="sr-only">{t('locations.directions')}: </span>
+            {formatCoordinates(location.latitude, location.longitude, 4)}
+          </a>
+          {location.is_owner && (
+            <div className="mt-auto flex gap-2 pt-2">
+              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => onShare(location)}>
+                {t('locations.share')}
+              </Button>
+              <Button variant="secondary" className="flex-1 px-3 py-1.5 text-red-800" onClick={() => onDelete(location)}>
+                {t('locations.delete')}
+              </Button>
+            </div>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function TypeIcon({ type, label }: { type: Location['type']; label: string }) {
+  if (type === 'car_park') {
+    return (
+      <svg role="img" aria-label={label} viewBox="0 0 24 24" className="size-6 shrink-0">
+        <rect x="1" y="1" width="22" height="22" rx="5" fill="#1d4ed8" />
+        <path d="M9 18V6h4a3.5 3.5 0 0 1 0 7H9" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinejoin="round" />
+      </svg>
+    );
+  }
+  return (
+    <svg role="img" aria-label={label} viewBox="0 0 24 24" className="size-6 shrink-0">
+      <circle cx="12" cy="12" r="11" fill="#15803d" />
+      <path d="M5 12c0-4 3-6.5 7-6.5s7 2.5 7 6.5c0 .6-.4 1-1 1H6c-.6 0-1-.4-1-1z" fill="#fff" />
+      <path d="M10 13h4l.6 4.3c.1.7-.4 1.2-1.1 1.2h-3c-.7 0-1.2-.5-1.1-1.2z" fill="#dcfce7" />
+    </svg>
+  );
+}

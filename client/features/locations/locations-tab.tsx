@@ -1,0 +1,102 @@
+// The Locations tab: the spots the user may see, newest first, a page at a time as they scroll.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Location } from '../../../common/schemas/locations.ts';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { DeleteDialog } from './delete-dialog.tsx';
+import { LocationCard } from './location-card.tsx';
+import { useLocationPages } from './locations-api.ts';
+import { ShareDialog } from './share-dialog.tsx';
+
+type OpenDialog = { kind: 'share' | 'delete'; location: Location } | null;
+
+export default function LocationsTab() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const pages = useLocationPages();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+
+  useEffect(
+    function loadMoreWhenTheEndComesIntoView() {
+      const sentinel = sentinelRef.current;
+      if (!sentinel || !hasNextPage) return;
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+        },
+        { rootMargin: '400px' },
+      );
+      observer.observe(sentinel);
+      return () => observer.disconnect();
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+
+  useEffect(
+    function reportLoadFailure() {
+      if (pages.isError) toast({ variant: 'destructive', title: t('locations.errorFetchingLocations') });
+    },
+    // Once per failure, not again on a language switch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pages.isError, pages.errorUpdatedAt],
+  );
+
+  if (pages.isPending) {
+    return (
+      <div className="flex justify-center p-8 text-green-800">
+        <Spinner label={t('locations.loading')} className="size-8" />
+      </div>
+    );
+  }
+  if (pages.isError && !pages.data) {
+    return (
+      <div className="rounded-lg border border-stone-300 bg-white p-8 text-center">
+        <p className="font-medium">{t('locations.errorFetchingLocations')}</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void pages.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  const items = pages.data.pages.flatMap((page) => page.items.map((location, index) => ({ location, index })));
+  if (items.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-stone-400 bg-white p-8 text-center">
+        <h2 className="text-lg font-semibold">{t('locations.noLocationsFound')}</h2>
+        <p className="mt-2 text-sm text-stone-700">{t('locations.noLocationsSuggestion')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-label={t('locations.listLabel')}>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map(({ location, index }) => (
+          <LocationCard
+            key={location.id}
+            location={location}
+            staggerIndex={index}
+            onShare={(chosen) => setDialog({ kind: 'share', location: chosen })}
+            onDelete={(chosen) => setDialog({ kind: 'delete', location: chosen })}
+          />
+        ))}
+      </ul>
+      <div ref={sentinelRef} className="flex justify-center py-6">
+        {hasNextPage && (
+          // The observer loads the next page by itself; the button is there when it can't (old browser, keyboard).
+          <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage}>
+            {isFetchingNextPage && <Spinner />}
+            {t('locations.loadMore')}
+          </Button>
+        )}
+      </div>
+      {dialog?.kind === 'share' && <ShareDialog location={dialog.location} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && <DeleteDialog location={dialog.location} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+// The owner chooses who sees a spot: only them, or everyone signed in.
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Location } from '../../../common/schemas/locations.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog, DialogClose } from '../../ui/dialog.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { useUpdateSharing } from './locations-api.ts';
+
+export function ShareDialog({ location, onClose }: { location: Location; onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const selectId = useId();
+  const stateDescriptionId = useId();
+  const [visibility, setVisibility] = useState<'private' | 'public'>(location.is_public ? 'public' : 'private');
+  const updateSharing = useUpdateSharing();
+
+  async function handleUpdate() {
+    try {
+      await updateSharing.mutateAsync({ id: location.id, isPublic: visibility === 'public' });
+      toast({ title: t('sharing.sharingUpdatedSuccess') });
+      onClose();
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('sharing.sharingUpdatedError'), description: errorMessage(error, t('common.somethingWentWrong')) });
+    }
+  }
+
+  const busy = updateSharing.isPending;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('sharing.dialogTitle')}
+      description={t('sharing.dialogDescription', { title: location.mushroom_types || t(`locationTypes.${location.type}`) })}
+    >
+      <div className="space-y-2">
+        <label htmlFor={selectId} className="block text-sm font-medium text-stone-800">
+          {t('sharing.visibility')}
+        </label>
+        <select
+          id={selectId}
+          value={visibility}
+          onChange={(event) => setVisibility(event.target.value as 'private' | 'public')}
+          aria-describedby={stateDescriptionId}
+          className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base"
+        >
+          <option value="private">{t('sharing.private')}</option>
+          <option value="public">{t('sharing.public')}</option>
+        </select>
+        <p id={stateDescriptionId} className="text-sm text-stone-700">
+          {visibility === 'public' ? t('sharing.publicDescription') : t('sharing.privateDescription')}
+        </p>
+      </div>
+      <div className="mt-6 flex justify-end gap-2">
+        <DialogClose asChild>
+          <Button variant="secondary">{t('common.cancel')}</Button>
+        </DialogClose>
+        <Button onClick={() => void handleUpdate()} disabled={busy} aria-busy={busy}>
+          {busy && <Spinner />}
+          {t('sharing.update')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,169 @@
+// The form that opens when a point on the map is selected.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
+import type { LocationType } from '../../../common/schemas/locations.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { formatCoordinates, todayLocal } from '../../lib/format.ts';
+import { useMe } from '../../lib/session.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { useCreateLocation } from './create-location.ts';
+import { PhotoPicker, usePhotoChoice } from './photo-picker.tsx';
+
+export type Selection = { lat: number; lng: number; id: string };
+
+const FIELD_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
+
+export function AddLocationForm({ selection, onClose }: { selection: Selection; onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const me = useMe();
+  const createLocation = useCreateLocation();
+  const { photo, replace: setPhoto } = usePhotoChoice();
+  const headingId = useId();
+
+  const [type, setType] = useState<LocationType>('mushroom_spot');
+  const [mushroomTypes, setMushroomTypes] = useState('');
+  const [finder, setFinder] = useState('');
+  const [dateFound, setDateFound] = useState(todayLocal);
+  const [notes, setNotes] = useState('');
+  const [sharing, setSharing] = useState<'private' | 'public'>('private');
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const isCarPark = type === 'car_park';
+    if (!isCarPark && (!mushroomTypes.trim() || !finder.trim())) {
+      toast({ variant: 'destructive', title: t('form.missingInfoTitle'), description: t('form.missingInfoDescription') });
+      return;
+    }
+    try {
+      await createLocation.mutateAsync({
+        id: selection.id,
+        type,
+        // A car park is named by its kind; its finder is the user's display name — never the e-mail,
+        // which a public car park would publish.
+        mushroom_types: isCarPark ? t('locationTypes.car_park') : mushroomTypes.trim(),
+        finder: isCarPark ? me.name : finder.trim(),
+        date_found: dateFound || todayLocal(),
+        notes: notes.trim(),
+        latitude: selection.lat,
+        longitude: selection.lng,
+        is_public: sharing === 'public',
+        photo: photo?.file ?? null,
+      });
+      toast({ title: t('form.locationSavedTitle'), description: t('form.locationSavedDescription') });
+      onClose();
+    } catch (error) {
+      const photoRefused = error instanceof ApiError && (error.code === 'PHOTO_TOO_LARGE' || error.code === 'UNSUPPORTED_PHOTO');
+      toast({
+        variant: 'destructive',
+        title: photoRefused ? t('form.photoUploadFailed') : t('form.errorSavingLocation'),
+        description: errorMessage(error, t('common.somethingWentWrong')),
+      });
+    }
+  }
+
+  const saving = createLocation.isPending;
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-stone-300 bg-white p-4 shadow-sm">
+      <div className="mb-3 flex items-start justify-between gap-2">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold">
+            {t('form.title')}
+          </h2>
+          <p className="text-sm text-stone-700">
+            {t('form.coordinates')}: <span className="font-mono">{formatCoordinates(selection.lat, selection.lng, 6)}</span>
+          </p>
+        </div>
+        <button type="button" onClick={onClose} aria-label={t('form.close')} className="rounded-md p-1.5 text-stone-800 hover:bg-stone-100">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+
+      <form onSubmit={(event) => void handleSubmit(event)} className="space-y-3" aria-labelledby={headingId} noValidate>
+        <Field label={t('form.type')}>
+          {(id) => (
+            <select id={id} value={type} onChange={(event) => setType(event.target.value as LocationType)} className={FIELD_CLASS}>
+              <option value="mushroom_spot">{t('locationTypes.mushroom_spot')}</option>
+              <option value="car_park">{t('locationTypes.car_park')}</option>
+            </select>
+          )}
+        </Field>
+        {type === 'mushroom_spot' && (
+          <>
+            <Field label={t('form.mushroomTypes')}>
+              {(id) => (
+                <input
+                  id={id}
+                  value={mushroomTypes}
+                  onChange={(event) => setMushroomTypes(event.target.value)}
+                  maxLength={MUSHROOM_TYPES_MAX}
+                  placeholder={t('form.mushroomTypesPlaceholder')}
+                  aria-required="true"
+                  className={FIELD_CLASS}
+                />
+              )}
+            </Field>
+            <Field label={t('form.finder')}>
+              {(id) => (
+                <input
+                  id={id}
+                  value={finder}
+                  onChange={(event) => setFinder(event.target.value)}
+                  maxLength={FINDER_MAX}
+                  autoComplete="name"
+                  aria-required="true"
+                  className={FIELD_CLASS}
+                />
+              )}
+            </Field>
+          </>
+        )}
+        <Field label={t('form.dateFound')}>
+          {(id) => (
+            <input id={id} type="date" value={dateFound} max={todayLocal()} onChange={(event) => setDateFound(event.target.value)} className={FIELD_CLASS} />
+          )}
+        </Field>
+        <PhotoPicker photo={photo} onChange={setPhoto} />
+        <Field label={t('form.notes')}>
+          {(id) => (
+            <textarea id={id} value={notes} onChange={(event) => setNotes(event.target.value)} maxLength={NOTES_MAX} rows={3} className={FIELD_CLASS} />
+          )}
+        </Field>
+        <Field label={t('form.sharing')}>
+          {(id) => (
+            <select id={id} value={sharing} onChange={(event) => setSharing(event.target.value as 'private' | 'public')} className={FIELD_CLASS}>
+              <option value="private">{t('sharing.private')}</option>
+              <option value="public">{t('sharing.public')}</option>
+            </select>
+          )}
+        </Field>
+        <div className="flex gap-2 pt-1">
+          <Button type="submit" disabled={saving} aria-busy={saving} className="flex-1">
+            {saving && <Spinner />}
+            {saving ? t('form.saving') : t('form.save')}
+          </Button>
+          <Button variant="secondary" onClick={onClose} className="flex-1">
+            {t('common.cancel')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}

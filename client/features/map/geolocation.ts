@@ -1,0 +1,54 @@
+// The browser's position, as a promise. High accuracy: a spot is worth little if it is 200 m off.
+import { useEffect } from 'react';
+import type L from 'leaflet';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../ui/toast.tsx';
+
+export const ZOOM_AFTER_GEOLOCATION = 14;
+
+export function currentPosition(): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) {
+      reject(new Error('Geolocation is not available'));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(resolve, reject, { enableHighAccuracy: true, timeout: 20_000, maximumAge: 30_000 });
+  });
+}
+
+export function isPermissionDenied(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as GeolocationPositionError).code === 1;
+}
+
+/** On load: centre on the user if they allow it, and say so either way. */
+export function useCentreOnUserAtStart(map: L.Map | null) {
+  const { t } = useTranslation();
+  const toast = useToast();
+
+  useEffect(
+    function centreOnUserOnce() {
+      if (!map) return;
+      let cancelled = false;
+      currentPosition().then(
+        (position) => {
+          if (cancelled) return;
+          map.setView([position.coords.latitude, position.coords.longitude], ZOOM_AFTER_GEOLOCATION);
+          toast({ title: t('map.mapLocationFound') });
+        },
+        (error: unknown) => {
+          if (cancelled) return;
+          // Only a refusal is worth a message at start; a slow GPS fix under trees is not an error the user caused.
+          if (isPermissionDenied(error)) {
+            toast({ variant: 'destructive', title: t('map.mapLocationDenied'), description: t('map.mapLocationDeniedDescription') });
+          }
+        },
+      );
+      return () => {
+        cancelled = true;
+      };
+    },
+    // Once per map: a language switch must not ask for the position again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [map],
+  );
+}

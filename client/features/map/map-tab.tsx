@@ -1,0 +1,142 @@
+// The Map tab: a count, the base-layer choice, the map, and the add form beside or below it.
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type L from 'leaflet';
+import { useTranslation } from 'react-i18next';
+import { BBOX_LIMIT_MAX } from '../../../common/limits.ts';
+import type { BaseLayerId } from '../../../common/schemas/config.ts';
+import type { BBox, Location } from '../../../common/schemas/locations.ts';
+import { randomId } from '../../lib/uuid.ts';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { AddLocationForm, type Selection } from './add-location-form.tsx';
+import { useCentreOnUserAtStart } from './geolocation.ts';
+import { useClientConfig } from './map-config.ts';
+import { MapView } from './map-view.tsx';
+import { useSpotsInArea } from './spots-in-view.ts';
+
+const NO_SPOTS: Location[] = [];
+
+export function MapTab() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const layerSelectId = useId();
+  const formRef = useRef<HTMLDivElement>(null);
+
+  const [map, setMap] = useState<L.Map | null>(null);
+  const [baseLayerId, setBaseLayerId] = useState<BaseLayerId>('street');
+  const [area, setArea] = useState<BBox | null>(null);
+  const [visibleCount, setVisibleCount] = useState(0);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [userPosition, setUserPosition] = useState<L.LatLngTuple | null>(null);
+
+  const config = useClientConfig();
+  const spotsQuery = useSpotsInArea(area);
+  const spots = spotsQuery.data?.items ?? NO_SPOTS;
+  const truncated = spotsQuery.data ? spotsQuery.data.next_cursor !== null || spotsQuery.data.items.length >= BBOX_LIMIT_MAX : false;
+  const layers = config.data?.tile_layers ?? [];
+  const baseLayer = layers.find((layer) => layer.id === baseLayerId) ?? layers[0];
+
+  useCentreOnUserAtStart(map);
+
+  useEffect(
+    function reportLoadFailures() {
+      if (spotsQuery.isError) toast({ variant: 'destructive', title: t('locations.errorFetchingLocations') });
+    },
+    // Once per failure, not on every render or language switch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [spotsQuery.isError, spotsQuery.errorUpdatedAt],
+  );
+  useEffect(
+    function reportConfigFailure() {
+      if (config.isError) toast({ variant: 'destructive', title: t('map.configFailed') });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure
+    [config.isError],
+  );
+
+  const language = i18n.resolvedLanguage ?? 'en';
+  const labels = useMemo(
+    () => ({
+      language,
+      typeLabel: (type: Location['type']) => t(`locationTypes.${type}`),
+      foundBy: (finder: string) => t('map.popupFinder', { finder }),
+      dateFound: (date: string) => t('map.popupDateFound', { date }),
+      directions: (coordinates: string) => t('map.popupDirections', { coordinates }),
+      photoAlt: (title: string) => t('locations.photoAlt', { title }),
+      cluster: (count: number) => t('map.clusterLabel', { count }),
+    }),
+    [t, language],
+  );
+
+  const handleSelect = useCallback((lat: number, lng: number) => {
+    setSelection({ lat, lng, id: randomId() });
+    // On a phone the form opens below the map: bring it into sight without taking focus from the map.
+    if (window.matchMedia('(max-width: 1023px)').matches) {
+      requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
+    }
+  }, []);
+
+  return (
+    <div className={selection ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]' : ''}>
+      <div className="min-w-0 space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="flex items-center gap-2 text-sm font-medium text-stone-800" aria-live="polite">
+            {spotsQuery.isFetching && <Spinner />}
+            {t('map.locationCount', { count: visibleCount })}
+            {truncated && <span className="font-normal text-stone-700">· {t('map.zoomInForAll')}</span>}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              variant="secondary"
+              className="px-3 py-1.5"
+              disabled={!map}
+              onClick={() => {
+                const centre = map?.getCenter();
+                if (centre) handleSelect(centre.lat, centre.lng);
+              }}
+            >
+              {t('map.addAtCentre')}
+            </Button>
+            <label htmlFor={layerSelectId} className="text-sm text-stone-800">
+              {t('map.baseLayer')}
+            </label>
+            <select
+              id={layerSelectId}
+              value={baseLayer?.id ?? baseLayerId}
+              onChange={(event) => setBaseLayerId(event.target.value as BaseLayerId)}
+              className="rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm"
+            >
+              {layers.map((layer) => (
+                <option key={layer.id} value={layer.id}>
+                  {t(`map.layers.${layer.id}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <MapView
+          map={map}
+          onMapReady={setMap}
+          baseLayer={baseLayer}
+          spots={spots}
+          labels={labels}
+          onVisibleCountChange={setVisibleCount}
+          area={area}
+          truncated={truncated}
+          onArea={setArea}
+          selection={selection}
+          onSelect={handleSelect}
+          userPosition={userPosition}
+          onUserLocated={setUserPosition}
+        />
+        <p className="text-xs text-stone-700">{t('map.clickHint')}</p>
+      </div>
+      {selection && (
+        <div ref={formRef} className="scroll-mt-4">
+          <AddLocationForm selection={selection} onClose={() => setSelection(null)} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// A marker's popup, built as DOM nodes. Spot text is the user's own words: it goes in through
+// textContent only, never as HTML.
+import type { Location } from '../../../common/schemas/locations.ts';
+import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
+
+export type PopupLabels = {
+  language: string;
+  typeLabel: (type: Location['type']) => string;
+  foundBy: (finder: string) => string;
+  dateFound: (date: string) => string;
+  directions: (coordinates: string) => string;
+  photoAlt: (title: string) => string;
+};
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+export function buildSpotPopup(spot: Location, labels: PopupLabels): HTMLElement {
+  const root = element('div', undefined, 'spot-popup');
+  const title = spot.mushroom_types || labels.typeLabel(spot.type);
+  root.append(element('h3', title));
+
+  const badge = element('span', labels.typeLabel(spot.type), 'badge');
+  badge.dataset.type = spot.type;
+  root.append(badge);
+
+  if (spot.thumbnail_url) {
+    const image = element('img');
+    image.src = spot.thumbnail_url;
+    image.alt = labels.photoAlt(title);
+    image.width = 200;
+    image.loading = 'lazy';
+    root.append(image);
+  }
+  if (spot.finder) root.append(element('p', labels.foundBy(spot.finder)));
+  root.append(element('p', labels.dateFound(formatDate(spot.date_found, labels.language, 'short'))));
+  if (spot.notes) root.append(element('p', spot.notes));
+
+  const link = element('a', labels.directions(formatCoordinates(spot.latitude, spot.longitude, 6)));
+  link.href = directionsUrl(spot.latitude, spot.longitude);
+  link.target = '_blank';
+  link.rel = 'noopener noreferrer';
+  const linkLine = element('p');
+  linkLine.append(link);
+  root.append(linkLine);
+  return root;
+}

@@ -1,0 +1,88 @@
+// The one way the browser talks to Foray's API: same-origin fetch with the session cookie, JSON in and out,
+// and every failure turned into an ApiError carrying the server's code and readable message.
+import i18next from 'i18next';
+import type { ApiError as ApiErrorBody } from '../../common/schemas/errors.ts';
+
+/** Forest signal drops without closing the socket; don't let a request hang forever. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Sent as application/json. */
+  json?: unknown;
+  /** Sent as multipart/form-data (the browser writes the boundary). */
+  form?: FormData;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+/** Only these reach the session-expired handler; everything else is shown where it happened. */
+let onUnauthenticated: (() => void) | undefined;
+export function setUnauthenticatedHandler(handler: (() => void) | undefined) {
+  onUnauthenticated = handler;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = options.form;
+  } else if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  // AbortSignal.any is recent (2024); without it the caller's signal alone is kept.
+  const signal = !options.signal ? timeout : 'any' in AbortSignal ? AbortSignal.any([options.signal, timeout]) : options.signal;
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin', signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error; // the caller cancelled: not an error to show
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ApiError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', timedOut ? 'The server took too long to answer.' : 'No connection to the server.');
+  }
+
+  if (response.status === 204) return undefined as T;
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = readError(response.status, payload);
+    if (error.status === 401 && !path.startsWith('/api/auth/')) onUnauthenticated?.();
+    throw error;
+  }
+  return payload as T;
+}
+
+function readError(status: number, payload: unknown): ApiError {
+  const body = payload as Partial<ApiErrorBody> | undefined;
+  const error = body?.error;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    return new ApiError(status, error.code, error.message, error.details);
+  }
+  return new ApiError(status, 'HTTP_' + status, '');
+}
+
+/** The server's message when it gave one, else the caller's generic text. */
+/**
+ * What to tell the user about a failed request: the translation of the server's error code when the
+ * locales have one (so a Lithuanian user reads Lithuanian), else the server's own message, else `fallback`.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const key = `errors.${error.code}`;
+  if (error.code && i18next.exists(key)) return i18next.t(key as never);
+  return error.message || fallback;
+}

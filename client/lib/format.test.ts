@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { directionsUrl, formatCoordinates, formatDate, todayLocal } from './format.ts';
+
+describe('format', () => {
+  it('gives today as the local calendar date', () => {
+    expect(todayLocal(new Date(2026, 8, 3, 0, 30))).toBe('2026-09-03');
+  });
+
+  it('formats a stored date without shifting it across time zones', () => {
+    expect(formatDate('2026-09-03', 'en', 'short')).toBe('Sep 3, 2026');
+    expect(formatDate('2026-09-03', 'en', 'long')).toBe('September 3, 2026');
+    expect(formatDate('2026-09-03', 'lt', 'long')).toContain('2026');
+  });
+
+  it('writes coordinates and the directions link with fixed decimals', () => {
+    expect(formatCoordinates(55.1694, 23.8813, 6)).toBe('55.169400, 23.881300');
+    expect(formatCoordinates(55.16944444, 23.88133333, 4)).toBe('55.1694, 23.8813');
+    expect(directionsUrl(55.1694, 23.8813)).toBe('https://www.google.com/maps/dir/?api=1&destination=55.169400,23.881300');
+  });
+});

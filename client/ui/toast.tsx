@@ -1,0 +1,95 @@
+// Notifications: one at a time, gone after 5 s (paused while pointed at or focused), announced by screen
+// readers through live regions that exist before any message is put in them.
+import { createContext, use, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const TOAST_DURATION_MS = 5000;
+
+export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' };
+type Toast = ToastInput & { id: number };
+
+const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<Toast | null>(null);
+  const nextId = useRef(0);
+  const show = useCallback((input: ToastInput) => {
+    nextId.current += 1;
+    setToast({ ...input, id: nextId.current });
+  }, []);
+  const dismiss = useCallback(() => setToast(null), []);
+
+  return (
+    <ToastContext value={show}>
+      {children}
+      <ToastViewport toast={toast} onDismiss={dismiss} />
+    </ToastContext>
+  );
+}
+
+export function useToast() {
+  const show = use(ToastContext);
+  if (!show) throw new Error('useToast must be used inside <ToastProvider>');
+  return show;
+}
+
+function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const destructive = toast?.variant === 'destructive';
+  return (
+    <section aria-label={t('common.notifications')} className="pointer-events-none fixed inset-x-0 top-0 z-[2000] flex flex-col items-center p-3">
+      {/* Polite news and urgent errors go to different regions; both are always in the page. */}
+      <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
+        {toast && !destructive && <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />}
+      </div>
+      <div role="alert" aria-live="assertive" aria-atomic="true" className="w-full max-w-sm">
+        {toast && destructive && <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />}
+      </div>
+    </section>
+  );
+}
+
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const [paused, setPaused] = useState(false);
+
+  useEffect(
+    function dismissAfterDelay() {
+      if (paused) return;
+      const timer = setTimeout(onDismiss, TOAST_DURATION_MS);
+      return () => clearTimeout(timer);
+    },
+    [paused, onDismiss],
+  );
+
+  const destructive = toast.variant === 'destructive';
+  return (
+    <div
+      data-variant={toast.variant ?? 'default'}
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      className={`toast-enter pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${
+        destructive ? 'border-red-800 bg-red-700 text-white' : 'border-stone-200 bg-white text-stone-900'
+      }`}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description && (
+          <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-stone-700'}`}>{toast.description}</p>
+        )}
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label={t('common.closeNotification')}
+        className={`-m-1 rounded p-1 ${destructive ? 'hover:bg-red-800' : 'hover:bg-stone-100'}`}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Numbers that the browser and the server both enforce. Change them here only.
+
+/** Largest photo a user may upload: 5 MiB, as the spec says. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** Decompression-bomb guard: images declaring more pixels than this are refused before decoding. */
+export const PHOTO_MAX_PIXELS = 40_000_000;
+/** Longest edge of the stored photo and of its thumbnail, in pixels. */
+export const PHOTO_MAX_EDGE = 2048;
+export const THUMBNAIL_MAX_EDGE = 400;
+
+export const MUSHROOM_TYPES_MAX = 200;
+export const FINDER_MAX = 200;
+export const NOTES_MAX = 5000;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const LIST_LIMIT_DEFAULT = 50;
+export const LIST_LIMIT_MAX = 200;
+/** The bbox route answers at most this many spots; the map clusters them. */
+export const BBOX_LIMIT_MAX = 10_000;
+
+export const LANGUAGES = ['en', 'lt'] as const;
+export type Language = (typeof LANGUAGES)[number];

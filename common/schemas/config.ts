@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const BASE_LAYER_IDS = ['street', 'satellite', 'topo', 'dark'] as const;
+export type BaseLayerId = (typeof BASE_LAYER_IDS)[number];
+
+export const TileLayerSchema = z.object({
+  id: z.enum(BASE_LAYER_IDS),
+  url: z.string(),
+  attribution: z.string(),
+  max_zoom: z.number().int(),
+});
+export type TileLayer = z.infer<typeof TileLayerSchema>;
+
+/** Settings the web app reads at start: `GET /api/v1/config`. */
+export const ClientConfigSchema = z.object({
+  tile_layers: z.array(TileLayerSchema),
+  photo_max_bytes: z.number().int(),
+});
+export type ClientConfig = z.infer<typeof ClientConfigSchema>;
+
+/** `GET /api/v1/me`: the signed-in user, as the app shows them. */
+export const MeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const TranslationsSchema = z.record(z.string(), z.string());

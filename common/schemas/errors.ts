@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Every error the API answers with has this shape. */
+export const ApiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Codes the client branches on. Others may appear; the message is always readable. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'MISSING_INFORMATION',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PHOTO_TOO_LARGE',
+  'UNSUPPORTED_PHOTO',
+  'BODY_TOO_LARGE',
+  'UNAUTHENTICATED',
+  'NOT_FOUND',
+  'ID_CONFLICT',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

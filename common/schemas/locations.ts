@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { BBOX_LIMIT_MAX, FINDER_MAX, LIST_LIMIT_DEFAULT, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../limits.ts';
+
+export const LocationTypeSchema = z.enum(['mushroom_spot', 'car_park']);
+export type LocationType = z.infer<typeof LocationTypeSchema>;
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
+export const CalendarDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Not a real calendar date');
+
+export const LatitudeSchema = z.number().finite().min(-90).max(90);
+export const LongitudeSchema = z.number().finite().min(-180).max(180);
+
+/** What the owner sends to create a spot (JSON, or the text fields of a multipart form). */
+export const CreateLocationSchema = z
+  .strictObject({
+    id: z.uuid().optional(),
+    type: LocationTypeSchema,
+    mushroom_types: z.string().max(MUSHROOM_TYPES_MAX).default(''),
+    finder: z.string().max(FINDER_MAX).default(''),
+    date_found: CalendarDateSchema,
+    notes: z.string().max(NOTES_MAX).nullish(),
+    latitude: LatitudeSchema,
+    longitude: LongitudeSchema,
+    is_public: z.boolean().default(false),
+  });
+export type CreateLocationInput = z.input<typeof CreateLocationSchema>;
+export type CreateLocation = z.output<typeof CreateLocationSchema>;
+
+export const UpdateLocationSchema = z.strictObject({ is_public: z.boolean() });
+export type UpdateLocation = z.infer<typeof UpdateLocationSchema>;
+
+export const LocationSchema = z.object({
+  id: z.uuid(),
+  type: LocationTypeSchema,
+  mushroom_types: z.string(),
+  finder: z.string(),
+  date_found: z.string(),
+  notes: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  is_public: z.boolean(),
+  photo_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  created_at: z.string(),
+  is_owner: z.boolean(),
+  owner_name: z.string(),
+});
+export type Location = z.infer<typeof LocationSchema>;
+
+export const LocationPageSchema = z.object({
+  items: z.array(LocationSchema),
+  next_cursor: z.string().nullable(),
+});
+export type LocationPage = z.infer<typeof LocationPageSchema>;
+
+/** `minLng,minLat,maxLng,maxLat`, as Leaflet's `LatLngBounds.toBBoxString()` writes it. */
+export const BBoxSchema = z
+  .string()
+  .transform((value, ctx) => {
+    const parts = value.split(',').map((part) => Number(part));
+    const [minLng, minLat, maxLng, maxLat] = parts;
+    if (
+      parts.length !== 4 ||
+      minLng === undefined || minLat === undefined || maxLng === undefined || maxLat === undefined ||
+      parts.some((part) => !Number.isFinite(part)) ||
+      minLat < -90 || maxLat > 90 || minLat > maxLat || minLng > maxLng ||
+      minLng < -180 || maxLng > 180
+    ) {
+      ctx.addIssue({ code: 'custom', message: 'bbox must be minLng,minLat,maxLng,maxLat within the world' });
+      return z.NEVER;
+    }
+    return { minLng, minLat, maxLng, maxLat };
+  });
+export type BBox = { minLng: number; minLat: number; maxLng: number; maxLat: number };
+
+/** `limit` may reach BBOX_LIMIT_MAX with a bbox (the map clusters); the route allows LIST_LIMIT_MAX without. */
+export const ListLocationsQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(BBOX_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
+  cursor: z.string().max(200).optional(),
+  bbox: BBoxSchema.optional(),
+});
+
+export const LocationIdParamsSchema = z.strictObject({ id: z.uuid() });

@@ -1,0 +1,56 @@
+import { expect } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import type { SmtpCatcher } from '../../server/test/smtp-catcher.ts';
+
+export const PASSWORD = 'chanterelle-autumn-42';
+
+let counter = 0;
+/** An address no other test uses, so tests never depend on each other's accounts. */
+export function uniqueEmail(prefix = 'forager'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/**
+ * Requests made from the page's context share its cookies. Browsers send Origin on every POST; the API
+ * client does not, and Foray's auth refuses cookie-bearing POSTs without it, so it is set here.
+ */
+function post(request: APIRequestContext, baseUrl: string, path: string, data: unknown) {
+  return request.post(path, { data, headers: { origin: baseUrl } });
+}
+
+export async function signUpByApi(request: APIRequestContext, baseUrl: string, email: string, password = PASSWORD) {
+  const response = await post(request, baseUrl, '/api/auth/sign-up/email', { email, password });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Waits for the verification mail and returns its link (which points at /api/auth/verify-email). */
+export async function verificationLink(mail: SmtpCatcher, email: string): Promise<string> {
+  const message = await mail.waitForMail(email, /confirm your e-mail/i);
+  const link = mail.linkIn(message);
+  expect(new URL(link).pathname).toBe('/api/auth/verify-email');
+  return link;
+}
+
+export async function signInByApi(request: APIRequestContext, baseUrl: string, email: string, password = PASSWORD) {
+  const response = await post(request, baseUrl, '/api/auth/sign-in/email', { email, password });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * A verified, signed-in user on `page`, made through the API to save time (the sign-up screen itself is
+ * tested through the UI in auth.e2e.test.ts). The page ends on the main screen.
+ */
+export async function signedInUser(
+  page: Page,
+  foray: { baseUrl: string; mail: SmtpCatcher },
+  email = uniqueEmail(),
+): Promise<{ email: string }> {
+  await signUpByApi(page.request, foray.baseUrl, email);
+  const link = await verificationLink(foray.mail, email);
+  const verified = await page.request.get(link);
+  expect(verified.ok(), `verification link answered ${verified.status()}`).toBe(true);
+  await signInByApi(page.request, foray.baseUrl, email);
+  await page.goto('/');
+  return { email };
+}

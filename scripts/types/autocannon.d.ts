@@ -1,0 +1,15 @@
+// autocannon ships no types; only what scripts/bench-bbox.ts uses is declared.
+declare module 'autocannon' {
+  type Result = {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    non2xx: number;
+  };
+  export default function autocannon(options: {
+    url: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    duration?: number;
+  }): Promise<Result>;
+}

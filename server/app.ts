@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { createOutbox } from './mail/outbox.ts';
+import { createStorage, type PhotoStorage } from './storage/storage.ts';
+import { createAuth, type AuthOptions } from './features/auth/auth.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { createSessionResolver } from './features/auth/session.ts';
+import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
+import { registerLocationRoutes } from './features/locations/locations.routes.ts';
+import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
+import { registerSystemRoutes } from './features/system/system.routes.ts';
+import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStaticClient } from './plugins/static-client.ts';
+import { PHOTO_MAX_BYTES } from '../common/limits.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type BuildOptions = {
+  /** An already open database (tests pass a cloned one); otherwise the configured one is opened. */
+  database?: DatabaseHandle;
+  storage?: PhotoStorage;
+  /** The built web app; null serves a placeholder page. */
+  clientDir?: string | null;
+  /** better-auth's per-IP limits: production defaults unless a test needs more room. */
+  authRateLimit?: AuthOptions['rateLimit'];
+  /** Per-IP limit of /api/v1 requests a minute. */
+  apiRateLimitPerMinute?: number;
+  /** Minimum time of sign-up, sign-in and reset answers (ms), so they take as long whether or not the e-mail exists. */
+  authResponseFloorMs?: number;
+};
+
+/** Above the slowest of these answers on this 2-core box when idle (argon2id + inserts ≈ 25–60 ms). */
+export const DEFAULT_AUTH_RESPONSE_FLOOR_MS = 150;
+
+export const DEFAULT_AUTH_RATE_LIMIT: AuthOptions['rateLimit'] = { window: 60, max: 100, signIn: 10, signUp: 5, reset: 5 };
+
+/** Strips what must never reach a log from a URL: query strings (coordinates, tokens) and reset tokens. */
+export function loggableUrl(url: string): string {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.replace(/^(\/api\/auth\/reset-password\/)[^/]+/, '$1[redacted]');
+}
+
+/**
+ * The whole Foray server as one Fastify instance, in a visible order: infrastructure, plugins,
+ * feature routes, then the web app and the error handling. `main.ts` listens; tests use inject().
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    // A hop count is valid for Fastify (proxy-addr) though its type omits it.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 64 * 1024,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: loggableUrl(request.url) }),
+      },
+    },
+  });
+  // The API speaks JSON and multipart only: a text/plain body is a 415, not a string to puzzle over.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // ── Infrastructure: database, storage, mail ──
+  const database = options.database ?? (await openDatabase(config.database));
+  const storage = options.storage ?? (await createStorage(config.storage));
+  const { db } = database;
+  const outbox = createOutbox({ db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, intervalMs: config.outboxIntervalMs, log: app.log });
+  await syncTranslations(db, path.join(ROOT, 'locales'));
+
+  const auth = createAuth({
+    db,
+    outbox,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    secureCookies: config.secureCookies,
+    log: app.log,
+    rateLimit: options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT,
+  });
+  const requireUser = createSessionResolver(auth, db);
+
+  // ── Plugins ──
+  await registerSecurityHeaders(app, config);
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES }, throwFileSizeLimit: true });
+  await app.register(rateLimit, {
+    max: options.apiRateLimitPerMinute ?? 1200,
+    timeWindow: 60_000,
+    allowList: (request) => !request.url.startsWith('/api/v1/'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Foray API', version: '1', description: 'Record and share foraging spots. Session cookie from /api/auth/sign-in/email.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Before the routes: Fastify gives each route the error handler in force when the route is added.
+  registerErrorHandling(app);
+
+  // ── Features ──
+  registerAuthRoutes(app, {
+    auth,
+    limiter: createSignInLimiter(db),
+    publicUrl: config.publicUrl,
+    responseFloorMs: options.authResponseFloorMs ?? DEFAULT_AUTH_RESPONSE_FLOOR_MS,
+  });
+  registerSystemRoutes(app, { config, ping: database.ping, requireUser });
+  registerTranslationRoutes(app, { db });
+  registerLocationRoutes(app, { db, storage, requireUser });
+  registerPhotoRoutes(app, { db, storage, requireUser });
+
+  // ── The web app ──
+  await registerStaticClient(app, options.clientDir === undefined ? path.join(ROOT, 'dist', 'client') : options.clientDir);
+
+  // ── Background work, stopped on close ──
+  outbox.start();
+  const sweeper = setInterval(() => {
+    sweepExpired(database).catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping expired sessions failed'));
+  }, 3600_000);
+  sweeper.unref();
+  await sweepExpired(database);
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await outbox.stop();
+    if (!options.database) await database.close();
+  });
+  return app;
+}
+
+/** Sessions past their absolute lifetime, used tokens' leftovers and old failure counters go. */
+async function sweepExpired({ db }: DatabaseHandle) {
+  await db.execute(sql`delete from "session" where expires_at < now() or created_at < now() - interval '30 days'`);
+  await db.execute(sql`delete from verification where expires_at < now()`);
+  await db.execute(sql`delete from sign_in_failure where window_started_at < now() - interval '1 day'`);
+}

@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+
+/** The four base layers' defaults, with the attribution each provider's terms require. */
+const TILE_DEFAULTS = {
+  street: {
+    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    maxZoom: 19,
+  },
+  satellite: {
+    url: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+    attribution: 'Tiles &copy; Esri &mdash; Source: Esri, Maxar, Earthstar Geographics, and the GIS User Community',
+    maxZoom: 19,
+  },
+  topo: {
+    url: 'https://{s}.tile.opentopomap.org/{z}/{x}/{y}.png',
+    attribution:
+      'Map data: &copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors, SRTM | Map style: &copy; <a href="https://opentopomap.org">OpenTopoMap</a> (<a href="https://creativecommons.org/licenses/by-sa/3.0/">CC-BY-SA</a>)',
+    maxZoom: 17,
+  },
+  dark: {
+    url: 'https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png',
+    attribution:
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors &copy; <a href="https://carto.com/attributions">CARTO</a>',
+    maxZoom: 20,
+  },
+} as const;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.string().default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().default('Foray <foray@localhost>'),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value): boolean | number | string => {
+        if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+        if (value === 'true') return true;
+        if (/^\d+$/.test(value)) return Number(value);
+        return value; // a comma-separated list of trusted addresses or CIDR ranges
+      }),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TILE_STREET_URL: z.string().default(TILE_DEFAULTS.street.url),
+    TILE_STREET_ATTRIBUTION: z.string().default(TILE_DEFAULTS.street.attribution),
+    TILE_SATELLITE_URL: z.string().default(TILE_DEFAULTS.satellite.url),
+    TILE_SATELLITE_ATTRIBUTION: z.string().default(TILE_DEFAULTS.satellite.attribution),
+    TILE_TOPO_URL: z.string().default(TILE_DEFAULTS.topo.url),
+    TILE_TOPO_ATTRIBUTION: z.string().default(TILE_DEFAULTS.topo.attribution),
+    TILE_DARK_URL: z.string().default(TILE_DEFAULTS.dark.url),
+    TILE_DARK_ATTRIBUTION: z.string().default(TILE_DEFAULTS.dark.attribution),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when DATABASE_URL is set' });
+    }
+    if (env.STORAGE === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE=s3' });
+      }
+    }
+  });
+
+export type TileLayerConfig = { id: 'street' | 'satellite' | 'topo' | 'dark'; url: string; attribution: string; maxZoom: number };
+
+export type Config = {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  dataDir: string;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  storage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
+  mail: { smtpUrl: string | undefined; from: string };
+  authSecret: string;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  tileLayers: TileLayerConfig[];
+  /** How often the mail outbox is worked, in ms. Tests make it short. */
+  outboxIntervalMs: number;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the environment once. Every bad variable is named in the error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset, as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    dataDir,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local', dir: path.join(dataDir, 'photos') },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    tileLayers: [
+      { id: 'street', url: e.TILE_STREET_URL, attribution: e.TILE_STREET_ATTRIBUTION, maxZoom: TILE_DEFAULTS.street.maxZoom },
+      { id: 'satellite', url: e.TILE_SATELLITE_URL, attribution: e.TILE_SATELLITE_ATTRIBUTION, maxZoom: TILE_DEFAULTS.satellite.maxZoom },
+      { id: 'topo', url: e.TILE_TOPO_URL, attribution: e.TILE_TOPO_ATTRIBUTION, maxZoom: TILE_DEFAULTS.topo.maxZoom },
+      { id: 'dark', url: e.TILE_DARK_URL, attribution: e.TILE_DARK_ATTRIBUTION, maxZoom: TILE_DEFAULTS.dark.maxZoom },
+    ],
+    outboxIntervalMs: 1000,
+  };
+}
+
+/** Embedded mode keeps its signing secret beside the data, so a restart keeps everyone signed in. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

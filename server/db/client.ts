@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type the rest of the server sees, whichever engine runs underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Is the database answering? For /healthz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dir: string }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
+
+/**
+ * The single switch between embedded PGlite and a PostgreSQL server. Only the configured driver is
+ * loaded. Migrations are applied before the handle is returned.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'pglite') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // PGlite does not create missing parent folders.
+    fs.mkdirSync(path.dirname(options.dir), { recursive: true });
+    const client = await PGlite.create(options.dir);
+    const db = drizzle(client, { schema });
+    try {
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: () => client.close(),
+    };
+  }
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // Dates stay strings: date_found is a calendar date, not an instant.
+  pg.default.types.setTypeParser(1082, (value: string) => value);
+  const pool = new pg.default.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5000,
+  });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

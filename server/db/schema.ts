@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  point,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// ── Accounts: the tables better-auth reads and writes (its field names, our column names) ──
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamptz('access_token_expires_at'),
+    refreshTokenExpiresAt: timestamptz('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** Failed sign-ins per account, so credential stuffing from many addresses still slows down. */
+export const signInFailure = pgTable('sign_in_failure', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamptz('window_started_at').notNull().defaultNow(),
+  blockedUntil: timestamptz('blocked_until'),
+});
+
+/** Mail waits here and is sent by the server's outbox worker, never inside a request (see ADR 0004). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`sent_at is null`)],
+);
+
+// ── Foray's own data ──
+
+export const LOCATION_TYPES = ['mushroom_spot', 'car_park'] as const;
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: LOCATION_TYPES }).notNull(),
+    mushroomTypes: text('mushroom_types').notNull().default(''),
+    finder: text('finder').notNull().default(''),
+    dateFound: date('date_found', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    // Built-in PostgreSQL point (x = longitude, y = latitude) so a GiST index answers the map's bbox query.
+    position: point('position', { mode: 'xy' })
+      .notNull()
+      .generatedAlwaysAs(sql`point(longitude, latitude)`),
+    isPublic: boolean('is_public').notNull().default(false),
+    photoKey: text('photo_key'),
+    thumbnailKey: text('thumbnail_key'),
+    // Millisecond precision so the list cursor round-trips exactly through a JavaScript Date.
+    createdAt: timestamptz('created_at')
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
+  },
+  (t) => [
+    index('locations_position_gist').using('gist', t.position),
+    index('locations_owner_recent_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('locations_public_recent_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`is_public`),
+    uniqueIndex('locations_photo_key_idx').on(t.photoKey),
+    uniqueIndex('locations_thumbnail_key_idx').on(t.thumbnailKey),
+    check('locations_type_check', sql`${t.type} in ('mushroom_spot', 'car_park')`),
+    check('locations_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('locations_longitude_check', sql`${t.longitude} between -180 and 180`),
+  ],
+);
+
+/** UI strings, one column per language (spec §3.3), filled at start from locales/*.json. */
+export const translations = pgTable('translations', {
+  key: text('key').primaryKey(),
+  en: text('en').notNull().default(''),
+  lt: text('lt').notNull().default(''),
+});

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Auth } from './auth.ts';
+import type { SignInLimiter } from './sign-in-limiter.ts';
+
+/** Codes better-auth answers with, mapped to the messages Foray's users read. */
+const FRIENDLY_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'The e-mail or password is wrong.',
+  EMAIL_NOT_VERIFIED: 'Please confirm your e-mail first: we have sent you the link again.',
+  PASSWORD_TOO_SHORT: 'The password must be at least 8 characters long.',
+  PASSWORD_TOO_LONG: 'The password must be at most 128 characters long.',
+  INVALID_EMAIL: 'That is not a valid e-mail address.',
+  INVALID_TOKEN: 'This link is not valid any more. Ask for a new one.',
+  RATE_LIMITED: 'Too many attempts. Please wait a little and try again.',
+};
+
+/**
+ * Answers that could tell whether an e-mail has an account. Even with mail queued and a dummy hash for
+ * unknown addresses, the database work differs by a few milliseconds (a reset token is written only for
+ * a real account), so these answers are held until a fixed minimum time after the request arrived.
+ */
+const ENUMERATION_SENSITIVE = new Set(['/sign-up/email', '/sign-in/email', '/request-password-reset']);
+
+/**
+ * Bridges Fastify to better-auth's Web-standard handler, and adds what Foray needs around it: the
+ * client's real address for rate limits, a per-account sign-in limit, identical sign-up answers, a
+ * default display name, and errors in the API's one shape.
+ */
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; limiter: SignInLimiter; publicUrl: string; responseFloorMs: number },
+) {
+  const { auth, limiter } = deps;
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    onSend: async (request, reply, payload) => {
+      const path = request.url.slice('/api/auth'.length).split('?')[0] ?? '';
+      if (request.method === 'POST' && ENUMERATION_SENSITIVE.has(path)) {
+        // Timers may fire up to a millisecond early, so wait again until the floor has truly passed.
+        let wait = deps.responseFloorMs - reply.elapsedTime;
+        while (wait > 0) {
+          await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+          wait = deps.responseFloorMs - reply.elapsedTime;
+        }
+      }
+      return payload;
+    },
+    handler: async (request, reply) => {
+      const path = request.url.slice('/api/auth'.length).split('?')[0] ?? '';
+      let body = request.body as Record<string, unknown> | undefined;
+
+      if (request.method === 'POST' && (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))) {
+        body = {};
+      }
+
+      if (path === '/sign-up/email' && body) {
+        // Only these fields: better-auth would otherwise store extra ones (image, callbackURL) as given.
+        const email = typeof body.email === 'string' ? body.email.trim() : body.email;
+        const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 100) : undefined;
+        body = {
+          email,
+          password: body.password,
+          // The display name others see defaults to the part before the @; the address itself stays private.
+          name: name ?? (typeof email === 'string' ? email.split('@')[0]?.slice(0, 100) || 'forager' : ''),
+          callbackURL: '/?verified=1',
+        };
+      }
+
+      let signInEmail: string | undefined;
+      if (path === '/sign-in/email' && body) {
+        // A sign-in before confirming re-sends the link; it should land on the same confirmation page.
+        body = { email: body.email, password: body.password, rememberMe: body.rememberMe, callbackURL: '/?verified=1' };
+      }
+      if (path === '/sign-in/email' && body && typeof body.email === 'string') {
+        signInEmail = body.email;
+        const wait = await limiter.blockedFor(signInEmail);
+        if (wait > 0) return sendError(reply.header('retry-after', String(wait)), 429, 'RATE_LIMITED');
+      }
+
+      const response = await auth.handler(toWebRequest(request, body, deps.publicUrl));
+
+      if (signInEmail !== undefined) {
+        if (response.status === 401) await limiter.recordFailure(signInEmail);
+        else if (response.ok) await limiter.recordSuccess(signInEmail);
+      }
+
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;
+        reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+
+      const text = await response.text();
+      if (response.status >= 400) {
+        let code = response.status === 429 ? 'RATE_LIMITED' : 'AUTH_ERROR';
+        let message = '';
+        try {
+          const parsed = JSON.parse(text) as { code?: string; message?: string };
+          if (parsed.code && response.status !== 429) code = parsed.code;
+          message = parsed.message ?? '';
+        } catch {
+          // Not JSON: keep the generic code.
+        }
+        return sendError(reply, response.status, code, message);
+      }
+      if (path === '/sign-up/email' && response.ok) {
+        // The same answer for a new and an existing e-mail (better-auth's differs in shape).
+        return reply.type('application/json').send({ ok: true });
+      }
+      return reply.send(text);
+    },
+  });
+}
+
+function sendError(reply: FastifyReply, status: number, code: string, message?: string) {
+  return reply
+    .status(status)
+    .type('application/json')
+    .send({ error: { code, message: FRIENDLY_MESSAGES[code] ?? (message || 'The request could not be completed.') } });
+}
+
+function toWebRequest(request: FastifyRequest, body: unknown, publicUrl: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === 'content-length') continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // Overwrite, never append: Fastify's request.ip already honours TRUST_PROXY. Keeping the client's own
+  // header would let anyone dodge the limits with a made-up address on every request.
+  headers.set('x-forwarded-for', request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  if (hasBody) headers.set('content-type', 'application/json');
+  return new Request(new URL(request.url, publicUrl), {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+  });
+}

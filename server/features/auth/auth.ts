@@ -1,0 +1,104 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { hash, verify } from '@node-rs/argon2';
+import type { Database } from '../../db/client.ts';
+import { account, session, user, verification } from '../../db/schema.ts';
+import type { Outbox } from '../../mail/outbox.ts';
+import { existingAccountMail, passwordResetMail, verificationMail } from '../../mail/messages.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits.ts';
+
+// OWASP's minimum for argon2id (m=19 MiB, t=2, p=1): better-auth's default scrypt parameters are below it.
+// algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
+const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
+/** However often a session is used, it ends this long after sign-in. */
+export const SESSION_ABSOLUTE_MAX_MS = 30 * 24 * 3600 * 1000;
+
+export type AuthOptions = {
+  db: Database;
+  outbox: Outbox;
+  secret: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+  /** Per-IP limits of better-auth; tests may raise them, never turn them off. */
+  rateLimit: { window: number; max: number; signIn: number; signUp: number; reset: number };
+};
+
+export function createAuth(options: AuthOptions) {
+  const { outbox, publicUrl } = options;
+  // Queue, don't await: the response must not take longer when the e-mail exists.
+  const queue = (mail: Parameters<Outbox['enqueue']>[0]) => {
+    outbox.enqueue(mail).catch((error: unknown) => options.log.error({ err: error }, 'Could not queue mail'));
+  };
+
+  return betterAuth({
+    appName: 'Foray',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification } }),
+    telemetry: { enabled: false },
+    // Into Foray's log, not the console; "user not found" on a wrong e-mail is routine, not a warning.
+    logger: {
+      level: 'error',
+      log: (level, message) => (level === 'error' ? options.log.error({ source: 'better-auth' }, message) : undefined),
+    },
+    // A self-host is reached by PUBLIC_URL, but also often by LAN address: accept the request's own origin.
+    trustedOrigins: (request) => {
+      const host = request?.headers.get('host');
+      return host ? [publicUrl, `http://${host}`, `https://${host}`] : [publicUrl];
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => hash(password, ARGON2_OPTIONS),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      sendResetPassword: async ({ user: target, url }) => queue(passwordResetMail(target.email, url)),
+      onExistingUserSignUp: async ({ user: existing }) => queue(existingAccountMail(existing.email, publicUrl)),
+      // The made-up user for an existing e-mail must look exactly like a real new one.
+      customSyntheticUser: ({ coreFields, id }) => ({ ...coreFields, id }),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 3600,
+      sendVerificationEmail: async ({ user: target, url }) => queue(verificationMail(target.email, url)),
+    },
+    session: {
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      updateAge: 24 * 3600,
+      // A cached session would outlive sign-out and revocation; every request asks the database.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'memory',
+      window: options.rateLimit.window,
+      max: options.rateLimit.max,
+      customRules: {
+        '/sign-in/email': { window: 60, max: options.rateLimit.signIn },
+        '/sign-up/email': { window: 60, max: options.rateLimit.signUp },
+        '/request-password-reset': { window: 60, max: options.rateLimit.reset },
+        '/send-verification-email': { window: 60, max: options.rateLimit.reset },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'foray',
+      useSecureCookies: options.secureCookies,
+      // The bridge overwrites x-forwarded-for with the address Fastify trusts (see auth.routes.ts).
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+  });
+}
+export type Auth = ReturnType<typeof createAuth>;

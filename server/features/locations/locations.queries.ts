@@ -1,0 +1,138 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { locations, user } from '../../db/schema.ts';
+import type { BBox, Location } from '../../../common/schemas/locations.ts';
+
+type NewLocation = typeof locations.$inferInsert;
+
+/**
+ * The one place a row becomes the API's Location: built as JSON inside PostgreSQL, which was measured
+ * ~1.7× faster than mapping rows in Node on PGlite, and lets a page of 10,000 spots skip serialization.
+ * `l` is a locations row, `u` its owner.
+ */
+const locationJson = (viewerId: string) => sql`json_build_object(
+  'id', l.id,
+  'type', l.type,
+  'mushroom_types', l.mushroom_types,
+  'finder', l.finder,
+  'date_found', l.date_found,
+  'notes', l.notes,
+  'latitude', l.latitude,
+  'longitude', l.longitude,
+  'is_public', l.is_public,
+  'photo_url', case when l.photo_key is null then null else ${PHOTO_URL_PREFIX} || l.photo_key end,
+  'thumbnail_url', case when l.thumbnail_key is null then null else ${PHOTO_URL_PREFIX} || l.thumbnail_key end,
+  'created_at', ${isoTimestamp},
+  'is_owner', l.user_id = ${viewerId},
+  'owner_name', u.name)`;
+
+const PHOTO_URL_PREFIX = '/api/v1/photos/';
+// Millisecond ISO 8601 in UTC, exactly as JavaScript's Date.toISOString() writes it.
+const isoTimestamp = sql.raw(`to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** Privacy in one expression: a viewer sees their own spots and others' public ones, nothing else. */
+// Written against the alias `l` that every read query below gives the locations table.
+const visibleTo = (viewerId: string): SQL => sql`(l.user_id = ${viewerId} or l.is_public)`;
+
+export type Cursor = { createdAt: string; id: string };
+
+const encodeCursor = (raw: string) => Buffer.from(raw).toString('base64url');
+
+/** A cursor from the client, or null when it is not one we wrote. */
+export function decodeCursor(cursor: string): Cursor | null {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) return null;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  return { createdAt, id };
+}
+
+/** One page of what the viewer may see, newest first, as the JSON text of `items` plus the next cursor. */
+export async function listLocations(
+  db: Database,
+  viewerId: string,
+  options: { limit: number; cursor: Cursor | null; bbox: BBox | undefined },
+): Promise<{ itemsJson: string; nextCursor: string | null }> {
+  const conditions: SQL[] = [visibleTo(viewerId)];
+  if (options.cursor) {
+    conditions.push(sql`(l.created_at, l.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id}::uuid)`);
+  }
+  if (options.bbox) {
+    const { minLng, minLat, maxLng, maxLat } = options.bbox;
+    // `<@ box` is answered by the GiST index on position.
+    conditions.push(sql`l.position <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`);
+  }
+  // One more row than asked tells whether there is a next page.
+  const result = await db.execute(sql`
+    with page as (
+      select ${locationJson(viewerId)} as item,
+             ${isoTimestamp} || '|' || l.id as cursor,
+             row_number() over (order by l.created_at desc, l.id desc) as n
+      from ${locations} l join ${user} u on u.id = l.user_id
+      where ${sql.join(conditions, sql` and `)}
+      order by l.created_at desc, l.id desc
+      limit ${options.limit + 1}
+    )
+    select coalesce(json_agg(item order by n) filter (where n <= ${options.limit}), '[]')::text as items,
+           (array_agg(cursor order by n desc) filter (where n <= ${options.limit}))[1] as last_cursor,
+           count(*) > ${options.limit} as has_more
+    from page`);
+  const [row] = (result as unknown as { rows: Array<{ items: string; last_cursor: string | null; has_more: boolean }> }).rows;
+  return {
+    itemsJson: row?.items ?? '[]',
+    nextCursor: row?.has_more && row.last_cursor ? encodeCursor(row.last_cursor) : null,
+  };
+}
+
+export async function findVisibleLocation(db: Database, viewerId: string, id: string): Promise<Location | null> {
+  const result = await db.execute(sql`
+    select ${locationJson(viewerId)} as item
+    from ${locations} l join ${user} u on u.id = l.user_id
+    where l.id = ${id} and ${visibleTo(viewerId)}`);
+  const [row] = (result as unknown as { rows: Array<{ item: Location | string }> }).rows;
+  if (!row) return null;
+  // node-postgres parses json columns; PGlite may hand back text.
+  return typeof row.item === 'string' ? (JSON.parse(row.item) as Location) : row.item;
+}
+
+/** Who owns an id, whatever its visibility — only to tell an idempotent retry from a clash. */
+export async function findOwnerOf(db: Database, id: string): Promise<string | null> {
+  const [row] = await db.select({ userId: locations.userId }).from(locations).where(eq(locations.id, id));
+  return row?.userId ?? null;
+}
+
+/** Inserts a spot; false when the id was taken in the meantime (a concurrent retry). */
+export async function insertLocation(db: Database, values: NewLocation): Promise<boolean> {
+  const inserted = await db.insert(locations).values(values).onConflictDoNothing({ target: locations.id }).returning({ id: locations.id });
+  return inserted.length === 1;
+}
+
+export async function setLocationSharing(db: Database, ownerId: string, id: string, isPublic: boolean): Promise<boolean> {
+  const updated = await db
+    .update(locations)
+    .set({ isPublic })
+    .where(and(eq(locations.id, id), eq(locations.userId, ownerId)))
+    .returning({ id: locations.id });
+  return updated.length === 1;
+}
+
+/** Deletes the owner's spot and returns its photo keys, or null when there is no such spot of theirs. */
+export async function deleteLocation(
+  db: Database,
+  ownerId: string,
+  id: string,
+): Promise<{ photoKey: string | null; thumbnailKey: string | null } | null> {
+  const [deleted] = await db
+    .delete(locations)
+    .where(and(eq(locations.id, id), eq(locations.userId, ownerId)))
+    .returning({ photoKey: locations.photoKey, thumbnailKey: locations.thumbnailKey });
+  return deleted ?? null;
+}
+
+/** Whether the viewer may see the spot a photo key belongs to. */
+export async function canViewPhoto(db: Database, viewerId: string, key: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from ${locations} l
+    where (l.photo_key = ${key} or l.thumbnail_key = ${key}) and ${visibleTo(viewerId)}
+    limit 1`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}

@@ -1,0 +1,200 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ListLocationsQuerySchema,
+  LocationIdParamsSchema,
+  LocationPageSchema,
+  type LocationPage,
+  LocationSchema,
+  UpdateLocationSchema,
+} from '../../../common/schemas/locations.ts';
+import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
+import { LIST_LIMIT_MAX } from '../../../common/limits.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { PhotoStorage } from '../../storage/storage.ts';
+import { newPhotoKey } from '../../storage/storage.ts';
+import { processPhoto } from '../photos/photo-processing.ts';
+import type { RequireUser } from '../auth/session.ts';
+import { readCreateRequest } from './location-input.ts';
+import {
+  decodeCursor,
+  deleteLocation,
+  findOwnerOf,
+  findVisibleLocation,
+  insertLocation,
+  listLocations,
+  setLocationSharing,
+} from './locations.queries.ts';
+
+type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+
+export function registerLocationRoutes(root: FastifyInstance, { db, storage, requireUser }: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/v1/locations',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Spots the caller may see: their own and everyone’s public ones, newest first',
+        description: 'With bbox, only spots inside the box (the map’s viewport); limit may then go up to 10,000.',
+        querystring: ListLocationsQuerySchema,
+        response: { 200: LocationPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { limit, cursor, bbox } = request.query;
+      if (!bbox && limit > LIST_LIMIT_MAX) {
+        throw new AppError(400, 'VALIDATION_ERROR', `limit: at most ${LIST_LIMIT_MAX} without bbox`);
+      }
+      const decoded = cursor === undefined ? null : decodeCursor(cursor);
+      if (cursor !== undefined && !decoded) throw new AppError(400, 'VALIDATION_ERROR', 'cursor: not a cursor this server gave out');
+      const page = await listLocations(db, user.id, { limit, cursor: decoded, bbox });
+      // Already JSON from the database: Fastify sends a string as it is, so thousands of spots are not
+      // re-serialized. The response schema still documents the shape; the API tests check it.
+      const body = `{"items":${page.itemsJson},"next_cursor":${JSON.stringify(page.nextCursor)}}`;
+      return reply.type('application/json; charset=utf-8').send(body as unknown as LocationPage);
+    },
+  );
+
+  app.get(
+    '/api/v1/locations/:id',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'One spot, if the caller may see it (else 404, never 403)',
+        params: LocationIdParamsSchema,
+        response: { 200: LocationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const location = await findVisibleLocation(db, user.id, request.params.id);
+      if (!location) throw notFound();
+      return location;
+    },
+  );
+
+  app.post(
+    '/api/v1/locations',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Record a spot, with an optional photo',
+        description:
+          'multipart/form-data (the fields of CreateLocation as text, plus an optional file field `photo`) or ' +
+          'application/json without a photo. A client-chosen `id` makes retries safe: the same id again returns ' +
+          'the existing spot (200); an id owned by someone else is a 409.',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: LocationSchema, 201: LocationSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { input, photo } = await readCreateRequest(request);
+      const id = input.id ?? crypto.randomUUID();
+
+      const existing = await replayOrConflict(id, user.id);
+      if (existing) return reply.status(200).send(existing);
+
+      let keys: { photo: string; thumbnail: string } | null = null;
+      if (photo) {
+        const processed = await processPhoto(photo);
+        keys = { photo: newPhotoKey(), thumbnail: newPhotoKey() };
+        await storage.put(keys.photo, processed.photo, processed.contentType);
+        await storage.put(keys.thumbnail, processed.thumbnail, processed.contentType);
+      }
+      let inserted = false;
+      try {
+        inserted = await insertLocation(db, {
+          id,
+          userId: user.id,
+          type: input.type,
+          mushroomTypes: input.mushroom_types,
+          finder: input.finder,
+          dateFound: input.date_found,
+          notes: input.notes ?? null,
+          latitude: input.latitude,
+          longitude: input.longitude,
+          isPublic: input.is_public,
+          photoKey: keys?.photo ?? null,
+          thumbnailKey: keys?.thumbnail ?? null,
+        });
+      } finally {
+        // The spot and its photo are stored together or not at all.
+        if (!inserted && keys) await removePhotos(keys.photo, keys.thumbnail);
+      }
+      if (!inserted) {
+        // A concurrent retry with the same id won the race.
+        const winner = await replayOrConflict(id, user.id);
+        if (winner) return reply.status(200).send(winner);
+        throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
+      }
+      const created = await findVisibleLocation(db, user.id, id);
+      return reply.status(201).send(created!);
+    },
+  );
+
+  app.patch(
+    '/api/v1/locations/:id',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Make one of your spots private or public',
+        params: LocationIdParamsSchema,
+        body: UpdateLocationSchema,
+        response: { 200: LocationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const updated = await setLocationSharing(db, user.id, request.params.id, request.body.is_public);
+      if (!updated) throw notFound();
+      return (await findVisibleLocation(db, user.id, request.params.id))!;
+    },
+  );
+
+  app.delete(
+    '/api/v1/locations/:id',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Delete one of your spots and its photo',
+        params: LocationIdParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const deleted = await deleteLocation(db, user.id, request.params.id);
+      if (!deleted) throw notFound();
+      await removePhotos(deleted.photoKey, deleted.thumbnailKey);
+      return reply.status(204).send(null);
+    },
+  );
+
+  /** The caller's own spot with this id (an idempotent retry), or a 409 when someone else owns it. */
+  async function replayOrConflict(id: string, userId: string) {
+    const owner = await findOwnerOf(db, id);
+    if (owner === null) return null;
+    if (owner !== userId) throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
+    return findVisibleLocation(db, userId, id);
+  }
+
+  async function removePhotos(...keys: Array<string | null>) {
+    for (const key of keys) {
+      if (!key) continue;
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        // The row is already gone; an orphaned file is only wasted space, and it is logged for the operator.
+        app.log.error({ err: error }, 'Could not delete a photo file');
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { PHOTO_KEY_PATTERN, type PhotoStorage } from '../../storage/storage.ts';
+import type { RequireUser } from '../auth/session.ts';
+import { canViewPhoto } from '../locations/locations.queries.ts';
+
+const PhotoParamsSchema = z.strictObject({ key: z.string().regex(PHOTO_KEY_PATTERN) });
+
+export function registerPhotoRoutes(root: FastifyInstance, { db, storage, requireUser }: { db: Database; storage: PhotoStorage; requireUser: RequireUser }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/v1/photos/:key',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'A spot’s photo or thumbnail, only for those who may see the spot (else 404)',
+        params: PhotoParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      // A key that is not visible and a key that does not exist answer the same.
+      if (!(await canViewPhoto(db, user.id, request.params.key))) throw notFound('Photo');
+      const stored = await storage.get(request.params.key);
+      if (!stored) throw notFound('Photo');
+      const etag = `"${crypto.createHash('sha256').update(stored.body).digest('base64url').slice(0, 27)}"`;
+      // Revalidated on every view, so a spot made private stops showing its photo at once; a 304 is cheap.
+      reply.header('cache-control', 'private, no-cache').header('etag', etag).header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(stored.contentType).send(stored.body);
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ClientConfigSchema, MeSchema } from '../../../common/schemas/config.ts';
+import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
+import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
+import type { Config } from '../../config.ts';
+import type { RequireUser } from '../auth/session.ts';
+
+export function registerSystemRoutes(
+  root: FastifyInstance,
+  deps: { config: Config; ping: () => Promise<void>; requireUser: RequireUser },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/v1/config',
+    { schema: { tags: ['system'], summary: 'Public settings the web app reads at start', response: { 200: ClientConfigSchema } } },
+    async () => ({
+      tile_layers: deps.config.tileLayers.map((layer) => ({
+        id: layer.id,
+        url: layer.url,
+        attribution: layer.attribution,
+        max_zoom: layer.maxZoom,
+      })),
+      photo_max_bytes: PHOTO_MAX_BYTES,
+    }),
+  );
+
+  app.get(
+    '/api/v1/me',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The signed-in user, or 401',
+        response: { 200: MeSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deps.requireUser(request);
+    },
+  );
+
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['system'],
+        summary: '200 when the database answers, 503 when it does not',
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) },
+      },
+      logLevel: 'warn',
+    },
+    async (_request, reply) => {
+      try {
+        await Promise.race([
+          deps.ping(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 3000).unref()),
+        ]);
+        return { status: 'ok' as const };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable' as const });
+      }
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import type { OutgoingMail } from './outbox.ts';
+
+// Foray's mails, in English and Lithuanian together: the server does not know which language the
+// reader chose in the app, and a short mail in both is clearer than a guess.
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+function mail(to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }): OutgoingMail {
+  const text = [...paragraphs, ...(link ? [link.url] : [])].join('\n\n');
+  const html = [
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export const verificationMail = (to: string, url: string) =>
+  mail(
+    to,
+    'Confirm your e-mail for Foray / Patvirtinkite el. paštą „Foray“',
+    [
+      'Welcome to Foray. Open the link below to confirm your e-mail address, then sign in. The link works for 24 hours.',
+      'Sveiki atvykę į „Foray“. Atidarykite nuorodą, kad patvirtintumėte el. pašto adresą, tada prisijunkite. Nuoroda galioja 24 valandas.',
+    ],
+    { url, label: 'Confirm e-mail / Patvirtinti el. paštą' },
+  );
+
+export const passwordResetMail = (to: string, url: string) =>
+  mail(
+    to,
+    'Reset your Foray password / Atkurkite „Foray“ slaptažodį',
+    [
+      'Someone asked to reset the password of your Foray account. Open the link below within one hour to choose a new one. If it was not you, ignore this mail: your password stays as it is.',
+      'Kažkas paprašė atkurti jūsų „Foray“ paskyros slaptažodį. Atidarykite nuorodą per valandą ir pasirinkite naują. Jei tai buvote ne jūs, nekreipkite dėmesio: slaptažodis nepasikeis.',
+    ],
+    { url, label: 'Choose a new password / Pasirinkti naują slaptažodį' },
+  );
+
+export const existingAccountMail = (to: string, resetUrl: string) =>
+  mail(
+    to,
+    'You already have a Foray account / Jau turite „Foray“ paskyrą',
+    [
+      'Someone tried to create a Foray account with this e-mail address, but you already have one. If it was you, sign in — or reset your password from the sign-in screen if you forgot it. If it was not you, ignore this mail.',
+      'Kažkas bandė sukurti „Foray“ paskyrą šiuo el. pašto adresu, bet jūs ją jau turite. Jei tai buvote jūs, prisijunkite arba atkurkite slaptažodį prisijungimo lange. Jei ne, nekreipkite dėmesio.',
+    ],
+    { url: resetUrl, label: 'Open Foray / Atidaryti „Foray“' },
+  );

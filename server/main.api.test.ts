@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/** The real `server/main.ts` process, as `npm start` runs it. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in 30 s:\n${output}`)), 30_000);
+    child.stdout.on('data', () => {
+      const match = /Foray is ready at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before ready:\n${output}`));
+    });
+  });
+  return { child, ready, exited, output: () => output };
+}
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-process-'));
+  dirs.push(dir);
+  return dir;
+};
+const onPostgres = process.env.FORAY_TEST_DB === 'postgres';
+const databaseEnv = (): Record<string, string> =>
+  onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, AUTH_SECRET: 'process-test-secret-process-test-secret' } : {};
+
+describe('the server process', () => {
+  it.skipIf(onPostgres)('refuses a second server on the same embedded data folder', async () => {
+    const dataDir = tempDir();
+    const first = startServer({ DATA_DIR: dataDir });
+    children.push(first.child);
+    await first.ready;
+    const second = startServer({ DATA_DIR: dataDir });
+    children.push(second.child);
+    await expect(second.ready).rejects.toThrow(/Another Foray process \(pid \d+\) is using the data folder/);
+    expect(await second.exited).toBe(1);
+    // The first one is unharmed.
+    const health = await fetch(`${await first.ready}/healthz`);
+    expect(health.status).toBe(200);
+  });
+
+  it('finishes a request in flight on SIGTERM, then exits 0 and frees the data folder', async () => {
+    const dataDir = tempDir();
+    const server = startServer({ DATA_DIR: dataDir, ...databaseEnv() });
+    children.push(server.child);
+    const url = new URL(await server.ready);
+
+    // Start a sign-up whose body is still arriving when SIGTERM comes.
+    const body = JSON.stringify({ email: `sigterm-${Date.now()}@example.com`, password: 'long enough password' });
+    const socket = net.connect(Number(url.port), url.hostname);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      `POST /api/auth/sign-up/email HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.write(body.slice(10));
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 200/);
+    expect(response).toContain('{"ok":true}');
+    expect(await server.exited).toBe(0);
+    if (!onPostgres) {
+      expect(fs.existsSync(path.join(dataDir, 'foray.lock'))).toBe(false);
+      // The data folder opens again at once: the database was closed cleanly.
+      const again = startServer({ DATA_DIR: dataDir });
+      children.push(again.child);
+      await again.ready;
+    }
+  });
+
+  it('stops at start with a message naming every bad variable', async () => {
+    const server = startServer({ DATA_DIR: tempDir(), PORT: 'eighty', STORAGE: 'floppy', DATABASE_URL: 'mysql://x' });
+    children.push(server.child);
+    await expect(server.ready).rejects.toThrow(/PORT/);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/STORAGE/);
+    expect(server.output()).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
+  });
+
+  it('requires AUTH_SECRET with DATABASE_URL', async () => {
+    const server = startServer({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://127.0.0.1:1/none' });
+    children.push(server.child);
+    await expect(server.ready).rejects.toThrow(/AUTH_SECRET: is required when DATABASE_URL is set/);
+  });
+});

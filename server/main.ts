@@ -1,0 +1,57 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
+
+/** The Foray process: read config, hold the data folder, listen, and close cleanly on SIGTERM/SIGINT. */
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  // Embedded mode: one process per data folder, or acknowledged rows can be lost.
+  const lock: DataDirLock | null = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : null;
+  process.on('exit', () => lock?.release());
+
+  const app = await buildApp(config).catch((error: unknown) => {
+    lock?.release();
+    throw error;
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing requests in flight, then closing`);
+    const forced = setTimeout(() => {
+      app.log.error('Requests did not finish within 10 s; exiting anyway');
+      process.exit(1);
+    }, 10_000);
+    forced.unref();
+    app
+      .close()
+      .then(() => {
+        lock?.release();
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'Closing failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const database = config.database.kind === 'pglite' ? `embedded PGlite in ${config.database.dir}` : 'PostgreSQL';
+  // Printed on stdout whatever the log level: scripts and tests wait for this line.
+  console.log(`Foray is ready at ${shown} (${database}; ${Math.round(performance.now() - startedAt)} ms)`);
+  if (!config.mail.smtpUrl) console.log('SMTP_URL is not set: verification and reset links are printed in this log.');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Foray could not start:', error);
+  }
+  process.exit(1);
+});

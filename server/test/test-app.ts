@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import { buildApp, type BuildOptions } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
+import { withDatabase } from './global-setup.ts';
+
+/** A database of this test file's own, copied from the migrated template of this run. */
+export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+  if (process.env.FORAY_TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `foray_t_${process.ppid}_${crypto.randomBytes(4).toString('hex')}`;
+    const pg = await import('pg');
+    const admin = new pg.default.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    const handle = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
+    return {
+      ...handle,
+      async dispose() {
+        await handle.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-test-db-'));
+  fs.cpSync(inject('pgliteTemplateDir'), path.join(dir, 'db'), { recursive: true });
+  const handle = await openDatabase({ kind: 'pglite', dir: path.join(dir, 'db') });
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/**
+ * The real Foray app on a real database, with a real SMTP server catching its mail. Requests go
+ * through fastify.inject(); users are signed up and verified the way a person would be.
+ */
+export async function createTestContext(options: { env?: Record<string, string>; build?: BuildOptions } = {}) {
+  const smtp: SmtpCatcher = await startSmtpCatcher();
+  const database = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-test-data-'));
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'http://foray.test',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-42',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  config.outboxIntervalMs = 50;
+  const app: FastifyInstance = await buildApp(config, {
+    database,
+    clientDir: null,
+    authRateLimit: { window: 60, max: 10_000, signIn: 10_000, signUp: 10_000, reset: 10_000 },
+    // The enumeration floor is tested on its own; elsewhere it would only slow the suite.
+    authResponseFloorMs: 0,
+    ...options.build,
+  });
+  await app.ready();
+
+  async function signUp(email: string, password = 'correct horse battery') {
+    return app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password } });
+  }
+
+  /** Follows the link in the newest verification mail to `email`. */
+  async function verify(email: string) {
+    const mail = await smtp.waitForMail(email, /Confirm your e-mail/);
+    const link = new URL(smtp.linkIn(mail));
+    return app.inject({ method: 'GET', url: link.pathname + link.search });
+  }
+
+  async function signIn(
+    email: string,
+    password = 'correct horse battery',
+    headers: Record<string, string> = {},
+    remoteAddress = '127.0.0.1',
+  ) {
+    return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, headers, remoteAddress });
+  }
+
+  /** A verified, signed-in user: returns the Cookie header to send as them. */
+  async function createUser(email = `user-${crypto.randomBytes(4).toString('hex')}@example.com`, password = 'correct horse battery') {
+    const signedUp = await signUp(email, password);
+    if (signedUp.statusCode !== 200) throw new Error(`sign-up failed: ${signedUp.body}`);
+    await verify(email);
+    const signedIn = await signIn(email, password);
+    if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
+    return { email, password, cookie: cookieFrom(signedIn) };
+  }
+
+  /** Runs SQL on the test's database, for setting up and checking what the API cannot show. */
+  async function query<Row>(statement: SQL): Promise<{ rows: Row[] }> {
+    return (await database.db.execute(statement)) as unknown as { rows: Row[] };
+  }
+
+  return {
+    app,
+    query,
+    config,
+    db: database.db,
+    database,
+    smtp,
+    dataDir,
+    signUp,
+    verify,
+    signIn,
+    createUser,
+    async close() {
+      await app.close();
+      await database.dispose();
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, ready to send back as a Cookie header. */
+export function cookieFrom(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+export const validSpot = (overrides: Record<string, unknown> = {}) => ({
+  type: 'mushroom_spot',
+  mushroom_types: 'Chanterelle',
+  finder: 'Ona',
+  date_found: '2026-09-14',
+  notes: 'Under the old spruce',
+  latitude: 54.6872,
+  longitude: 25.2797,
+  is_public: false,
+  ...overrides,
+});

@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+// Three rings of tests (docs/architecture.md): unit tests beside the code, API tests through buildApp()
+// on PGlite and — when TEST_DATABASE_URL is set, as in CI — again on PostgreSQL, and browser tests.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
+  test: {
+    name,
+    include: ['server/**/*.api.test.ts'],
+    environment: 'node',
+    globalSetup: ['server/test/global-setup.ts'],
+    env: { FORAY_TEST_DB: name === 'api-pglite' ? 'pglite' : 'postgres' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+if (!postgresUrl) {
+  console.log('[foray] TEST_DATABASE_URL is not set: API tests run on PGlite only.');
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      apiProject('api-pglite'),
+      ...(postgresUrl ? [apiProject('api-postgres')] : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          // One Chromium and one server at a time keep the 2 cores from thrashing.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
