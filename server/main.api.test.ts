@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /** The real `server/main.ts` process, as `npm start` runs it. */
@@ -30,6 +31,19 @@ function startServer(env: Record<string, string>) {
     });
   });
   return { child, ready, exited, output: () => output };
+}
+
+/** `npm run db:migrate`, run to its end. */
+async function runMigrate(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/migrate.ts'], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+  return { code, output };
 }
 
 const children: ChildProcess[] = [];
@@ -60,6 +74,49 @@ describe('the server process', () => {
     // The first one is unharmed.
     const health = await fetch(`${await first.ready}/healthz`);
     expect(health.status).toBe(200);
+  });
+
+  it('migrates with `npm run db:migrate`, then starts on the migrated data; never beside a live embedded server', async () => {
+    const dataDir = tempDir();
+    const migrated = await runMigrate({ DATA_DIR: dataDir, ...databaseEnv() });
+    expect(migrated.output).toMatch(/database is up to date/);
+    expect(migrated.code).toBe(0);
+    // Run again: nothing left to apply, still fine.
+    expect((await runMigrate({ DATA_DIR: dataDir, ...databaseEnv() })).code).toBe(0);
+
+    const server = startServer({ DATA_DIR: dataDir, ...databaseEnv() });
+    children.push(server.child);
+    const health = await fetch(`${await server.ready}/healthz`);
+    expect(health.status).toBe(200);
+    if (!onPostgres) {
+      expect(fs.existsSync(path.join(dataDir, 'foray.lock'))).toBe(true);
+      const refused = await runMigrate({ DATA_DIR: dataDir });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(/Another Foray process \(pid \d+\) is using the data folder/);
+      expect((await fetch(`${await server.ready}/healthz`)).status).toBe(200);
+    }
+  });
+
+  it.runIf(onPostgres)('lets several servers migrate one new PostgreSQL database at once', async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const name = `foray_migrate_${process.pid}_${Date.now()}`;
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const env = { DATA_DIR: tempDir(), DATABASE_URL: url.toString(), AUTH_SECRET: 'process-test-secret-process-test-secret' };
+      const runs = await Promise.all([runMigrate(env), runMigrate(env), runMigrate(env)]);
+      for (const run of runs) expect(run.code, run.output).toBe(0);
+      const migrated = new pg.Client({ connectionString: url.toString() });
+      await migrated.connect();
+      const { rows } = await migrated.query(`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      await migrated.end();
+      expect(rows[0].n).toBe(fs.readdirSync('server/db/migrations').filter((file) => file.endsWith('.sql')).length);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 
   it('finishes a request in flight on SIGTERM, then exits 0 and frees the data folder', async () => {

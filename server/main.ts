@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
+import { loadConfig } from './config.ts';
+import { exitOnFailure } from './fatal.ts';
+import { lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 
 /** The Foray process: read config, hold the data folder, listen, and close cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -47,11 +48,4 @@ async function main() {
   if (!config.mail.smtpUrl) console.log('SMTP_URL is not set: verification and reset links are printed in this log.');
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-  } else {
-    console.error('Foray could not start:', error);
-  }
-  process.exit(1);
-});
+main().catch(exitOnFailure('Foray could not start'));

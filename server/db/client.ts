@@ -18,6 +18,8 @@ export type DatabaseHandle = {
 };
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any fixed number, the same in every Foray process: the key of the advisory lock held while migrating. */
+const MIGRATION_LOCK_KEY = 7_305_117_001;
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dir: string }
@@ -65,7 +67,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   try {
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    // Several Foray servers may share one PostgreSQL and start at once: the migrator keeps no lock of its own,
+    // so an advisory lock lets one apply the migrations while the others wait, then find nothing to do.
+    // The lock is held on a connection of its own, outside the pool, which may be a single connection.
+    const lockHolder = new pg.default.Client({ connectionString: options.url, connectionTimeoutMillis: 5000 });
+    lockHolder.on('error', () => {});
+    await lockHolder.connect();
+    try {
+      await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      // Ending the connection releases its advisory lock.
+      await lockHolder.end();
+    }
   } catch (error) {
     await pool.end();
     throw error;

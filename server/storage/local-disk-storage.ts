@@ -14,6 +14,7 @@ const EXTENSION = '.webp';
 export async function createLocalDiskStorage({ dir }: Extract<StorageConfig, { kind: 'local' }>): Promise<PhotoStorage> {
   const root = path.resolve(dir);
   await fs.mkdir(root, { recursive: true });
+  await removeAbandonedWrites(root);
 
   const fileFor = (key: string) => {
     // The key pattern allows no dot or slash, so the file is always directly inside the folder.
@@ -30,7 +31,7 @@ export async function createLocalDiskStorage({ dir }: Extract<StorageConfig, { k
         throw new Error(`Local photo storage keeps only ${STORED_TYPE}, not ${JSON.stringify(contentType)}`);
       }
       // Written beside the target, flushed, then renamed over it: a reader sees the old file or the whole new one,
-      // never a half-written photo, even after a crash. A crash can leave a `.*.tmp` file behind; nothing reads it.
+      // never a half-written photo, even after a crash. A crash can leave a `.*.tmp` file behind; nothing reads it, and the next start removes it.
       const temporary = path.join(root, `.${key}.${crypto.randomBytes(6).toString('hex')}.tmp`);
       try {
         const handle = await fs.open(temporary, 'wx');
@@ -61,4 +62,24 @@ export async function createLocalDiskStorage({ dir }: Extract<StorageConfig, { k
       await fs.rm(fileFor(key), { force: true });
     },
   };
+}
+
+/** A write older than this was cut off by a crash: no upload takes an hour to flush. */
+export const ABANDONED_WRITE_AGE_MS = 3600 * 1000;
+
+/**
+ * Removes temporary files left by writes that a crash cut off. Only old ones: with PostgreSQL, several servers
+ * may share one photo folder, and another may be writing right now.
+ */
+async function removeAbandonedWrites(root: string) {
+  const cutoff = Date.now() - ABANDONED_WRITE_AGE_MS;
+  for (const name of await fs.readdir(root)) {
+    if (!name.startsWith('.') || !name.endsWith('.tmp')) continue;
+    const file = path.join(root, name);
+    try {
+      if ((await fs.stat(file)).mtimeMs < cutoff) await fs.rm(file, { force: true });
+    } catch {
+      // Gone already, or not ours to remove: nothing to clean.
+    }
+  }
 }

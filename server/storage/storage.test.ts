@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DeleteBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, newPhotoKey, PHOTO_KEY_PATTERN, type PhotoStorage, type StorageConfig } from './storage.ts';
+import { ABANDONED_WRITE_AGE_MS } from './local-disk-storage.ts';
 
 // s3rver ships no type declarations; this is the part of its API the tests use.
 type S3rverInstance = { run(): Promise<AddressInfo>; close(): Promise<void> };
@@ -169,6 +170,21 @@ describe('local disk storage', () => {
 
     await expect(storage.put(newPhotoKey(), Buffer.from('x'), 'image/png')).rejects.toThrow(/only image\/webp/);
     expect(await fs.readdir(dir)).toEqual([]);
+  });
+
+  it('removes at start the temporary files of writes a crash cut off, but not a write still under way', async () => {
+    const dir = path.join(tempRoot, 'crashed');
+    await fs.mkdir(dir, { recursive: true });
+    const kept = `${newPhotoKey()}.webp`;
+    const abandoned = `.${newPhotoKey()}.0123456789ab.tmp`;
+    const inProgress = `.${newPhotoKey()}.ba9876543210.tmp`;
+    for (const name of [kept, abandoned, inProgress]) await fs.writeFile(path.join(dir, name), 'bytes');
+    const twoHoursAgo = new Date(Date.now() - 2 * ABANDONED_WRITE_AGE_MS);
+    await fs.utimes(path.join(dir, abandoned), twoHoursAgo, twoHoursAgo);
+
+    await createStorage({ kind: 'local', dir });
+
+    expect((await fs.readdir(dir)).sort()).toEqual([inProgress, kept].sort());
   });
 });
 

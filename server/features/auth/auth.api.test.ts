@@ -101,6 +101,77 @@ describe('accounts', () => {
     expect((await t.app.inject({ url: '/api/v1/me', headers: { cookie } })).statusCode).toBe(401);
   });
 
+  it('keeps a forager who uses Foray daily signed in: the session and its cookie slide, up to the 30-day cap', async () => {
+    const { email, cookie } = await t.createUser('daily@example.com');
+    const ofUser = sql`user_id = (select id from "user" where email = ${email})`;
+    const maxAge = (setCookie: string) => Number(/Max-Age=(\d+)/.exec(setCookie)?.[1]);
+    const expiry = async () =>
+      new Date((await t.query<{ expires_at: string }>(sql`select expires_at from "session" where ${ofUser}`)).rows[0]!.expires_at).getTime();
+
+    // Used within the last day: nothing to extend, no cookie sent.
+    const fresh = await t.app.inject({ url: '/api/v1/me', headers: { cookie } });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+
+    // Signed in two days ago: the session is extended to 7 days from now and the browser told so.
+    await t.db.execute(sql`update "session" set created_at = now() - interval '2 days', expires_at = now() + interval '5 days' where ${ofUser}`);
+    const slid = await t.app.inject({ url: '/api/v1/me', headers: { cookie } });
+    expect(slid.statusCode).toBe(200);
+    const sent = String(slid.headers['set-cookie']);
+    expect(sent.startsWith(`${cookie};`)).toBe(true);
+    expect(maxAge(sent)).toBeGreaterThan(7 * 24 * 3600 - 60);
+    expect(maxAge(sent)).toBeLessThanOrEqual(7 * 24 * 3600);
+    expect(sent).toMatch(/HttpOnly/);
+    expect(sent).toMatch(/SameSite=Lax/);
+    expect(Math.abs((await expiry()) - (Date.now() + 7 * 24 * 3600 * 1000))).toBeLessThan(60_000);
+
+    // Near the cap: extended only up to 30 days after sign-in.
+    await t.db.execute(sql`update "session" set created_at = now() - interval '28 days', expires_at = now() + interval '1 day' where ${ofUser}`);
+    const capped = await t.app.inject({ url: '/api/v1/me', headers: { cookie } });
+    expect(capped.statusCode).toBe(200);
+    expect(maxAge(String(capped.headers['set-cookie']))).toBeGreaterThan(2 * 24 * 3600 - 60);
+    expect(maxAge(String(capped.headers['set-cookie']))).toBeLessThanOrEqual(2 * 24 * 3600);
+    expect(Math.abs((await expiry()) - (Date.now() + 2 * 24 * 3600 * 1000))).toBeLessThan(60_000);
+  });
+
+  it('does not extend a session signed in without "remember me"', async () => {
+    const { email, password } = await t.createUser('forgetful@example.com');
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password, rememberMe: false },
+      remoteAddress: '192.0.2.40',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = cookieFrom(signedIn);
+    expect(cookie).toMatch(/foray\.dont_remember=/);
+    await t.db.execute(
+      sql`update "session" set expires_at = now() + interval '5 days' where user_id = (select id from "user" where email = ${email})`,
+    );
+    const response = await t.app.inject({ url: '/api/v1/me', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses an expired session, and one whose cookie signature was tampered with', async () => {
+    const { email, cookie } = await t.createUser('expired@example.com');
+    const [name, value] = cookie.split('=') as [string, string];
+    const decoded = decodeURIComponent(value);
+    const token = decoded.slice(0, decoded.lastIndexOf('.'));
+    for (const forged of [`${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`, `${name}=${token}`, `${name}=%E0%A4%A`]) {
+      const response = await t.app.inject({ url: '/api/v1/me', headers: { cookie: forged } });
+      expect(response.statusCode, forged).toBe(401);
+      expect(response.json().error.code).toBe('UNAUTHENTICATED');
+    }
+    expect((await t.app.inject({ url: '/api/v1/me', headers: { cookie } })).statusCode).toBe(200);
+
+    const ofUser = sql`user_id = (select id from "user" where email = ${email})`;
+    await t.db.execute(sql`update "session" set expires_at = now() - interval '1 minute' where ${ofUser}`);
+    const expired = await t.app.inject({ url: '/api/v1/locations', headers: { cookie } });
+    expect(expired.statusCode).toBe(401);
+    expect((await t.query(sql`select 1 from "session" where ${ofUser}`)).rows).toHaveLength(0);
+  });
+
   it('resets a password by e-mail, once, and signs out every other session', async () => {
     const user = await t.createUser('reset@example.com', 'old password 1');
     const answer = await t.app.inject({

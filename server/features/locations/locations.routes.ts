@@ -47,7 +47,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = await requireUser(request, reply);
       const { limit, cursor, bbox } = request.query;
       if (!bbox && limit > LIST_LIMIT_MAX) {
         throw new AppError(400, 'VALIDATION_ERROR', `limit: at most ${LIST_LIMIT_MAX} without bbox`);
@@ -72,8 +72,8 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
         response: { 200: LocationSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = await requireUser(request);
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
       const location = await findVisibleLocation(db, user.id, request.params.id);
       if (!location) throw notFound();
       return location;
@@ -95,7 +95,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = await requireUser(request, reply);
       const { input, photo } = await readCreateRequest(request);
       const id = input.id ?? crypto.randomUUID();
 
@@ -151,8 +151,8 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
         response: { 200: LocationSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = await requireUser(request);
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
       const updated = await setLocationSharing(db, user.id, request.params.id, request.body.is_public);
       if (!updated) throw notFound();
       return (await findVisibleLocation(db, user.id, request.params.id))!;
@@ -170,7 +170,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = await requireUser(request, reply);
       const deleted = await deleteLocation(db, user.id, request.params.id);
       if (!deleted) throw notFound();
       await removePhotos(deleted.photoKey, deleted.thumbnailKey);

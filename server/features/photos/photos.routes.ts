@@ -22,7 +22,7 @@ export function registerPhotoRoutes(root: FastifyInstance, { db, storage, requir
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = await requireUser(request, reply);
       // A key that is not visible and a key that does not exist answer the same.
       if (!(await canViewPhoto(db, user.id, request.params.key))) throw notFound('Photo');
       const stored = await storage.get(request.params.key);
