@@ -46,6 +46,25 @@ async function runMigrate(env: Record<string, string>) {
   return { code, output };
 }
 
+const PROCESS_TEST_SECRET = 'process-test-secret-process-test-secret';
+
+/** A new, empty database on the test PostgreSQL server for the length of `use`. */
+async function withNewPostgresDatabase(use: (url: string) => Promise<void>) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `foray_process_${process.pid}_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    await use(url.toString());
+  } finally {
+    for (const child of children.splice(0)) child.kill('SIGKILL');
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterEach(() => {
@@ -59,7 +78,7 @@ const tempDir = () => {
 };
 const onPostgres = process.env.FORAY_TEST_DB === 'postgres';
 const databaseEnv = (): Record<string, string> =>
-  onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, AUTH_SECRET: 'process-test-secret-process-test-secret' } : {};
+  onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, AUTH_SECRET: PROCESS_TEST_SECRET } : {};
 
 describe('the server process', () => {
   it.skipIf(onPostgres)('refuses a second server on the same embedded data folder', async () => {
@@ -98,25 +117,36 @@ describe('the server process', () => {
   });
 
   it.runIf(onPostgres)('lets several servers migrate one new PostgreSQL database at once', async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const name = `foray_migrate_${process.pid}_${Date.now()}`;
-    await admin.query(`create database ${name}`);
-    try {
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${name}`;
-      const env = { DATA_DIR: tempDir(), DATABASE_URL: url.toString(), AUTH_SECRET: 'process-test-secret-process-test-secret' };
+    await withNewPostgresDatabase(async (url) => {
+      const env = { DATA_DIR: tempDir(), DATABASE_URL: url, AUTH_SECRET: PROCESS_TEST_SECRET };
       const runs = await Promise.all([runMigrate(env), runMigrate(env), runMigrate(env)]);
       for (const run of runs) expect(run.code, run.output).toBe(0);
-      const migrated = new pg.Client({ connectionString: url.toString() });
+      const migrated = new pg.Client({ connectionString: url });
       await migrated.connect();
       const { rows } = await migrated.query(`select count(*)::int as n from drizzle.__drizzle_migrations`);
       await migrated.end();
       expect(rows[0].n).toBe(fs.readdirSync('server/db/migrations').filter((file) => file.endsWith('.sql')).length);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    });
+  });
+
+  it.runIf(onPostgres)('counts sign-in attempts from one address across every server on one PostgreSQL', async () => {
+    await withNewPostgresDatabase(async (url) => {
+      const env = { DATABASE_URL: url, AUTH_SECRET: PROCESS_TEST_SECRET, PUBLIC_URL: 'http://foray.test' };
+      const servers = [startServer({ ...env, DATA_DIR: tempDir() }), startServer({ ...env, DATA_DIR: tempDir() })];
+      children.push(...servers.map((server) => server.child));
+      const urls = await Promise.all(servers.map((server) => server.ready));
+      const statuses: number[] = [];
+      // A different e-mail each time, so only the per-address limit (10 a minute) can answer 429.
+      for (let attempt = 0; attempt < 11; attempt++) {
+        const response = await fetch(`${urls[attempt % 2]}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://foray.test' },
+          body: JSON.stringify({ email: `guess-${attempt}@example.com`, password: 'a wrong password' }),
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+    });
   });
 
   it('finishes a request in flight on SIGTERM, then exits 0 and frees the data folder', async () => {

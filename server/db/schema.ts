@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -82,6 +83,21 @@ export const verification = pgTable(
 );
 
 /** Failed sign-ins per account, so credential stuffing from many addresses still slows down. */
+/**
+ * better-auth's per-address request counts. In the database, not in memory, so that several Foray servers
+ * behind one balancer count together and a restart does not forgive an attacker.
+ */
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    count: integer('count').notNull(),
+    lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('rate_limit_last_request_idx').on(t.lastRequest)],
+);
+
 export const signInFailure = pgTable('sign_in_failure', {
   email: text('email').primaryKey(),
   failures: integer('failures').notNull().default(0),

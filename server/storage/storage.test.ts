@@ -1,31 +1,20 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { DeleteBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, newPhotoKey, PHOTO_KEY_PATTERN, type PhotoStorage, type StorageConfig } from './storage.ts';
 import { ABANDONED_WRITE_AGE_MS } from './local-disk-storage.ts';
-
-// s3rver ships no type declarations; this is the part of its API the tests use.
-type S3rverInstance = { run(): Promise<AddressInfo>; close(): Promise<void> };
-type S3rverOptions = {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-};
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: S3rverOptions) => S3rverInstance;
+import { S3RVER_CREDENTIALS, startS3rver } from '../test/s3rver.ts';
 
 const BUCKET = 'foray-photos';
 /** A second bucket, deleted during a test to show that a missing bucket is an error, not a missing photo. */
 const DOOMED_BUCKET = 'foray-doomed';
 
 let tempRoot: string;
-let s3rver: S3rverInstance;
+let s3rver: Awaited<ReturnType<typeof startS3rver>>;
 let s3Endpoint: string;
 
 const s3Config = (bucket: string, endpoint = s3Endpoint): StorageConfig => ({
@@ -33,22 +22,14 @@ const s3Config = (bucket: string, endpoint = s3Endpoint): StorageConfig => ({
   endpoint,
   region: 'us-east-1',
   bucket,
-  accessKeyId: 'S3RVER',
-  secretAccessKey: 'S3RVER',
+  ...S3RVER_CREDENTIALS,
   forcePathStyle: true,
 });
 
 beforeAll(async () => {
   tempRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'foray-storage-'));
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(tempRoot, 's3rver'),
-    configureBuckets: [{ name: BUCKET }, { name: DOOMED_BUCKET }],
-  });
-  const { port } = await s3rver.run();
-  s3Endpoint = `http://127.0.0.1:${port}`;
+  s3rver = await startS3rver([BUCKET, DOOMED_BUCKET]);
+  s3Endpoint = s3rver.endpoint;
 });
 
 afterAll(async () => {
@@ -209,7 +190,7 @@ describe('S3 storage', () => {
       endpoint: s3Endpoint,
       region: 'us-east-1',
       forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: S3RVER_CREDENTIALS,
     });
     try {
       await admin.send(new DeleteBucketCommand({ Bucket: DOOMED_BUCKET }));

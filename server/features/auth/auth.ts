@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { hash, verify } from '@node-rs/argon2';
 import type { Database } from '../../db/client.ts';
-import { account, session, user, verification } from '../../db/schema.ts';
+import { account, rateLimit, session, user, verification } from '../../db/schema.ts';
 import type { Outbox } from '../../mail/outbox.ts';
 import { existingAccountMail, passwordResetMail, verificationMail } from '../../mail/messages.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits.ts';
@@ -38,7 +38,7 @@ export function createAuth(options: AuthOptions) {
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
     telemetry: { enabled: false },
     // Into Foray's log, not the console; "user not found" on a wrong e-mail is routine, not a warning.
     logger: {
@@ -82,7 +82,8 @@ export function createAuth(options: AuthOptions) {
     },
     rateLimit: {
       enabled: true,
-      storage: 'memory',
+      // In the database: every Foray server on one PostgreSQL counts together (see ADR 0003).
+      storage: 'database',
       window: options.rateLimit.window,
       max: options.rateLimit.max,
       customRules: {
