@@ -1,5 +1,5 @@
 // The form that opens when a point on the map is selected.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
 import type { LocationType } from '../../../common/schemas/locations.ts';
@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { formatCoordinates, todayLocal } from '../../lib/format.ts';
 import { useMe } from '../../lib/session.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useCreateLocation } from './create-location.ts';
@@ -153,17 +154,5 @@ export function AddLocationForm({ selection, onClose }: { selection: Selection; 
         </div>
       </form>
     </section>
-  );
-}
-
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      {children(id)}
-    </div>
   );
 }

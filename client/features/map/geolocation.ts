@@ -6,13 +6,17 @@ import { useToast } from '../../ui/toast.tsx';
 
 export const ZOOM_AFTER_GEOLOCATION = 14;
 
-export function currentPosition(): Promise<GeolocationPosition> {
+/**
+ * `maxAgeMs`: how old a fix the browser may answer from its cache. Centring the map at start can take a
+ * 30-second-old fix; "locate me" marks where the forager stands now, and a walker covers ~40 m in 30 s.
+ */
+export function currentPosition({ maxAgeMs }: { maxAgeMs: number }): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => {
     if (!('geolocation' in navigator)) {
       reject(new Error('Geolocation is not available'));
       return;
     }
-    navigator.geolocation.getCurrentPosition(resolve, reject, { enableHighAccuracy: true, timeout: 20_000, maximumAge: 30_000 });
+    navigator.geolocation.getCurrentPosition(resolve, reject, { enableHighAccuracy: true, timeout: 20_000, maximumAge: maxAgeMs });
   });
 }
 
@@ -29,7 +33,7 @@ export function useCentreOnUserAtStart(map: L.Map | null) {
     function centreOnUserOnce() {
       if (!map) return;
       let cancelled = false;
-      currentPosition().then(
+      currentPosition({ maxAgeMs: 30_000 }).then(
         (position) => {
           if (cancelled) return;
           map.setView([position.coords.latitude, position.coords.longitude], ZOOM_AFTER_GEOLOCATION);

@@ -17,7 +17,7 @@ export function LocateButton({ map, onLocated }: { map: L.Map | null; onLocated:
     if (!map) return;
     setPending(true);
     try {
-      const { coords } = await currentPosition();
+      const { coords } = await currentPosition({ maxAgeMs: 5_000 });
       const position: L.LatLngTuple = [coords.latitude, coords.longitude];
       onLocated(position);
       map.flyTo(position, ZOOM_AFTER_LOCATE);

@@ -3,7 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_EDGE, PHOTO_MAX_PIXELS, THUMBNAIL_MAX_EDGE } from '../../../common/limits.ts';
 import { AppError } from '../../errors.ts';
-import { processPhoto } from './photo-processing.ts';
+import { PHOTO_JOBS_AT_ONCE, photoJobLoad, processPhoto } from './photo-processing.ts';
 
 // Every input is made here with sharp, so the tests need no binary fixtures.
 
@@ -277,5 +277,16 @@ describe('processPhoto refuses pixel bombs from their header', () => {
     const { photo } = await processPhoto(input);
 
     expect((await sharp(photo).metadata()).width).toBe(PHOTO_MAX_EDGE);
+  });
+});
+
+describe('processPhoto under a burst of uploads', () => {
+  it(`works on at most ${PHOTO_JOBS_AT_ONCE} photos at once; the others wait and all finish`, async () => {
+    const input = await solid(1200, 900).jpeg().toBuffer();
+    const jobs = Array.from({ length: 5 }, () => processPhoto(input));
+    expect(photoJobLoad()).toEqual({ running: PHOTO_JOBS_AT_ONCE, waiting: 5 - PHOTO_JOBS_AT_ONCE });
+    const done = await Promise.all(jobs);
+    expect(done.every((result) => result.contentType === 'image/webp')).toBe(true);
+    expect(photoJobLoad()).toEqual({ running: 0, waiting: 0 });
   });
 });

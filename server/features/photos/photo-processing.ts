@@ -1,12 +1,22 @@
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { PHOTO_MAX_EDGE, PHOTO_MAX_PIXELS, THUMBNAIL_MAX_EDGE } from '../../../common/limits.ts';
 import { AppError } from '../../errors.ts';
+import { createConcurrencyLimit } from '../../lib/concurrency.ts';
 
 // One libvips thread per image. Each sharp job already runs on its own libuv thread-pool thread, so two
 // uploads at once use both cores; a second vips thread for one job saved only ~5% of its time here and took
 // the core the event loop and the database need. Set explicitly because sharp's default differs by platform:
 // 1 on glibc Linux, the core count on musl (Alpine images) and elsewhere.
 sharp.concurrency(1);
+
+/**
+ * Photos processed at once; more uploads wait their turn. Each job keeps up to three sharp operations on
+ * libuv's thread pool (4 threads), which password hashing for sign-in also needs, and a 40 MP photo decodes to
+ * ~160 MB: two jobs leave threads for sign-ins and bound the memory a burst of uploads can take.
+ */
+export const PHOTO_JOBS_AT_ONCE = 2;
+const photoJobs = createConcurrencyLimit(PHOTO_JOBS_AT_ONCE);
+export const photoJobLoad = () => photoJobs.load;
 
 export type ProcessedPhoto = { photo: Buffer; thumbnail: Buffer; contentType: 'image/webp' };
 
@@ -29,7 +39,11 @@ const INPUT_OPTIONS: SharpOptions = {
  * with every bit of metadata removed — a mushroom photo's EXIF GPS would give the spot away.
  * Throws AppError 415 UNSUPPORTED_PHOTO for anything that is not a readable image of an accepted format.
  */
-export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+export function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  return photoJobs.run(() => processNow(input));
+}
+
+async function processNow(input: Buffer): Promise<ProcessedPhoto> {
   const sniffed = sniffFormat(input);
   if (!sniffed) {
     // SVG, TIFF, HEIC, PDF, text…: refused by their first bytes, so libvips never runs a loader on them.
