@@ -6,13 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import autocannon from 'autocannon';
-import { hash } from '@node-rs/argon2';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseOptions } from '../server/db/client.ts';
+import { BENCH_PASSWORD, seedBenchData } from './bench-seed.ts';
 
 const SPOTS = 10_000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,23 +20,7 @@ const BBOX = '23.4,54.7,24.4,55.1';
 async function bench(label: string, options: DatabaseOptions) {
   const database = await openDatabase(options);
   const { db } = database;
-  await db.execute(sql`truncate "user" cascade`);
-  const password = await hash('bench password 1', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-  const users = ['bench-a@example.com', 'bench-b@example.com'].map((email) => ({ id: crypto.randomUUID(), email }));
-  for (const user of users) {
-    await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${user.id}, 'bench', ${user.email}, true)`);
-    await db.execute(
-      sql`insert into account (id, account_id, provider_id, user_id, password) values (${crypto.randomUUID()}, ${user.id}, 'credential', ${user.id}, ${password})`,
-    );
-  }
-  // Spots over Lithuania, half of them the other user's, a third of those public.
-  await db.execute(sql`
-    insert into locations (id, user_id, type, mushroom_types, finder, date_found, latitude, longitude, is_public)
-    select gen_random_uuid(), case when i % 2 = 0 then ${users[0]!.id} else ${users[1]!.id} end,
-           case when i % 5 = 0 then 'car_park' else 'mushroom_spot' end, 'Cantharellus cibarius', 'Bench',
-           date '2026-09-01' - (i % 60), 53.9 + random() * 2.5, 21.0 + random() * 5.7, i % 3 = 0
-    from generate_series(1, ${SPOTS}) as i`);
-  await db.execute(sql`analyze locations`);
+  const { emails } = await seedBenchData(db, SPOTS);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
@@ -48,7 +30,7 @@ async function bench(label: string, options: DatabaseOptions) {
     method: 'POST',
     // better-auth refuses a state-changing request without an Origin header (CSRF protection).
     headers: { 'content-type': 'application/json', origin: address },
-    body: JSON.stringify({ email: users[0]!.email, password: 'bench password 1' }),
+    body: JSON.stringify({ email: emails[0], password: BENCH_PASSWORD }),
   });
   const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);

@@ -111,9 +111,18 @@ function clusterMarker(
 ): L.Marker {
   const marker = L.marker([lat, lng], { icon: clusterIcon(count), title: label, keyboard: true });
   marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
-  marker.on('click', () => {
+  const expand = () => {
     const zoom = Math.min(index.getClusterExpansionZoom(clusterId), CLUSTER_MAX_ZOOM + 1);
     map.flyTo([lat, lng], zoom);
+  };
+  marker.on('click', expand);
+  // The icon is a focusable role=button: Enter and Space open it up, as they would a button. (Leaflet does
+  // this for markers with a popup only.)
+  marker.on('keypress', (event: L.LeafletKeyboardEvent) => {
+    if (event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ') {
+      event.originalEvent.preventDefault();
+      expand();
+    }
   });
   return marker;
 }

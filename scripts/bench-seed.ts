@@ -1,0 +1,37 @@
+import crypto from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../server/db/client.ts';
+
+export const BENCH_PASSWORD = 'bench password 1';
+
+/**
+ * Two verified foragers and `spots` spots spread at random over `area` (by default the whole of Lithuania):
+ * half of them the other forager's, a third of those public, one in five a car park. Empties the tables first.
+ */
+export async function seedBenchData(
+  db: Database,
+  spots: number,
+  area = { minLat: 53.9, maxLat: 56.4, minLng: 21.0, maxLng: 26.7 },
+): Promise<{ emails: string[] }> {
+  await db.execute(sql`truncate "user" cascade`);
+  const password = await hash(BENCH_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  const users = ['bench-a@example.com', 'bench-b@example.com'].map((email) => ({ id: crypto.randomUUID(), email }));
+  for (const user of users) {
+    await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${user.id}, 'bench', ${user.email}, true)`);
+    await db.execute(
+      sql`insert into account (id, account_id, provider_id, user_id, password) values (${crypto.randomUUID()}, ${user.id}, 'credential', ${user.id}, ${password})`,
+    );
+  }
+  await db.execute(sql`
+    insert into locations (id, user_id, type, mushroom_types, finder, date_found, latitude, longitude, is_public)
+    select gen_random_uuid(), case when i % 2 = 0 then ${users[0]!.id} else ${users[1]!.id} end,
+           case when i % 5 = 0 then 'car_park' else 'mushroom_spot' end, 'Cantharellus cibarius', 'Bench',
+           date '2026-09-01' - (i % 60),
+           ${area.minLat}::float8 + random() * ${area.maxLat - area.minLat}::float8,
+           ${area.minLng}::float8 + random() * ${area.maxLng - area.minLng}::float8,
+           i % 3 = 0
+    from generate_series(1, ${spots}) as i`);
+  await db.execute(sql`analyze locations`);
+  return { emails: users.map((user) => user.email) };
+}
