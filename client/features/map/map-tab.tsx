@@ -2,7 +2,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type L from 'leaflet';
 import { useTranslation } from 'react-i18next';
-import { BBOX_LIMIT_MAX } from '../../../common/limits.ts';
 import type { BaseLayerId } from '../../../common/schemas/config.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
 import { randomId } from '../../lib/uuid.ts';
@@ -33,7 +32,8 @@ export function MapTab() {
   const config = useClientConfig();
   const spotsQuery = useSpotsInArea(area);
   const spots = spotsQuery.data?.items ?? NO_SPOTS;
-  const truncated = spotsQuery.data ? spotsQuery.data.next_cursor !== null || spotsQuery.data.items.length >= BBOX_LIMIT_MAX : false;
+  // The server fetches one row more than it sends: a next page exists exactly when there were more spots.
+  const truncated = spotsQuery.data ? spotsQuery.data.next_cursor !== null : false;
   const layers = config.data?.tile_layers ?? [];
   const baseLayer = layers.find((layer) => layer.id === baseLayerId) ?? layers[0];
 

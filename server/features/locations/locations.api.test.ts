@@ -191,6 +191,18 @@ describe('listing', () => {
     expect(plan.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n')).toMatch(/locations_position_gist/);
   });
 
+  it('gives a bbox a next cursor exactly when more spots are inside than were sent', async () => {
+    // The map tells the forager to zoom in only then: a box holding exactly `limit` spots is complete.
+    for (const longitude of [30.1, 30.2, 30.3]) await create(owner.cookie, validSpot({ latitude: 50.5, longitude }));
+    const box = 'bbox=30,50,31,51';
+    const exact = (await get(owner.cookie, `/api/v1/locations?${box}&limit=3`)).json<{ items: Location[]; next_cursor: string | null }>();
+    expect(exact.items).toHaveLength(3);
+    expect(exact.next_cursor).toBeNull();
+    const short = (await get(owner.cookie, `/api/v1/locations?${box}&limit=2`)).json<{ items: Location[]; next_cursor: string | null }>();
+    expect(short.items).toHaveLength(2);
+    expect(short.next_cursor).not.toBeNull();
+  });
+
   it('allows up to 10,000 spots for a bbox but at most 200 a page otherwise', async () => {
     expect((await get(owner.cookie, '/api/v1/locations?bbox=-180,-90,180,90&limit=10000')).statusCode).toBe(200);
     expect((await get(owner.cookie, '/api/v1/locations?bbox=-180,-90,180,90&limit=10001')).statusCode).toBe(400);
