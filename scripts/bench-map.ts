@@ -17,6 +17,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { startSmtpCatcher } from '../server/test/smtp-catcher.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { FORAY_ROOT, startForayServer } from '../e2e/support/foray-server.ts';
+import { en } from '../e2e/support/texts.ts';
 import { startTileStub } from '../e2e/support/tile-stub.ts';
 import { BENCH_PASSWORD, seedBenchData } from './bench-seed.ts';
 
@@ -102,7 +103,7 @@ async function run(cpuSlowdown: number): Promise<Sample> {
   await page.getByText(/^10[,.\s\u00a0]?000 locations/).waitFor({ timeout: 120_000 });
   const firstViewMs = Date.now() - started;
 
-  const map = page.getByLabel('Map of locations', { exact: true });
+  const map = page.getByLabel(en('map.mapLabel'), { exact: true });
   const box = (await map.boundingBox())!;
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 

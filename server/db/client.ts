@@ -40,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     let client = await PGlite.create(options.dir);
     if (isNew) {
       // initdb leaves ~450 MB of WebAssembly memory that a running PGlite never gives back; a second instance
-      // on the now initialised folder starts small. Costs about two seconds, once, on a new data folder.
+      // on the now initialised folder starts small. Costs under a second, once, on a new data folder.
       await client.close();
       client = await PGlite.create(options.dir);
     }

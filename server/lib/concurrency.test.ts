@@ -3,12 +3,10 @@ import { createConcurrencyLimit } from './concurrency.ts';
 
 function deferred() {
   let resolve!: () => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
+  const promise = new Promise<void>((res) => {
     resolve = res;
-    reject = rej;
   });
-  return { promise, resolve, reject };
+  return { promise, resolve };
 }
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

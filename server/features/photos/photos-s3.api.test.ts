@@ -87,7 +87,7 @@ describe('photos kept in S3-compatible storage', () => {
     expect((await t.app.inject({ url: spot.photo_url!, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
   });
 
-  it('stores neither spot nor object when the photo is refused', async () => {
+  it('leaves nothing in the bucket when a photo is refused or the spot id is someone else\'s', async () => {
     const before = (await t.query<{ n: number }>(sql`select count(*)::int as n from locations`)).rows[0]!.n;
     const refused = await upload(validSpot(), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
     expect(refused.statusCode).toBe(415);
