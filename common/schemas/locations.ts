@@ -84,6 +84,8 @@ export const ListLocationsQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(BBOX_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
   cursor: z.string().max(200).optional(),
   bbox: BBoxSchema.optional(),
+  /** `mine`: only the caller's own spots (what a phone keeps for offline use); `others`: others' public ones. */
+  owner: z.enum(['mine', 'others']).optional(),
 });
 
 export const LocationIdParamsSchema = z.strictObject({ id: z.uuid() });

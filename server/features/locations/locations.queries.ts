@@ -34,6 +34,10 @@ const isoTimestamp = sql.raw(`to_char(l.created_at at time zone 'UTC', 'YYYY-MM-
 // Written against the alias `l` that every read query below gives the locations table.
 const visibleTo = (viewerId: string): SQL => sql`(l.user_id = ${viewerId} or l.is_public)`;
 
+/** Narrows what the viewer may see to their own spots or to others' public ones; never widens it. */
+const ownedBy = (viewerId: string, owner: 'mine' | 'others'): SQL =>
+  owner === 'mine' ? sql`l.user_id = ${viewerId}` : sql`(l.user_id <> ${viewerId} and l.is_public)`;
+
 export type Cursor = { createdAt: string; id: string };
 
 const encodeCursor = (raw: string) => Buffer.from(raw).toString('base64url');
@@ -50,9 +54,10 @@ export function decodeCursor(cursor: string): Cursor | null {
 export async function listLocations(
   db: Database,
   viewerId: string,
-  options: { limit: number; cursor: Cursor | null; bbox: BBox | undefined },
+  options: { limit: number; cursor: Cursor | null; bbox: BBox | undefined; owner?: 'mine' | 'others' | undefined },
 ): Promise<{ itemsJson: string; nextCursor: string | null }> {
   const conditions: SQL[] = [visibleTo(viewerId)];
+  if (options.owner) conditions.push(ownedBy(viewerId, options.owner));
   if (options.cursor) {
     conditions.push(sql`(l.created_at, l.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id}::uuid)`);
   }

@@ -41,20 +41,22 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
       schema: {
         tags: ['locations'],
         summary: 'Spots the caller may see: their own and everyone’s public ones, newest first',
-        description: 'With bbox, only spots inside the box (the map’s viewport); limit may then go up to 10,000.',
+        description:
+          'With bbox, only spots inside the box (the map’s viewport); limit may then go up to 10,000. ' +
+          'owner=mine keeps only the caller’s own spots, owner=others only other people’s public ones.',
         querystring: ListLocationsQuerySchema,
         response: { 200: LocationPageSchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request, reply);
-      const { limit, cursor, bbox } = request.query;
+      const { limit, cursor, bbox, owner } = request.query;
       if (!bbox && limit > LIST_LIMIT_MAX) {
         throw new AppError(400, 'VALIDATION_ERROR', `limit: at most ${LIST_LIMIT_MAX} without bbox`);
       }
       const decoded = cursor === undefined ? null : decodeCursor(cursor);
       if (cursor !== undefined && !decoded) throw new AppError(400, 'VALIDATION_ERROR', 'cursor: not a cursor this server gave out');
-      const page = await listLocations(db, user.id, { limit, cursor: decoded, bbox });
+      const page = await listLocations(db, user.id, { limit, cursor: decoded, bbox, owner });
       // Already JSON from the database: Fastify sends a string as it is, so thousands of spots are not
       // re-serialized. The response schema still documents the shape; the API tests check it.
       const body = `{"items":${page.itemsJson},"next_cursor":${JSON.stringify(page.nextCursor)}}`;

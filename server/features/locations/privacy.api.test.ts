@@ -143,3 +143,32 @@ describe('what another user sees of a public spot', () => {
     expect((await request('other', 'GET', spot.thumbnail_url!)).statusCode).toBe(404);
   });
 });
+
+describe('the owner filter (what a phone keeps for offline use)', () => {
+  it('owner=mine lists only the caller’s own spots, private ones included; owner=others only others’ public ones', async () => {
+    const secret = await createSpot(false);
+    const shared = await createSpot(true);
+    const idsOf = async (who: keyof typeof people, query: string) => {
+      const response = await request(who, 'GET', `/api/v1/locations?limit=200&${query}`);
+      expect(response.statusCode).toBe(200);
+      return { ids: response.json<{ items: Location[] }>().items.map((item) => item.id), body: response.body };
+    };
+
+    const ownerMine = await idsOf('owner', 'owner=mine');
+    expect(ownerMine.ids).toEqual(expect.arrayContaining([secret.id, shared.id]));
+    expect((await idsOf('owner', 'owner=others')).ids).not.toContain(shared.id);
+
+    // The other user has no spots of their own: "mine" must not widen to anyone else's.
+    const otherMine = await idsOf('other', 'owner=mine');
+    expect(otherMine.ids).toEqual([]);
+    const otherOthers = await idsOf('other', 'owner=others');
+    expect(otherOthers.ids).toContain(shared.id);
+    expect(otherOthers.ids).not.toContain(secret.id);
+    expect(otherOthers.body).not.toContain('the secret glade');
+    const otherInBox = await idsOf('other', 'owner=others&bbox=23,54,25,56');
+    expect(otherInBox.ids).not.toContain(secret.id);
+
+    expect((await request('other', 'GET', '/api/v1/locations?owner=everyone')).statusCode).toBe(400);
+    expect((await request('anonymous', 'GET', '/api/v1/locations?owner=mine')).statusCode).toBe(401);
+  });
+});
