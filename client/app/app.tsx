@@ -34,7 +34,8 @@ export function App() {
   if (session.status === 'signed-out') return <AuthScreen />;
   return (
     <Suspense fallback={<FullScreenSpinner label={t('common.loading')} />}>
-      <MainScreen />
+      {/* Keyed by user: another account signing in starts from nothing of the previous one's. */}
+      <MainScreen key={session.me.id} />
     </Suspense>
   );
 }

@@ -6,28 +6,50 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
 import { InstallButton } from '../features/install/install-button.tsx';
 import { MapTab } from '../features/map/map-tab.tsx';
-import { useMe } from '../lib/session.tsx';
+import { OfflineBadge } from '../features/offline/offline-badge.tsx';
+import { SyncStatus } from '../features/offline/sync-status.tsx';
+import { OutboxProvider } from '../lib/offline/outbox-provider.tsx';
+import { refreshOwnSpots } from '../lib/offline/spot-cache.ts';
+import { useMe, useSession } from '../lib/session.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { useToast } from '../ui/toast.tsx';
 import { queryClient } from './query-client.ts';
 
 // The list and its dialogs load when the tab is first opened: the map screen stays within its budget.
 const LocationsTab = lazy(() => import('../features/locations/locations-tab.tsx'));
+const DevicePanel = lazy(() => import('../features/offline/device-panel.tsx'));
 
 type TabId = 'map' | 'locations';
 
 export default function MainScreen() {
   const { t } = useTranslation();
   const me = useMe();
+  const toast = useToast();
+  const { session } = useSession();
+  const confirmed = session.status === 'signed-in' && session.confirmed;
   const [tab, setTab] = useState<TabId>('map');
+  const [deviceOpen, setDeviceOpen] = useState(false);
 
   useEffect(function forgetSpotsWhenSignedOut() {
     // Covers a server-side expiry too, not just the sign-out button.
     return () => queryClient.clear();
   }, []);
 
+  useEffect(
+    function keepOwnSpotsOnTheDevice() {
+      // Once the server has confirmed who we are: the user's own spots, in full, for use with no signal.
+      if (!confirmed) return;
+      const controller = new AbortController();
+      void refreshOwnSpots(me.id, controller.signal).catch(() => undefined);
+      return () => controller.abort();
+    },
+    [me.id, confirmed],
+  );
+
   return (
     <QueryClientProvider client={queryClient}>
+      <OutboxProvider userId={me.id} onUploaded={(count) => toast({ title: t('offline.uploaded', { count }) })}>
       <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
         <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
           <img src="/favicon.svg" alt="" className="size-9" />
@@ -36,11 +58,25 @@ export default function MainScreen() {
             <p className="truncate text-sm text-stone-700">{t('app.welcome', { email: me.email })}</p>
           </div>
           <div className="flex items-center gap-2">
+            <OfflineBadge />
+            <button
+              type="button"
+              onClick={() => setDeviceOpen(true)}
+              aria-label={t('offline.deviceTitle')}
+              title={t('offline.deviceTitle')}
+              className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+                <path d="M12 7v7m0 0l-3-3m3 3l3-3M10 18h4" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </button>
             <InstallButton />
             <LanguageSwitch />
             <SignOutButton />
           </div>
         </header>
+        <SyncStatus />
 
         <main className="flex flex-1 flex-col">
           <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabId)} className="flex flex-1 flex-col px-4 py-4">
@@ -70,6 +106,12 @@ export default function MainScreen() {
           </Tabs.Root>
         </main>
       </div>
+      {deviceOpen && (
+        <Suspense fallback={null}>
+          <DevicePanel onClose={() => setDeviceOpen(false)} />
+        </Suspense>
+      )}
+      </OutboxProvider>
     </QueryClientProvider>
   );
 }

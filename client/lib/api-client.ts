@@ -2,9 +2,18 @@
 // and every failure turned into an ApiError carrying the server's code and readable message.
 import i18next from 'i18next';
 import type { ApiError as ApiErrorBody } from '../../common/schemas/errors.ts';
+import { reportServerReachable } from './connectivity.ts';
 
 /** Forest signal drops without closing the socket; don't let a request hang forever. */
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** A proxy that lost its Foray (502, 504), or Foray without its database (503). */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
+/** No answer at all (offline, or the signal died), or the server's own "try later": worth retrying. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || UNREACHABLE_STATUSES.has(error.status));
+}
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -52,10 +61,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(path, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin', signal });
   } catch (error) {
     if (options.signal?.aborted) throw error; // the caller cancelled: not an error to show
+    reportServerReachable(false);
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw new ApiError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', timedOut ? 'The server took too long to answer.' : 'No connection to the server.');
   }
 
+  // A 503 is the server saying it cannot work right now (its database is down): for the user, as offline.
+  reportServerReachable(!UNREACHABLE_STATUSES.has(response.status));
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
@@ -75,13 +87,17 @@ function readError(status: number, payload: unknown): ApiError {
   return new ApiError(status, 'HTTP_' + status, '');
 }
 
-/** The server's message when it gave one, else the caller's generic text. */
 /**
  * What to tell the user about a failed request: the translation of the server's error code when the
  * locales have one (so a Lithuanian user reads Lithuanian), else the server's own message, else `fallback`.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
+  return codeMessage(error, fallback);
+}
+
+/** The same for an error kept as plain data (an outbox entry the server refused). */
+export function codeMessage(error: { code: string; message: string }, fallback: string): string {
   const key = `errors.${error.code}`;
   if (error.code && i18next.exists(key)) return i18next.t(key as never);
   return error.message || fallback;

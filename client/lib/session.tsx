@@ -1,26 +1,33 @@
-// Who is signed in. Resolved once from GET /api/v1/me (a spinner shows until it answers) and changed by
-// sign-in, sign-out, or any API call that finds the session gone.
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+// Who is signed in. Asked of GET /api/v1/me at start, changed by sign-in, sign-out, or any API call that
+// finds the session gone. With no network, the user who last signed in on this device is used (kept in
+// IndexedDB), so Foray opens in the forest; the server is asked again as soon as it can be reached.
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Me } from '../../common/schemas/config.ts';
-import { api, ApiError, setUnauthenticatedHandler } from './api-client.ts';
+import { forgetSession, hasDeviceStorage, rememberedUser, rememberUser } from './offline/device-db.ts';
+import { api, ApiError, isUnreachable, setUnauthenticatedHandler } from './api-client.ts';
 
 export type SessionState =
-  /** `unreachable` once the first attempt failed (offline, server down): the spinner then says so. */
+  /** `unreachable` once the first attempt failed (offline, server down) and no user is kept on the device. */
   | { status: 'loading'; unreachable?: boolean }
   | { status: 'signed-out' }
-  | { status: 'signed-in'; me: Me };
+  /** `confirmed`: the server said so since the page opened; false while Foray runs on the kept user. */
+  | { status: 'signed-in'; me: Me; confirmed: boolean };
 
 type SessionContextValue = {
   session: SessionState;
   /** Asks the server who we are now (after sign-in). */
   refresh: () => Promise<void>;
-  /** Forgets the user locally (after sign-out, or when the server says the session is gone). */
+  /** Forgets the user locally (the server says the session is gone); unsent spots stay on the device. */
   markSignedOut: () => void;
 };
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-async function fetchMe(): Promise<SessionState> {
+/** How long a start with a kept user waits for the server before opening on what the device has. */
+const OPEN_FROM_DEVICE_AFTER_MS = 1_500;
+const RECHECK_MAX_MS = 60_000;
+
+async function fetchMe(): Promise<{ status: 'signed-in'; me: Me } | { status: 'signed-out' }> {
   try {
     return { status: 'signed-in', me: await api<Me>('/api/v1/me') };
   } catch (error) {
@@ -29,34 +36,75 @@ async function fetchMe(): Promise<SessionState> {
   }
 }
 
+const keptUser = (): Promise<Me | null> => (hasDeviceStorage() ? rememberedUser().catch(() => null) : Promise.resolve(null));
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<SessionState>({ status: 'loading' });
+  const sessionRef = useRef(session);
+  useEffect(() => {
+    sessionRef.current = session;
+  });
+
+  const apply = useCallback(async (answer: Awaited<ReturnType<typeof fetchMe>>) => {
+    if (answer.status === 'signed-in') {
+      await rememberUser(answer.me).catch(() => undefined);
+      setSession({ status: 'signed-in', me: answer.me, confirmed: true });
+      return;
+    }
+    const current = sessionRef.current;
+    const forgotten = current.status === 'signed-in' ? current.me.id : (await keptUser())?.id;
+    if (forgotten) await forgetSession(forgotten).catch(() => undefined);
+    setSession({ status: 'signed-out' });
+  }, []);
 
   const refresh = useCallback(async () => {
-    setSession(await fetchMe());
-  }, []);
-  const markSignedOut = useCallback(() => setSession({ status: 'signed-out' }), []);
+    await apply(await fetchMe());
+  }, [apply]);
+  const markSignedOut = useCallback(() => void apply({ status: 'signed-out' }), [apply]);
 
   useEffect(
     function resolveSessionOnStart() {
       let cancelled = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const kept = keptUser();
+      const openFromDevice = async () => {
+        const me = await kept;
+        if (cancelled || !me || sessionRef.current.status !== 'loading') return;
+        setSession({ status: 'signed-in', me, confirmed: false });
+      };
+      // A kept user opens the app after a short wait even if the server is slow to answer (one bar of signal).
+      const slowServer = setTimeout(() => void openFromDevice(), OPEN_FROM_DEVICE_AFTER_MS);
+
       const attempt = async (delayMs: number) => {
         try {
-          const state = await fetchMe();
-          if (!cancelled) setSession(state);
-        } catch {
-          // No answer (offline, server restarting): keep the spinner and try again, backing off to 10 s.
+          const answer = await fetchMe();
+          if (!cancelled) await apply(answer);
+        } catch (error) {
           if (cancelled) return;
-          setSession({ status: 'loading', unreachable: true });
-          setTimeout(() => void attempt(Math.min(delayMs * 2, 10_000)), delayMs);
+          if (isUnreachable(error) || !(error instanceof ApiError)) {
+            await openFromDevice();
+            if (sessionRef.current.status === 'loading') setSession({ status: 'loading', unreachable: true });
+          }
+          // Ask again, backing off; the `online` event below asks at once.
+          timer = setTimeout(() => void attempt(Math.min(delayMs * 2, RECHECK_MAX_MS)), delayMs);
         }
       };
+      const onOnline = () => {
+        const current = sessionRef.current;
+        if (current.status === 'signed-out' || (current.status === 'signed-in' && current.confirmed)) return;
+        clearTimeout(timer);
+        void attempt(500);
+      };
+      window.addEventListener('online', onOnline);
       void attempt(500);
       return () => {
         cancelled = true;
+        clearTimeout(slowServer);
+        clearTimeout(timer);
+        window.removeEventListener('online', onOnline);
       };
     },
-    [],
+    [apply],
   );
 
   useEffect(

@@ -2,24 +2,36 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client.ts';
+import { forgetEverything } from '../../lib/offline/device-db.ts';
+import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { forgetPrivateData } from '../../lib/private-data.ts';
-import { useSession } from '../../lib/session.tsx';
+import { useMe, useSession } from '../../lib/session.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { signOut } from './auth-api.ts';
 
-/** An icon button; its accessible name is "Sign out". */
+/**
+ * An icon button; its accessible name is "Sign out". With changes that exist only on this phone it asks
+ * first: upload them, or discard them and sign out. After sign-out nothing of the user stays on the device.
+ */
 export function SignOutButton() {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const me = useMe();
+  const outbox = useOutbox();
   const { markSignedOut } = useSession();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const unsentSpots = new Set(outbox.entries.map((entry) => entry.spotId)).size;
 
   async function handleSignOut() {
     setBusy(true);
     try {
       await signOut();
+      await forgetEverything(me.id);
       await forgetPrivateData(queryClient);
       markSignedOut();
     } catch (error) {
@@ -29,21 +41,57 @@ export function SignOutButton() {
   }
 
   return (
-    <button
-      type="button"
-      onClick={() => void handleSignOut()}
-      disabled={busy}
-      aria-label={t('auth.signOut')}
-      title={t('auth.signOut')}
-      className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
-    >
-      {busy ? (
-        <Spinner />
-      ) : (
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M16 17l5-5-5-5M21 12H9" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+    <>
+      <button
+        type="button"
+        onClick={() => (unsentSpots > 0 ? setAsking(true) : void handleSignOut())}
+        disabled={busy}
+        aria-label={t('auth.signOut')}
+        title={t('auth.signOut')}
+        className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
+      >
+        {busy ? (
+          <Spinner />
+        ) : (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M16 17l5-5-5-5M21 12H9" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        )}
+      </button>
+      {asking && (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setAsking(false)}
+          title={t('offline.signOutTitle', { count: unsentSpots })}
+          description={t('offline.signOutDescription')}
+        >
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary">{t('common.cancel')}</Button>
+            </DialogClose>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                outbox.uploadNow();
+                setAsking(false);
+              }}
+            >
+              {t('offline.uploadNow')}
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => {
+                setAsking(false);
+                void handleSignOut();
+              }}
+            >
+              {t('offline.discardAndSignOut')}
+            </Button>
+          </div>
+        </Dialog>
       )}
-    </button>
+    </>
   );
 }

@@ -1,29 +1,37 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '../../../common/schemas/locations.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { isOnline } from '../../lib/connectivity.ts';
+import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
+import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { useDeleteLocation } from './locations-api.ts';
 
 /** Asks before a spot is gone for good. */
-export function DeleteDialog({ location, onClose }: { location: Location; onClose: () => void }) {
+export function DeleteDialog({ location, onClose }: { location: ShownSpot; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const deleteLocation = useDeleteLocation();
+  const outbox = useOutbox();
+  const [busy, setBusy] = useState(false);
 
   async function handleDelete() {
+    setBusy(true);
     try {
-      await deleteLocation.mutateAsync(location.id);
-      toast({ title: t('locations.locationRemovedTitle'), description: t('locations.locationRemovedDescription') });
-      onClose();
-    } catch (error) {
-      toast({ variant: 'destructive', title: t('locations.errorDeletingLocation'), description: errorMessage(error, t('common.somethingWentWrong')) });
+      // Through the outbox: it works with no signal; a spot that never left the device just goes.
+      await outbox.record({ kind: 'delete', spotId: location.id });
+    } catch {
+      setBusy(false);
+      toast({ variant: 'destructive', title: t('locations.errorDeletingLocation'), description: t('offline.deviceStorageFailed') });
+      return;
     }
+    toast({
+      title: t('locations.locationRemovedTitle'),
+      description: isOnline() ? t('locations.locationRemovedDescription') : t('offline.changeWaitsDescription'),
+    });
+    onClose();
   }
 
-  const busy = deleteLocation.isPending;
   return (
     <Dialog
       open

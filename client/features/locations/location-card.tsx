@@ -1,30 +1,34 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../common/schemas/locations.ts';
+import { codeMessage } from '../../lib/api-client.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
+import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { Button } from '../../ui/button.tsx';
 
 type LocationCardProps = {
-  location: Location;
+  location: ShownSpot;
   /** Position within its page: each card starts 0.1 s after the one before. */
   staggerIndex: number;
-  onShare: (location: Location) => void;
-  onDelete: (location: Location) => void;
+  onShare: (location: ShownSpot) => void;
+  onDelete: (location: ShownSpot) => void;
+  onRetry: (seq: number) => void;
+  onDiscard: (seq: number) => void;
 };
 
-export function LocationCard({ location, staggerIndex, onShare, onDelete }: LocationCardProps) {
+export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetry, onDiscard }: LocationCardProps) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const typeLabel = t(`locationTypes.${location.type}`);
   const title = location.mushroom_types || typeLabel;
   const date = formatDate(location.date_found, i18n.resolvedLanguage ?? 'en', 'long');
+  const photoUrl = location.thumbnail_url ?? location.localPhotoUrl ?? null;
+  const { pending } = location;
 
   return (
     <li className="stagger-item" style={{ animationDelay: `${staggerIndex * 0.1}s` }}>
       <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-300 bg-white shadow-sm">
-        {location.thumbnail_url && (
-          <img src={location.thumbnail_url} alt={t('locations.photoAlt', { title })} loading="lazy" className="h-44 w-full object-cover" />
-        )}
+        {photoUrl && <img src={photoUrl} alt={t('locations.photoAlt', { title })} loading="lazy" className="h-44 w-full object-cover" />}
         <div className="flex flex-1 flex-col gap-2 p-4">
           <div className="flex items-start gap-2">
             <TypeIcon type={location.type} label={typeLabel} />
@@ -39,6 +43,7 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete }: Loca
               {location.is_public ? t('sharing.public') : t('sharing.private')}
             </span>
           </div>
+          {pending && <PendingNote pending={pending} onRetry={onRetry} onDiscard={onDiscard} />}
           <p className="text-sm text-stone-800">
             {location.finder ? t('locations.foundByOn', { finder: location.finder, date }) : t('locations.foundOn', { date })}
           </p>
@@ -55,7 +60,7 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete }: Loca
             <span className="sr-only">{t('locations.directions')}: </span>
             {formatCoordinates(location.latitude, location.longitude, 4)}
           </a>
-          {location.is_owner && (
+          {location.is_owner && pending?.kind !== 'delete' && (
             <div className="mt-auto flex gap-2 pt-2">
               <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => onShare(location)}>
                 {t('locations.share')}
@@ -68,6 +73,33 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete }: Loca
         </div>
       </article>
     </li>
+  );
+}
+
+/** What waits on the device for this spot; a refused change says why and offers Retry and Discard. */
+function PendingNote({ pending, onRetry, onDiscard }: { pending: NonNullable<ShownSpot['pending']>; onRetry: (seq: number) => void; onDiscard: (seq: number) => void }) {
+  const { t } = useTranslation();
+  if (pending.status === 'failed') {
+    return (
+      <div role="status" className="rounded-md bg-red-50 p-2 text-sm text-red-900">
+        <p className="font-semibold">{t('offline.notUploaded')}</p>
+        {pending.error && <p>{codeMessage(pending.error, t('common.somethingWentWrong'))}</p>}
+        <div className="mt-2 flex gap-2">
+          <Button variant="secondary" className="px-3 py-1" onClick={() => onRetry(pending.seq)}>
+            {t('common.retry')}
+          </Button>
+          <Button variant="secondary" className="px-3 py-1 text-red-800" onClick={() => onDiscard(pending.seq)}>
+            {t('offline.discard')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <p className="flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900">
+      <span aria-hidden="true">↑</span>
+      {pending.kind === 'delete' ? t('offline.waitingToDelete') : t('offline.waitingToUpload')}
+    </p>
   );
 }
 

@@ -1,21 +1,25 @@
 // The Locations tab: the spots the user may see, newest first, a page at a time as they scroll.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '../../../common/schemas/locations.ts';
+import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
+import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
+import { useMe } from '../../lib/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { LocationCard } from './location-card.tsx';
-import { useLocationPages } from './locations-api.ts';
+import { PAGE_SIZE, useLocationPages } from './locations-api.ts';
 import { ShareDialog } from './share-dialog.tsx';
 
-type OpenDialog = { kind: 'share' | 'delete'; location: Location } | null;
+type OpenDialog = { kind: 'share' | 'delete'; location: ShownSpot } | null;
 
 export default function LocationsTab() {
   const { t } = useTranslation();
   const toast = useToast();
-  const pages = useLocationPages();
+  const me = useMe();
+  const outbox = useOutbox();
+  const pages = useLocationPages(me.id);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
@@ -45,14 +49,21 @@ export default function LocationsTab() {
     [pages.isError, pages.errorUpdatedAt],
   );
 
-  if (pages.isPending) {
+  const loaded = pages.data?.pages;
+  // Changes still on the device are shown with their state: new spots first, then the rest as loaded.
+  const items = useMemo(
+    () => applyPending(loaded?.flatMap((page) => page.items) ?? [], outbox.entries, me.name, outbox.photoUrls),
+    [loaded, outbox.entries, me.name, outbox.photoUrls],
+  );
+
+  if (pages.isPending && items.length === 0) {
     return (
       <div className="flex justify-center p-8 text-green-800">
         <Spinner label={t('locations.loading')} className="size-8" />
       </div>
     );
   }
-  if (pages.isError && !pages.data) {
+  if (pages.isError && !pages.data && items.length === 0) {
     return (
       <div className="rounded-lg border border-stone-300 bg-white p-8 text-center">
         <p className="font-medium">{t('locations.errorFetchingLocations')}</p>
@@ -63,7 +74,6 @@ export default function LocationsTab() {
     );
   }
 
-  const items = pages.data.pages.flatMap((page) => page.items.map((location, index) => ({ location, index })));
   if (items.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-stone-400 bg-white p-8 text-center">
@@ -76,11 +86,14 @@ export default function LocationsTab() {
   return (
     <section aria-label={t('locations.listLabel')}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map(({ location, index }) => (
+        {items.map((location, index) => (
           <LocationCard
             key={location.id}
             location={location}
-            staggerIndex={index}
+            // Each page's cards fade in one after another; a long list does not wait on its first cards.
+            staggerIndex={index % PAGE_SIZE}
+            onRetry={(seq) => void outbox.retry(seq)}
+            onDiscard={(seq) => void outbox.discard(seq)}
             onShare={(chosen) => setDialog({ kind: 'share', location: chosen })}
             onDelete={(chosen) => setDialog({ kind: 'delete', location: chosen })}
           />

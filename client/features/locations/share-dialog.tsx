@@ -1,33 +1,37 @@
 // The owner chooses who sees a spot: only them, or everyone signed in.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '../../../common/schemas/locations.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
+import { isOnline } from '../../lib/connectivity.ts';
+import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { useUpdateSharing } from './locations-api.ts';
 
-export function ShareDialog({ location, onClose }: { location: Location; onClose: () => void }) {
+export function ShareDialog({ location, onClose }: { location: ShownSpot; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const selectId = useId();
   const stateDescriptionId = useId();
   const [visibility, setVisibility] = useState<'private' | 'public'>(location.is_public ? 'public' : 'private');
-  const updateSharing = useUpdateSharing();
+  const outbox = useOutbox();
+  const [busy, setBusy] = useState(false);
 
   async function handleUpdate() {
+    setBusy(true);
     try {
-      await updateSharing.mutateAsync({ id: location.id, isPublic: visibility === 'public' });
-      toast({ title: t('sharing.sharingUpdatedSuccess') });
-      onClose();
-    } catch (error) {
-      toast({ variant: 'destructive', title: t('sharing.sharingUpdatedError'), description: errorMessage(error, t('common.somethingWentWrong')) });
+      // Through the outbox like a new spot: it works with no signal and reaches the server once.
+      await outbox.record({ kind: 'share', spotId: location.id, isPublic: visibility === 'public' });
+    } catch {
+      setBusy(false);
+      toast({ variant: 'destructive', title: t('sharing.sharingUpdatedError'), description: t('offline.deviceStorageFailed') });
+      return;
     }
+    toast(isOnline() ? { title: t('sharing.sharingUpdatedSuccess') } : { title: t('sharing.sharingUpdatedSuccess'), description: t('offline.changeWaitsDescription') });
+    onClose();
   }
 
-  const busy = updateSharing.isPending;
   return (
     <Dialog
       open

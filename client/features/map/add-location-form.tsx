@@ -3,14 +3,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
 import type { LocationType } from '../../../common/schemas/locations.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { isOnline } from '../../lib/connectivity.ts';
 import { formatCoordinates, todayLocal } from '../../lib/format.ts';
+import { askToPersistStorage, useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { useCreateLocation } from './create-location.ts';
 import { PhotoPicker, usePhotoChoice } from './photo-picker.tsx';
 
 export type Selection = { lat: number; lng: number; id: string };
@@ -21,7 +21,8 @@ export function AddLocationForm({ selection, onClose }: { selection: Selection; 
   const { t } = useTranslation();
   const toast = useToast();
   const me = useMe();
-  const createLocation = useCreateLocation();
+  const outbox = useOutbox();
+  const [saving, setSaving] = useState(false);
   const { photo, replace: setPhoto } = usePhotoChoice();
   const headingId = useId();
 
@@ -39,34 +40,47 @@ export function AddLocationForm({ selection, onClose }: { selection: Selection; 
       toast({ variant: 'destructive', title: t('form.missingInfoTitle'), description: t('form.missingInfoDescription') });
       return;
     }
+    setSaving(true);
     try {
-      await createLocation.mutateAsync({
-        id: selection.id,
-        type,
-        // A car park is named by its kind; its finder is the user's display name — never the e-mail,
-        // which a public car park would publish.
-        mushroom_types: isCarPark ? t('locationTypes.car_park') : mushroomTypes.trim(),
-        finder: isCarPark ? me.name : finder.trim(),
-        date_found: dateFound || todayLocal(),
-        notes: notes.trim(),
-        latitude: selection.lat,
-        longitude: selection.lng,
-        is_public: sharing === 'public',
-        photo: photo?.file ?? null,
+      const shrunk = photo ? await photo.shrunk : null;
+      // On the device first, in one transaction: closing the tab or losing signal can't lose the spot now.
+      await outbox.record({
+        kind: 'create',
+        spotId: selection.id,
+        fields: {
+          type,
+          // A car park is named by its kind; its finder is the user's display name — never the e-mail,
+          // which a public car park would publish.
+          mushroom_types: isCarPark ? t('locationTypes.car_park') : mushroomTypes.trim(),
+          finder: isCarPark ? me.name : finder.trim(),
+          date_found: dateFound || todayLocal(),
+          notes: notes.trim(),
+          latitude: selection.lat,
+          longitude: selection.lng,
+          is_public: sharing === 'public',
+        },
+        photo: shrunk?.blob ?? null,
+        photoName: shrunk?.name ?? null,
       });
-      toast({ title: t('form.locationSavedTitle'), description: t('form.locationSavedDescription') });
-      onClose();
     } catch (error) {
-      const photoRefused = error instanceof ApiError && (error.code === 'PHOTO_TOO_LARGE' || error.code === 'UNSUPPORTED_PHOTO');
+      setSaving(false);
+      const full = error instanceof DOMException && error.name === 'QuotaExceededError';
       toast({
         variant: 'destructive',
-        title: photoRefused ? t('form.photoUploadFailed') : t('form.errorSavingLocation'),
-        description: errorMessage(error, t('common.somethingWentWrong')),
+        title: full ? t('offline.storageFullTitle') : t('form.errorSavingLocation'),
+        description: full ? t('offline.storageFullDescription') : t('offline.deviceStorageFailed'),
       });
+      return;
     }
+    if (isOnline()) {
+      toast({ title: t('form.locationSavedTitle'), description: t('form.locationSavedDescription') });
+    } else {
+      toast({ title: t('offline.savedOnDeviceTitle'), description: t('offline.savedOnDeviceDescription') });
+      void askToPersistStorage(me.id);
+    }
+    onClose();
   }
 
-  const saving = createLocation.isPending;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-stone-300 bg-white p-4 shadow-sm">
       <div className="mb-3 flex items-start justify-between gap-2">

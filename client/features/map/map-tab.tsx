@@ -4,6 +4,10 @@ import type L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { BaseLayerId } from '../../../common/schemas/config.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
+import { codeMessage } from '../../lib/api-client.ts';
+import { applyPending } from '../../lib/offline/outbox-model.ts';
+import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
+import { useMe } from '../../lib/session.tsx';
 import { randomId } from '../../lib/uuid.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -29,9 +33,16 @@ export function MapTab() {
   const [selection, setSelection] = useState<Selection | null>(null);
   const [userPosition, setUserPosition] = useState<L.LatLngTuple | null>(null);
 
+  const me = useMe();
+  const { entries, photoUrls, retry, discard } = useOutbox();
   const config = useClientConfig();
-  const spotsQuery = useSpotsInArea(area);
-  const spots = spotsQuery.data?.items ?? NO_SPOTS;
+  const spotsQuery = useSpotsInArea(area, me.id);
+  const loaded = spotsQuery.data?.items ?? NO_SPOTS;
+  // What waits on the device is drawn too: new spots as pending pins; a spot being deleted is gone already.
+  const spots = useMemo(
+    () => applyPending(loaded, entries, me.name, photoUrls).filter((spot) => spot.pending?.kind !== 'delete'),
+    [loaded, entries, me.name, photoUrls],
+  );
   // The server fetches one row more than it sends: a next page exists exactly when there were more spots.
   const truncated = spotsQuery.data ? spotsQuery.data.next_cursor !== null : false;
   const layers = config.data?.tile_layers ?? [];
@@ -65,8 +76,14 @@ export function MapTab() {
       directions: (coordinates: string) => t('map.popupDirections', { coordinates }),
       photoAlt: (title: string) => t('locations.photoAlt', { title }),
       cluster: (count: number) => t('map.clusterLabel', { count }),
+      pendingLabel: (failed: boolean) => (failed ? t('offline.notUploaded') : t('offline.waitingToUpload')),
+      failureReason: (error: { code: string; message: string }) => codeMessage(error, t('common.somethingWentWrong')),
+      retry: t('common.retry'),
+      discard: t('offline.discard'),
+      onRetry: (seq: number) => void retry(seq),
+      onDiscard: (seq: number) => void discard(seq),
     }),
-    [t, language],
+    [t, language, retry, discard],
   );
 
   const handleSelect = useCallback((lat: number, lng: number) => {

@@ -33,8 +33,20 @@ const spotIcons: Record<LocationType, L.DivIcon> = {
   }),
 };
 
-export function spotIcon(type: LocationType): L.DivIcon {
-  return spotIcons[type] ?? spotIcons.mushroom_spot;
+/** A pin still on the device: dashed ring and an upload badge (red when the server refused it). */
+const pendingIcons = new Map<string, L.DivIcon>();
+
+export function spotIcon(type: LocationType, pending: 'waiting' | 'failed' | null = null): L.DivIcon {
+  const icon = spotIcons[type] ?? spotIcons.mushroom_spot;
+  if (!pending) return icon;
+  const key = `${type}:${pending}`;
+  let pendingIcon = pendingIcons.get(key);
+  if (!pendingIcon) {
+    const badge = `<span class="upload-badge" aria-hidden="true">${pending === 'failed' ? '!' : '↑'}</span>`;
+    pendingIcon = L.divIcon({ ...icon.options, className: `foray-marker foray-pending foray-pending-${pending}`, html: `${icon.options.html as string}${badge}` });
+    pendingIcons.set(key, pendingIcon);
+  }
+  return pendingIcon;
 }
 
 /** A bubble with the number of spots it stands for; bigger for bigger groups. */

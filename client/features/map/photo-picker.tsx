@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { shrinkPhoto, type ShrunkPhoto } from './shrink-photo.ts';
 
-export type ChosenPhoto = { file: File; previewUrl: string };
+/** `shrunk` starts as soon as the photo is chosen, so Save rarely waits for it. */
+export type ChosenPhoto = { file: File; previewUrl: string; shrunk: Promise<ShrunkPhoto> };
 
 export function usePhotoChoice() {
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
@@ -15,7 +17,7 @@ export function usePhotoChoice() {
   const replace = (file: File | null) => {
     if (urlRef.current) URL.revokeObjectURL(urlRef.current);
     urlRef.current = file ? URL.createObjectURL(file) : null;
-    setPhoto(file && urlRef.current ? { file, previewUrl: urlRef.current } : null);
+    setPhoto(file && urlRef.current ? { file, previewUrl: urlRef.current, shrunk: shrinkPhoto(file) } : null);
   };
 
   useEffect(function releasePreviewOnUnmount() {

@@ -2,6 +2,7 @@
 // textContent only, never as HTML.
 import type { Location } from '../../../common/schemas/locations.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
+import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 
 export type PopupLabels = {
   language: string;
@@ -10,6 +11,12 @@ export type PopupLabels = {
   dateFound: (date: string) => string;
   directions: (coordinates: string) => string;
   photoAlt: (title: string) => string;
+  pendingLabel: (failed: boolean) => string;
+  failureReason: (error: { code: string; message: string }) => string;
+  retry: string;
+  discard: string;
+  onRetry: (seq: number) => void;
+  onDiscard: (seq: number) => void;
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
@@ -19,7 +26,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, c
   return node;
 }
 
-export function buildSpotPopup(spot: Location, labels: PopupLabels): HTMLElement {
+export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElement {
   const root = element('div', undefined, 'spot-popup');
   const title = spot.mushroom_types || labels.typeLabel(spot.type);
   root.append(element('h3', title));
@@ -27,10 +34,13 @@ export function buildSpotPopup(spot: Location, labels: PopupLabels): HTMLElement
   const badge = element('span', labels.typeLabel(spot.type), 'badge');
   badge.dataset.type = spot.type;
   root.append(badge);
+  if (spot.pending) root.append(pendingPart(spot.pending, labels));
 
-  if (spot.thumbnail_url) {
+  // A spot still on the device shows the photo waiting with it.
+  const photoUrl = spot.thumbnail_url ?? spot.localPhotoUrl ?? null;
+  if (photoUrl) {
     const image = element('img');
-    image.src = spot.thumbnail_url;
+    image.src = photoUrl;
     image.alt = labels.photoAlt(title);
     image.width = 200;
     image.loading = 'lazy';
@@ -48,4 +58,23 @@ export function buildSpotPopup(spot: Location, labels: PopupLabels): HTMLElement
   linkLine.append(link);
   root.append(linkLine);
   return root;
+}
+
+function pendingPart(pending: NonNullable<ShownSpot['pending']>, labels: PopupLabels): HTMLElement {
+  const failed = pending.status === 'failed';
+  const part = element('div', undefined, failed ? 'pending failed' : 'pending');
+  part.append(element('p', labels.pendingLabel(failed), 'pending-state'));
+  if (failed && pending.error) part.append(element('p', labels.failureReason(pending.error)));
+  if (failed) {
+    const actions = element('p', undefined, 'pending-actions');
+    const retry = element('button', labels.retry);
+    retry.type = 'button';
+    retry.addEventListener('click', () => labels.onRetry(pending.seq));
+    const discard = element('button', labels.discard);
+    discard.type = 'button';
+    discard.addEventListener('click', () => labels.onDiscard(pending.seq));
+    actions.append(retry, discard);
+    part.append(actions);
+  }
+  return part;
 }

@@ -7,20 +7,39 @@ import { useMap } from 'react-leaflet';
 import type L from 'leaflet';
 import { BBOX_LIMIT_MAX } from '../../../common/limits.ts';
 import type { BBox, LocationPage } from '../../../common/schemas/locations.ts';
-import { api } from '../../lib/api-client.ts';
+import { api, isUnreachable } from '../../lib/api-client.ts';
 import { locationKeys } from '../../lib/location-keys.ts';
+import { keepLoadedArea, keptSpotsInArea } from '../../lib/offline/spot-cache.ts';
 
 const SETTLE_MS = 300;
+/** With signal but no answer, the map falls back to the spots kept on the device after this long. */
+const AREA_TIMEOUT_MS = 10_000;
 
-export function useSpotsInArea(area: BBox | null) {
+/** An area's spots, and whether they came from the server or, with no answer, from the device's copy. */
+export type AreaSpots = LocationPage & { from: 'server' | 'device' };
+
+export function useSpotsInArea(area: BBox | null, userId: string) {
   return useQuery({
     queryKey: area ? locationKeys.inArea(area) : ['locations', 'bbox', 'none'],
-    queryFn: ({ signal }) => {
-      const bbox = `${area!.minLng},${area!.minLat},${area!.maxLng},${area!.maxLat}`;
-      return api<LocationPage>(`/api/v1/locations?bbox=${bbox}&limit=${BBOX_LIMIT_MAX}`, { signal });
+    queryFn: async ({ signal }): Promise<AreaSpots> => {
+      const box = area!;
+      if (navigator.onLine) {
+        try {
+          const bbox = `${box.minLng},${box.minLat},${box.maxLng},${box.maxLat}`;
+          const page = await api<LocationPage>(`/api/v1/locations?bbox=${bbox}&limit=${BBOX_LIMIT_MAX}`, { signal, timeoutMs: AREA_TIMEOUT_MS });
+          // Kept for the walk with no signal; the map does not wait for the write.
+          void keepLoadedArea(userId, box, page).catch(() => undefined);
+          return { ...page, from: 'server' };
+        } catch (error) {
+          if (!isUnreachable(error)) throw error;
+        }
+      }
+      return { items: await keptSpotsInArea(userId, box), next_cursor: null, from: 'device' };
     },
     enabled: area !== null,
     placeholderData: keepPreviousData,
+    // The device's copy is only a stand-in: ask the server again at the next chance.
+    staleTime: (query) => (query.state.data?.from === 'device' ? 0 : 30_000),
   });
 }
 

@@ -4,14 +4,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import L from 'leaflet';
 import Supercluster from 'supercluster';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { clusterIcon, spotIcon } from './marker-icons.ts';
 import { buildSpotPopup, type PopupLabels } from './spot-popup.ts';
 
 type SpotPoint = { index: number };
 
 type SpotsLayerProps = {
-  spots: Location[];
+  spots: ShownSpot[];
   labels: PopupLabels & { cluster: (count: number) => string };
   /** How many spots are inside the current view. */
   onVisibleCountChange: (count: number) => void;
@@ -91,10 +91,12 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
   return null;
 }
 
-function spotMarker(spot: Location, labels: PopupLabels): L.Marker {
+function spotMarker(spot: ShownSpot, labels: PopupLabels): L.Marker {
   const title = spot.mushroom_types || labels.typeLabel(spot.type);
-  const marker = L.marker([spot.latitude, spot.longitude], { icon: spotIcon(spot.type), title, keyboard: true, riseOnHover: true });
-  marker.on('add', () => marker.getElement()?.setAttribute('aria-label', `${labels.typeLabel(spot.type)}: ${title}`));
+  const pending = spot.pending ? (spot.pending.status === 'failed' ? 'failed' : 'waiting') : null;
+  const name = `${labels.typeLabel(spot.type)}: ${title}${pending ? ` (${labels.pendingLabel(pending === 'failed')})` : ''}`;
+  const marker = L.marker([spot.latitude, spot.longitude], { icon: spotIcon(spot.type, pending), title: name, keyboard: true, riseOnHover: true });
+  marker.on('add', () => marker.getElement()?.setAttribute('aria-label', name));
   // Built when opened: a popup per pin up front would cost time and memory for thousands of pins.
   marker.bindPopup(() => buildSpotPopup(spot, labels), { minWidth: 200, maxWidth: 280 });
   return marker;

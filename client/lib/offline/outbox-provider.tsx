@@ -1,0 +1,243 @@
+// The signed-in user's outbox in React: what waits (for the map, the list and the status line), and the
+// page's part in sending it — at start, when the network returns, when the page is shown again, after each
+// save, when the backoff timer fires, and on "Upload now".
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { Location, LocationPage } from '../../../common/schemas/locations.ts';
+import { locationKeys } from '../location-keys.ts';
+import { useSession } from '../session.tsx';
+import { deviceDb } from './device-db.ts';
+import type { OutboxChange, OutboxEntry, PhotoUrls } from './outbox-model.ts';
+import { discardEntry, enqueue, listenToOutbox, outboxEntries, retryEntry } from './outbox.ts';
+import { drainOutbox, SYNC_TAG, type DrainResult } from './sync.ts';
+
+type OutboxContextValue = {
+  entries: OutboxEntry[];
+  /** Photos of spots still on the device, for their cards and popups. */
+  photoUrls: PhotoUrls;
+  /** Entries that will go by themselves (not refused ones). */
+  waitingCount: number;
+  /** A send is running in this page. */
+  sending: boolean;
+  /** Writes the change on the device, then tries to send it. Throws when the device could not store it. */
+  record: (change: OutboxChange) => Promise<void>;
+  uploadNow: () => void;
+  retry: (seq: number) => Promise<void>;
+  discard: (seq: number) => Promise<void>;
+};
+
+const OutboxContext = createContext<OutboxContextValue | null>(null);
+
+export function OutboxProvider({ userId, onUploaded, children }: { userId: string; onUploaded: (count: number) => void; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { markSignedOut } = useSession();
+  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const [sending, setSending] = useState(false);
+  const sender = useRef({ running: false, again: false, timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const latest = useRef({ markSignedOut, onUploaded });
+  useEffect(() => {
+    latest.current = { markSignedOut, onUploaded };
+  });
+  /** Uploads confirmed since the outbox last had to wait; announced once it is empty. */
+  const uploadedAfterWaiting = useRef({ count: 0, waited: false });
+
+  const photoUrls = useRef(new Map<number, string>());
+  const [photoUrlsView, setPhotoUrlsView] = useState<PhotoUrls>(new Map());
+
+  const show = useCallback((next: OutboxEntry[]) => {
+    setPhotoUrlsView(keepPhotoUrls(photoUrls.current, next));
+    setEntries(next);
+  }, []);
+
+  const reload = useCallback(async () => {
+    const next = await outboxEntries(userId).catch(() => null);
+    if (next) show(next);
+    return next;
+  }, [userId, show]);
+
+  const uploadNowRef = useRef<() => void>(() => undefined);
+  const uploadNow = useCallback(() => {
+    const state = sender.current;
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    state.running = true;
+    clearTimeout(state.timer);
+    setSending(true);
+    void (async () => {
+      let result: DrainResult | null = null;
+      do {
+        state.again = false;
+        result = await drainOutbox().catch(() => null);
+      } while (state.again);
+      state.running = false;
+      setSending(false);
+      if (result?.outcome === 'retry-later') {
+        uploadedAfterWaiting.current.waited = true;
+        state.timer = setTimeout(() => uploadNowRef.current(), Math.max(0, result.retryAt - Date.now()));
+      }
+      if (result?.outcome === 'sign-in') latest.current.markSignedOut();
+    })();
+  }, []);
+  useEffect(() => {
+    uploadNowRef.current = uploadNow;
+  });
+
+  const record = useCallback(
+    async (change: OutboxChange) => {
+      await enqueue(userId, change);
+      if (!navigator.onLine) uploadedAfterWaiting.current.waited = true;
+      await reload();
+      uploadNow();
+      void askForBackgroundSync();
+    },
+    [userId, reload, uploadNow],
+  );
+
+  useEffect(
+    function followTheOutbox() {
+      const stop = listenToOutbox((message) => {
+        if (message.type === 'applied') {
+          showAppliedChange(queryClient, message.kind, message.spotId, message.location);
+          const progress = uploadedAfterWaiting.current;
+          progress.count += 1;
+          if (message.savedOffline) progress.waited = true;
+        }
+        if (message.type === 'sign-in-needed') latest.current.markSignedOut();
+        void reload().then((next) => {
+          const progress = uploadedAfterWaiting.current;
+          if (!next || next.some((entry) => entry.status === 'waiting') || progress.count === 0) return;
+          if (progress.waited) latest.current.onUploaded(progress.count);
+          uploadedAfterWaiting.current = { count: 0, waited: false };
+          void queryClient.invalidateQueries({ queryKey: locationKeys.all });
+        });
+      });
+      void outboxEntries(userId)
+        .then((next) => {
+          if (next.some((entry) => entry.status === 'waiting')) uploadedAfterWaiting.current.waited = true;
+          show(next);
+        })
+        .catch(() => undefined);
+      return stop;
+    },
+    [queryClient, reload, show, userId],
+  );
+
+  useEffect(
+    function sendWhenItMayWork() {
+      const onVisible = () => {
+        if (document.visibilityState === 'visible') uploadNow();
+      };
+      window.addEventListener('online', uploadNow);
+      document.addEventListener('visibilitychange', onVisible);
+      uploadNow(); // app start
+      const state = sender.current;
+      return () => {
+        window.removeEventListener('online', uploadNow);
+        document.removeEventListener('visibilitychange', onVisible);
+        clearTimeout(state.timer);
+      };
+    },
+    [uploadNow],
+  );
+
+  const retry = useCallback(
+    async (seq: number) => {
+      await retryEntry(seq);
+      await reload();
+      uploadNow();
+    },
+    [reload, uploadNow],
+  );
+  const discard = useCallback(
+    async (seq: number) => {
+      await discardEntry(seq);
+      await reload();
+    },
+    [reload],
+  );
+
+  const value = useMemo(
+    () => ({
+      entries,
+      photoUrls: photoUrlsView,
+      waitingCount: entries.filter((entry) => entry.status === 'waiting').length,
+      sending,
+      record,
+      uploadNow,
+      retry,
+      discard,
+    }),
+    [entries, photoUrlsView, sending, record, uploadNow, retry, discard],
+  );
+  return <OutboxContext value={value}>{children}</OutboxContext>;
+}
+
+export function useOutbox(): OutboxContextValue {
+  const value = use(OutboxContext);
+  if (!value) throw new Error('useOutbox must be used inside <OutboxProvider>');
+  return value;
+}
+
+/**
+ * One object URL per queued photo, made when its entry first appears and released when the entry is gone
+ * (uploaded or discarded). Returns a copy for rendering.
+ */
+function keepPhotoUrls(urls: Map<number, string>, entries: OutboxEntry[]): PhotoUrls {
+  const present = new Set<number>();
+  for (const entry of entries) {
+    if (entry.kind !== 'create' || !entry.photo || entry.seq === undefined) continue;
+    present.add(entry.seq);
+    if (!urls.has(entry.seq)) urls.set(entry.seq, URL.createObjectURL(entry.photo));
+  }
+  for (const [seq, url] of urls) {
+    if (present.has(seq)) continue;
+    URL.revokeObjectURL(url);
+    urls.delete(seq);
+  }
+  return new Map(urls);
+}
+
+/** Chromium wakes the service worker to send when the network returns, even with no Foray page open. */
+async function askForBackgroundSync() {
+  try {
+    const registration = await navigator.serviceWorker?.ready;
+    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined)?.sync;
+    await sync?.register(SYNC_TAG);
+  } catch {
+    // No Background Sync here (Safari, Firefox): the page sends when it is open.
+  }
+}
+
+/** Asks the browser to keep Foray's storage through clean-ups; remembered for the "On this device" panel. */
+export async function askToPersistStorage(userId: string): Promise<void> {
+  try {
+    const db = await deviceDb();
+    if ((await db.get('meta', `persist:${userId}`)) !== undefined) return;
+    const granted = (await navigator.storage?.persist?.()) ?? false;
+    await db.put('meta', granted, `persist:${userId}`);
+  } catch {
+    // Without the Storage API the browser decides alone; the panel then says storage is not kept for sure.
+  }
+}
+
+/** Puts the server's answer into what the map and list show, before their next reload from the server. */
+function showAppliedChange(queryClient: QueryClient, kind: OutboxChange['kind'], spotId: string, location: Location | undefined) {
+  const update = (items: Location[]) =>
+    kind === 'delete' || !location ? items.filter((item) => item.id !== spotId) : items.map((item) => (item.id === spotId ? location : item));
+  const isNew = (items: Location[]) => kind === 'create' && location && !items.some((item) => item.id === spotId);
+
+  queryClient.setQueryData<InfiniteData<LocationPage, string | null>>(locationKeys.list(), (data) => {
+    if (!data) return data;
+    const pages = data.pages.map((page) => ({ ...page, items: update(page.items) }));
+    const first = pages[0];
+    if (first && location && isNew(pages.flatMap((page) => page.items))) pages[0] = { ...first, items: [location, ...first.items] };
+    return { ...data, pages };
+  });
+  queryClient.setQueriesData<LocationPage>({ queryKey: ['locations', 'bbox'] }, (page) => {
+    if (!page) return page;
+    const items = update(page.items);
+    return { ...page, items: location && isNew(items) ? [location, ...items] : items };
+  });
+}

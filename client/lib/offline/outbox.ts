@@ -1,0 +1,135 @@
+// The outbox in IndexedDB: every change a user makes to their spots is written here first, in one
+// transaction, before any network call. The sender (sync.ts) empties it; the app shows what waits.
+import type { Location } from '../../../common/schemas/locations.ts';
+import { deviceDb } from './device-db.ts';
+import { foldIntoFailedCreate, planEnqueue, type OutboxChange, type OutboxEntry, type OutboxError } from './outbox-model.ts';
+
+/** Tabs and the service worker tell each other when the outbox or the kept spots changed. */
+export type OutboxMessage =
+  | { type: 'changed' }
+  /** The server confirmed a change; `location` is its copy of the spot (absent for a delete). */
+  | { type: 'applied'; kind: OutboxChange['kind']; spotId: string; location?: Location; savedOffline: boolean }
+  /** The server refused the session: the user must sign in again before anything more is sent. */
+  | { type: 'sign-in-needed' };
+
+const CHANNEL = 'foray-outbox';
+// Every BroadcastChannel object of the same name hears a message except the one that posted it, so the
+// listeners of this very page hear it too. Without BroadcastChannel (old browsers), the page alone hears.
+const hasChannel = typeof BroadcastChannel !== 'undefined';
+const local = new EventTarget();
+let sender: BroadcastChannel | null = null;
+
+export function announce(message: OutboxMessage) {
+  if (!hasChannel) {
+    local.dispatchEvent(new CustomEvent<OutboxMessage>('message', { detail: message }));
+    return;
+  }
+  sender ??= new BroadcastChannel(CHANNEL);
+  sender.postMessage(message);
+}
+
+/** Calls `listener` for messages from this page, other tabs and the worker. Returns the unsubscribe. */
+export function listenToOutbox(listener: (message: OutboxMessage) => void): () => void {
+  if (!hasChannel) {
+    const onLocal = (event: Event) => listener((event as CustomEvent<OutboxMessage>).detail);
+    local.addEventListener('message', onLocal);
+    return () => local.removeEventListener('message', onLocal);
+  }
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (event: MessageEvent<OutboxMessage>) => listener(event.data);
+  return () => channel.close();
+}
+
+/**
+ * Records a change in one transaction, folded into what already waits for the same spot. Throws what
+ * IndexedDB throws — a QuotaExceededError when the device is full — and then nothing at all was written.
+ */
+export async function enqueue(userId: string, change: OutboxChange): Promise<void> {
+  const db = await deviceDb();
+  const tx = db.transaction('outbox', 'readwrite');
+  const store = tx.objectStore('outbox');
+  const pending = await store.index('bySpot').getAll([userId, change.spotId]);
+  pending.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  const savedOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  const plan = planEnqueue(pending, change, { userId, createdAt: Date.now(), savedOffline });
+  for (const seq of plan.remove) await store.delete(seq);
+  for (const entry of plan.update) await store.put(entry);
+  if (plan.add) await store.add(plan.add);
+  await tx.done;
+  announce({ type: 'changed' });
+}
+
+/** The user's waiting and failed changes, oldest first. */
+export async function outboxEntries(userId: string): Promise<OutboxEntry[]> {
+  const db = await deviceDb();
+  const entries = await db.getAllFromIndex('outbox', 'byUser', userId);
+  return entries.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+}
+
+/** Every user's entries, oldest first: the sender filters them by who the server says is signed in. */
+export async function allOutboxEntries(): Promise<OutboxEntry[]> {
+  const db = await deviceDb();
+  return db.getAll('outbox');
+}
+
+/** A refused entry goes back in the queue (the user pressed Retry). */
+export async function retryEntry(seq: number): Promise<void> {
+  const db = await deviceDb();
+  const tx = db.transaction('outbox', 'readwrite');
+  const entry = await tx.store.get(seq);
+  if (entry) {
+    const { error: _error, ...rest } = entry;
+    await tx.store.put({ ...rest, status: 'waiting' });
+  }
+  await tx.done;
+  announce({ type: 'changed' });
+}
+
+/** The user gave up on a change: it is removed from the device, never sent. */
+export async function discardEntry(seq: number): Promise<void> {
+  const db = await deviceDb();
+  await db.delete('outbox', seq);
+  announce({ type: 'changed' });
+}
+
+/** Marks the start of a send: from here on the server may hold the change even if no answer comes. */
+export async function markSending(entry: OutboxEntry): Promise<OutboxEntry | null> {
+  const db = await deviceDb();
+  const tx = db.transaction('outbox', 'readwrite');
+  const current = entry.seq === undefined ? undefined : await tx.store.get(entry.seq);
+  // Discarded or refused meanwhile (another tab, the user): nothing to send.
+  if (!current || current.status !== 'waiting') {
+    await tx.done;
+    return null;
+  }
+  const sending = { ...current, sends: current.sends + 1 };
+  await tx.store.put(sending);
+  await tx.done;
+  return sending;
+}
+
+/** The server confirmed the change: the entry goes, and the kept copy of the spot follows the server. */
+export async function completeEntry(entry: OutboxEntry, location: Location | undefined): Promise<void> {
+  const db = await deviceDb();
+  const tx = db.transaction(['outbox', 'spots'], 'readwrite');
+  if (entry.seq !== undefined) await tx.objectStore('outbox').delete(entry.seq);
+  const spots = tx.objectStore('spots');
+  if (entry.kind === 'delete' || !location) await spots.delete([entry.userId, entry.spotId]);
+  else await spots.put({ userId: entry.userId, id: location.id, spot: location });
+  await tx.done;
+  announce({ type: 'applied', kind: entry.kind, spotId: entry.spotId, location, savedOffline: entry.savedOffline });
+}
+
+/** The server refused the change: it stays on the device, marked, until the user retries or discards it. */
+export async function failEntry(entry: OutboxEntry, error: OutboxError): Promise<void> {
+  const db = await deviceDb();
+  const tx = db.transaction('outbox', 'readwrite');
+  const later = (await tx.store.index('bySpot').getAll([entry.userId, entry.spotId])).filter((other) => (other.seq ?? 0) > (entry.seq ?? 0));
+  const failed: OutboxEntry = { ...entry, status: 'failed', error };
+  const { create, remove } = entry.kind === 'create' ? foldIntoFailedCreate(failed, later) : { create: failed, remove: [] };
+  for (const seq of remove) await tx.store.delete(seq);
+  if (create) await tx.store.put(create);
+  else if (entry.seq !== undefined) await tx.store.delete(entry.seq);
+  await tx.done;
+  announce({ type: 'changed' });
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxEntry } from './outbox-model.ts';
+import { createForm } from './sync.ts';
+
+describe('createForm: the multipart request a queued spot is sent as', () => {
+  const entry: OutboxEntry & { kind: 'create' } = {
+    kind: 'create',
+    seq: 1,
+    userId: 'user-1',
+    createdAt: 0,
+    savedOffline: true,
+    status: 'waiting',
+    sends: 0,
+    spotId: '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e',
+    fields: {
+      type: 'mushroom_spot',
+      mushroom_types: 'Chanterelles',
+      finder: 'Ona',
+      date_found: '2026-09-03',
+      notes: '',
+      latitude: 55.16944444,
+      longitude: 23.88133333,
+      is_public: false,
+    },
+    photo: null,
+    photoName: null,
+  };
+
+  it('sends the client id, every text field, coordinates to 6 decimals and is_public as text', () => {
+    const form = createForm(entry);
+    expect([...form.keys()]).toEqual(['id', 'type', 'mushroom_types', 'finder', 'date_found', 'notes', 'latitude', 'longitude', 'is_public']);
+    expect(form.get('id')).toBe(entry.spotId);
+    expect(form.get('latitude')).toBe('55.169444');
+    expect(form.get('is_public')).toBe('false');
+  });
+
+  it('puts the photo last, under the name it was queued with', () => {
+    const photo = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' });
+    const form = createForm({ ...entry, fields: { ...entry.fields, is_public: true }, photo, photoName: 'clearing.webp' });
+    expect([...form.keys()].at(-1)).toBe('photo');
+    expect((form.get('photo') as File).name).toBe('clearing.webp');
+    expect(form.get('is_public')).toBe('true');
+  });
+});

@@ -1,0 +1,159 @@
+// The one sender of the outbox, used by every tab and by the service worker (Background Sync). A Web Lock
+// lets one of them send at a time; each sends the oldest entry first and reads it again before sending, so
+// an entry another sender already delivered is never sent twice. No DOM and no React here: the worker
+// imports this file.
+import type { Me } from '../../../common/schemas/config.ts';
+import type { Location } from '../../../common/schemas/locations.ts';
+import { deviceDb, type SyncState } from './device-db.ts';
+import { backoffDelay, classifyAnswer, type OutboxEntry, type OutboxError } from './outbox-model.ts';
+import { allOutboxEntries, announce, completeEntry, failEntry, markSending } from './outbox.ts';
+
+export type DrainResult =
+  /** Nothing of the signed-in user waits any more (refused entries stay, marked, for the user). */
+  | { outcome: 'drained'; uploaded: number }
+  /** No answer, or the server asked to wait: the next try is due at `retryAt`. */
+  | { outcome: 'retry-later'; uploaded: number; retryAt: number }
+  /** The server refused the session: nothing is sent until the user signs in again. */
+  | { outcome: 'sign-in'; uploaded: number };
+
+const LOCK = 'foray-outbox-sender';
+const SYNC_STATE = 'sync';
+const ME_TIMEOUT_MS = 15_000;
+/** One bar of signal uploading a ~0.5 MB photo needs far longer than a JSON call. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+const CHANGE_TIMEOUT_MS = 30_000;
+
+/** Background Sync's tag: the worker drains the outbox when Chromium fires it. */
+export const SYNC_TAG = 'foray-outbox';
+
+export async function drainOutbox(): Promise<DrainResult> {
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    return navigator.locks.request(LOCK, () => drainHoldingTheLock());
+  }
+  // No Web Locks (Safari before 15.4): tabs may overlap, which the server's idempotent create absorbs.
+  return drainHoldingTheLock();
+}
+
+async function drainHoldingTheLock(): Promise<DrainResult> {
+  let uploaded = 0;
+  const waiting = (await allOutboxEntries()).filter((entry) => entry.status === 'waiting');
+  if (waiting.length === 0) return { outcome: 'drained', uploaded };
+
+  // The cookie decides whose changes may go: entries of anyone else stay on the device for them.
+  const me = await send<Me>('/api/v1/me', { method: 'GET' }, ME_TIMEOUT_MS);
+  if (me.status === 401) return signInNeeded(uploaded);
+  if (!me.ok) return retryLater(uploaded, me.retryAfterMs);
+
+  for (const queued of waiting.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+    if (queued.userId !== me.body.id) continue;
+    const entry = await markSending(queued);
+    if (!entry) continue;
+    const answer = await sendEntry(entry);
+    const outcome = classifyAnswer(entry.kind, answer.status);
+    if (outcome === 'done') {
+      await completeEntry(entry, answer.ok ? (answer.body as Location | undefined) : undefined);
+      uploaded += 1;
+    } else if (outcome === 'failed' && !answer.ok) {
+      await failEntry(entry, answer.error);
+    } else if (outcome === 'sign-in') {
+      return signInNeeded(uploaded);
+    } else {
+      // Later entries wait too: the user's changes reach the server in the order they were made.
+      return retryLater(uploaded, answer.retryAfterMs);
+    }
+  }
+  await saveSyncState({ failures: 0, retryAt: 0 });
+  return { outcome: 'drained', uploaded };
+}
+
+async function signInNeeded(uploaded: number): Promise<DrainResult> {
+  announce({ type: 'sign-in-needed' });
+  return { outcome: 'sign-in', uploaded };
+}
+
+async function retryLater(uploaded: number, retryAfterMs: number | null): Promise<DrainResult> {
+  const previous = await syncState();
+  const failures = previous.failures + 1;
+  const retryAt = Date.now() + Math.max(retryAfterMs ?? 0, backoffDelay(failures));
+  await saveSyncState({ failures, retryAt });
+  announce({ type: 'changed' });
+  return { outcome: 'retry-later', uploaded, retryAt };
+}
+
+/** When the next automatic try is due (0: no failure since the last success). */
+export async function syncState(): Promise<SyncState> {
+  const db = await deviceDb();
+  return ((await db.get('meta', SYNC_STATE)) as SyncState | undefined) ?? { failures: 0, retryAt: 0 };
+}
+
+async function saveSyncState(state: SyncState) {
+  const db = await deviceDb();
+  await db.put('meta', state, SYNC_STATE);
+}
+
+function sendEntry(entry: OutboxEntry): Promise<Answer<unknown>> {
+  const path = `/api/v1/locations/${encodeURIComponent(entry.spotId)}`;
+  switch (entry.kind) {
+    case 'create':
+      return send('/api/v1/locations', { method: 'POST', body: createForm(entry) }, UPLOAD_TIMEOUT_MS);
+    case 'share':
+      return send(
+        path,
+        { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ is_public: entry.isPublic }) },
+        CHANGE_TIMEOUT_MS,
+      );
+    case 'delete':
+      return send(path, { method: 'DELETE' }, CHANGE_TIMEOUT_MS);
+  }
+}
+
+/** Today's single multipart request: every text field, then the photo last, with the spot's client id. */
+export function createForm(entry: OutboxEntry & { kind: 'create' }): FormData {
+  const { fields } = entry;
+  const form = new FormData();
+  form.append('id', entry.spotId);
+  form.append('type', fields.type);
+  form.append('mushroom_types', fields.mushroom_types);
+  form.append('finder', fields.finder);
+  form.append('date_found', fields.date_found);
+  form.append('notes', fields.notes);
+  form.append('latitude', fields.latitude.toFixed(6));
+  form.append('longitude', fields.longitude.toFixed(6));
+  form.append('is_public', fields.is_public ? 'true' : 'false');
+  // Last, so the server has every text field before it starts streaming the file.
+  if (entry.photo) form.append('photo', entry.photo, entry.photoName ?? 'photo.jpg');
+  return form;
+}
+
+type Answer<T> =
+  | { ok: true; status: number; body: T; retryAfterMs: null }
+  | { ok: false; status: number; error: OutboxError; retryAfterMs: number | null };
+
+/** A same-origin request with the session cookie; no answer at all is status 0. */
+async function send<T>(path: string, init: RequestInit, timeoutMs: number): Promise<Answer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: { accept: 'application/json', ...(init.headers as Record<string, string> | undefined) },
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    return { ok: false, status: 0, error: { status: 0, code: 'NETWORK_ERROR', message: 'No connection to the server.' }, retryAfterMs: null };
+  }
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (response.ok) return { ok: true, status: response.status, body: payload as T, retryAfterMs: null };
+  const body = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return {
+    ok: false,
+    status: response.status,
+    error: {
+      status: response.status,
+      code: typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`,
+      message: typeof body?.message === 'string' ? body.message : '',
+    },
+    retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
+  };
+}
