@@ -24,3 +24,32 @@ export async function oversizedJpeg(bytes = 6 * 1024 * 1024): Promise<Buffer> {
   const photo = await jpegPhoto();
   return Buffer.concat([photo, Buffer.alloc(bytes - photo.length)]);
 }
+
+/** The camera's name written into `cameraJpeg`'s EXIF: a photo that still carries it kept its metadata. */
+export const CAMERA_MAKE = 'Foray test camera';
+
+/**
+ * A 12 MP (4000×3000) JPEG of about 4.7 MB with EXIF, like a phone camera's: smooth shading under sensor
+ * noise, so it compresses like a photo, not like a flat test card.
+ */
+export async function cameraJpeg(): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 42;
+  const noise = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5) * 50;
+  const clamp = (value: number) => Math.max(0, Math.min(255, value));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const offset = (y * width + x) * 3;
+      const grain = noise();
+      pixels[offset] = clamp(60 + 120 * Math.sin(x / 300) ** 2 + grain);
+      pixels[offset + 1] = clamp(90 + 80 * Math.cos(y / 250) ** 2 + grain);
+      pixels[offset + 2] = clamp(40 + 60 * Math.sin((x + y) / 500) ** 2 + grain);
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .withExif({ IFD0: { Make: CAMERA_MAKE } })
+    .toBuffer();
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -6,11 +6,12 @@ import { forgetEverything } from '../../lib/offline/device-db.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { forgetPrivateData } from '../../lib/private-data.ts';
 import { useMe, useSession } from '../../lib/session.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { signOut } from './auth-api.ts';
+
+// The dialog's code loads only when there is something to ask about: the main screen stays within budget.
+const UnsentChangesDialog = lazy(() => import('./unsent-changes-dialog.tsx'));
 
 /**
  * An icon button; its accessible name is "Sign out". With changes that exist only on this phone it asks
@@ -59,38 +60,21 @@ export function SignOutButton() {
         )}
       </button>
       {asking && (
-        <Dialog
-          open
-          onOpenChange={(open) => !open && setAsking(false)}
-          title={t('offline.signOutTitle', { count: unsentSpots })}
-          description={t('offline.signOutDescription')}
-        >
-          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary">{t('common.cancel')}</Button>
-            </DialogClose>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                outbox.uploadNow();
-                setAsking(false);
-              }}
-            >
-              {t('offline.uploadNow')}
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => {
-                setAsking(false);
-                void handleSignOut();
-              }}
-            >
-              {t('offline.discardAndSignOut')}
-            </Button>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <UnsentChangesDialog
+            count={unsentSpots}
+            busy={busy}
+            onCancel={() => setAsking(false)}
+            onUpload={() => {
+              outbox.uploadNow();
+              setAsking(false);
+            }}
+            onDiscard={() => {
+              setAsking(false);
+              void handleSignOut();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -48,14 +48,21 @@ export async function enqueue(userId: string, change: OutboxChange): Promise<voi
   const db = await deviceDb();
   const tx = db.transaction('outbox', 'readwrite');
   const store = tx.objectStore('outbox');
-  const pending = await store.index('bySpot').getAll([userId, change.spotId]);
-  pending.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-  const savedOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  const plan = planEnqueue(pending, change, { userId, createdAt: Date.now(), savedOffline });
-  for (const seq of plan.remove) await store.delete(seq);
-  for (const entry of plan.update) await store.put(entry);
-  if (plan.add) await store.add(plan.add);
-  await tx.done;
+  const work = (async () => {
+    const pending = await store.index('bySpot').getAll([userId, change.spotId]);
+    pending.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+    const savedOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    const plan = planEnqueue(pending, change, { userId, createdAt: Date.now(), savedOffline });
+    for (const seq of plan.remove) await store.delete(seq);
+    for (const entry of plan.update) await store.put(entry);
+    if (plan.add) await store.add(plan.add);
+  })();
+  try {
+    await Promise.all([work, tx.done]);
+  } catch (error) {
+    // A full disk aborts the transaction: its requests fail with AbortError, the transaction holds the cause.
+    throw tx.error ?? error;
+  }
   announce({ type: 'changed' });
 }
 

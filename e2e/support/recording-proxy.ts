@@ -1,0 +1,63 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type SeenRequest = { method: string; path: string };
+
+/**
+ * A pass-through HTTP proxy in front of Foray. It records every request that reaches the server, so a
+ * test can count uploads (an offline browser must send none; two tabs must send each spot once), and it
+ * can lose an answer on purpose: the server handles the request, then the browser's connection is cut
+ * before a byte of the answer arrives — the "stored, but the phone never heard" case.
+ */
+export async function startRecordingProxy(target: string) {
+  const targetUrl = new URL(target);
+  const seen: SeenRequest[] = [];
+  let loseNext: ((request: SeenRequest) => boolean) | null = null;
+  let lost = 0;
+
+  const server = http.createServer((request, response) => {
+    const record = { method: request.method ?? 'GET', path: request.url ?? '/' };
+    seen.push(record);
+    const forward = http.request(
+      { host: targetUrl.hostname, port: targetUrl.port, method: record.method, path: record.path, headers: request.headers },
+      (answer) => {
+        if (loseNext?.(record)) {
+          loseNext = null;
+          // Let the server finish its answer, then drop the browser's connection without passing it on.
+          answer.resume();
+          answer.on('end', () => {
+            lost += 1;
+            request.socket.destroy();
+          });
+          return;
+        }
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forward.on('error', () => response.destroy());
+    request.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    /** Requests that reached the server whose method and path (without query) match. */
+    count(method: string, path: string | RegExp): number {
+      return seen.filter((request) => request.method === method && (typeof path === 'string' ? request.path.split('?')[0] === path : path.test(request.path)))
+        .length;
+    },
+    /** The next request matching is handled by the server but its answer never reaches the browser. */
+    loseNextAnswer(method: string, path: string) {
+      loseNext = (request) => request.method === method && request.path.split('?')[0] === path;
+    },
+    lostAnswers: () => lost,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+export type RecordingProxy = Awaited<ReturnType<typeof startRecordingProxy>>;
