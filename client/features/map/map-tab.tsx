@@ -40,7 +40,8 @@ export function MapTab() {
   const loaded = spotsQuery.data?.items ?? NO_SPOTS;
   // What waits on the device is drawn too: new spots as pending pins; a spot being deleted is gone already.
   const spots = useMemo(
-    () => applyPending(loaded, entries, me.name, photoUrls).filter((spot) => spot.pending?.kind !== 'delete'),
+    // With nothing waiting, the loaded array itself: the clusters are only rebuilt when spots change.
+    () => (entries.length === 0 ? loaded : applyPending(loaded, entries, me.name, photoUrls).filter((spot) => spot.pending?.kind !== 'delete')),
     [loaded, entries, me.name, photoUrls],
   );
   // The server fetches one row more than it sends: a next page exists exactly when there were more spots.

@@ -45,8 +45,9 @@ export function OutboxProvider({ userId, onUploaded, children }: { userId: strin
   const [photoUrlsView, setPhotoUrlsView] = useState<PhotoUrls>(new Map());
 
   const show = useCallback((next: OutboxEntry[]) => {
-    setPhotoUrlsView(keepPhotoUrls(photoUrls.current, next));
-    setEntries(next);
+    // An empty outbox read again changes nothing: keep the same arrays so the map does not redraw.
+    setPhotoUrlsView((previous) => (next.length === 0 && previous.size === 0 ? previous : keepPhotoUrls(photoUrls.current, next)));
+    setEntries((previous) => (next.length === 0 && previous.length === 0 ? previous : next));
   }, []);
 
   const reload = useCallback(async () => {
