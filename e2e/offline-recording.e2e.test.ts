@@ -61,6 +61,16 @@ describe('recording with no signal', () => {
     await expectVisible(cardOf(page, 'Offline porcini').getByText(en('offline.waitingToUpload')));
     await expectVisible(cardOf(page, 'Offline porcini').getByRole('img', { name: exactly(en('locations.photoAlt', { title: 'Offline porcini' })) }));
 
+    // "On this device" tells what waits and that the browser was asked to keep it.
+    await page.getByRole('button', { name: exactly(en('offline.deviceTitle')) }).click();
+    const panel = page.getByRole('dialog', { name: exactly(en('offline.deviceTitle')) });
+    await expectVisible(panel);
+    await expect.poll(() => panel.innerText()).toMatch(new RegExp(`${en('offline.uploadsWaiting')}\\s+1`));
+    expect(await panel.innerText()).toContain(en('offline.storageUsed'));
+    expect(await panel.innerText()).toMatch(new RegExp(`${en('offline.storageKept')}\\s+(${en('offline.persistGranted')}|${en('offline.persistNotGranted')})`));
+    await panel.getByRole('button', { name: exactly(en('common.close')) }).click();
+    await expectGone(panel);
+
     // A reload, and then closing the tab, lose nothing.
     await page.reload();
     await expectVisible(pendingMarker(page, 'Offline porcini'));
@@ -83,12 +93,14 @@ describe('recording with no signal', () => {
   it('sends again when the answer was lost, and the server still holds exactly one spot', async () => {
     const { page } = await forager();
     const postsBefore = offline.proxy.count('POST', '/api/v1/locations');
-    offline.proxy.loseNextAnswer('POST', '/api/v1/locations');
+    // Two answers lost: Chromium itself may resend a request once when a kept-alive connection drops, so the
+    // second loss makes sure Foray's own retry (after its backoff) is what finally gets the answer.
+    offline.proxy.loseNextAnswers('POST', '/api/v1/locations', 2);
     await recordSpot(page, 'Lost answer boletes', { dx: -40, dy: 30 });
 
     await expect.poll(() => outboxOf(page), { timeout: SYNC_TIMEOUT_MS }).toEqual([]);
-    expect(offline.proxy.lostAnswers()).toBe(1);
-    expect(offline.proxy.count('POST', '/api/v1/locations')).toBe(postsBefore + 2);
+    expect(offline.proxy.lostAnswers()).toBe(2);
+    expect(offline.proxy.count('POST', '/api/v1/locations')).toBe(postsBefore + 3);
     expect(await serverSpots(page, 'Lost answer boletes')).toHaveLength(1);
     await expectVisible(markerOf(page, 'mushroom_spot', 'Lost answer boletes'));
   });

@@ -13,6 +13,7 @@ export async function startRecordingProxy(target: string) {
   const targetUrl = new URL(target);
   const seen: SeenRequest[] = [];
   let loseNext: ((request: SeenRequest) => boolean) | null = null;
+  let toLose = 0;
   let lost = 0;
 
   const server = http.createServer((request, response) => {
@@ -21,8 +22,8 @@ export async function startRecordingProxy(target: string) {
     const forward = http.request(
       { host: targetUrl.hostname, port: targetUrl.port, method: record.method, path: record.path, headers: request.headers },
       (answer) => {
-        if (loseNext?.(record)) {
-          loseNext = null;
+        if (toLose > 0 && loseNext?.(record)) {
+          toLose -= 1;
           // Let the server finish its answer, then drop the browser's connection without passing it on.
           answer.resume();
           answer.on('end', () => {
@@ -48,8 +49,9 @@ export async function startRecordingProxy(target: string) {
       return seen.filter((request) => request.method === method && (typeof path === 'string' ? request.path.split('?')[0] === path : path.test(request.path)))
         .length;
     },
-    /** The next request matching is handled by the server but its answer never reaches the browser. */
-    loseNextAnswer(method: string, path: string) {
+    /** The next `times` requests matching are handled by the server but their answers never reach the browser. */
+    loseNextAnswers(method: string, path: string, times = 1) {
+      toLose = times;
       loseNext = (request) => request.method === method && request.path.split('?')[0] === path;
     },
     lostAnswers: () => lost,
