@@ -3,11 +3,17 @@ import { signedInUser } from './support/accounts.ts';
 import { launchPersistentContext } from './support/browser.ts';
 import { useForay } from './support/foray.ts';
 import { watchPageErrors } from './support/page-errors.ts';
-import { waitForServiceWorkerControl } from './support/service-worker.ts';
 import { en, exactly } from './support/texts.ts';
 import { expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
+import type { Page } from 'playwright-core';
 
 const foray = useForay();
+
+/** Resolves when a service worker controls the page, i.e. the next load can be answered from its cache. */
+async function waitForServiceWorkerControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: UI_TIMEOUT_MS }).toBe(true);
+}
 
 describe('installable web app', () => {
   it('registers its service worker at /sw.js and passes Chrome’s installability check', async () => {

@@ -110,7 +110,11 @@ describe('map tiles kept for use without signal (default terms: street and topo 
     const satelliteTile = servedTiles(foray, 'satellite').at(-1)!;
     await expect.poll(() => cachedTiles(page), { timeout: UI_TIMEOUT_MS }).toContain(streetTile);
     // The app asks for Lithuanian when the user picks it; here the page asks for it directly.
-    expect(await page.evaluate(async () => (await fetch('/api/v1/translations/lt')).status)).toBe(200);
+    const online = await page.evaluate(async () => {
+      const response = await fetch('/api/v1/translations/lt');
+      return { status: response.status, keptCopy: response.headers.has('x-foray-kept-copy') };
+    });
+    expect(online).toEqual({ status: 200, keptCopy: false });
 
     await context.setOffline(true);
     try {
@@ -124,9 +128,10 @@ describe('map tiles kept for use without signal (default terms: street and topo 
         const read = async (path: string) => {
           try {
             const response = await fetch(path);
-            return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+            const body = (await response.json()) as Record<string, unknown>;
+            return { status: response.status, keptCopy: response.headers.get('x-foray-kept-copy') === '1', body };
           } catch {
-            return { status: 0, body: {} };
+            return { status: 0, keptCopy: false, body: {} };
           }
         };
         return {
@@ -136,9 +141,9 @@ describe('map tiles kept for use without signal (default terms: street and topo 
           spots: await read('/api/v1/locations'),
         };
       });
-      expect(answers.config.status).toBe(200);
+      expect(answers.config).toMatchObject({ status: 200, keptCopy: true });
       expect(answers.config.body.tile_layers).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'street', cache: true })]));
-      expect(answers.lithuanian.status).toBe(200);
+      expect(answers.lithuanian).toMatchObject({ status: 200, keptCopy: true });
       expect(answers.lithuanian.body['map.baseLayer']).toBe(lt('map.baseLayer'));
       // Who is signed in and their spots are never answered from a cache.
       expect(answers.me.status).toBe(0);

@@ -5,6 +5,8 @@ import { NetworkFirst } from 'workbox-strategies';
 
 export const PUBLIC_CACHE = 'foray-public';
 export const CONFIG_PATH = '/api/v1/config';
+/** On an answer the worker gave from its cache because the server did not answer: the page can tell it is offline. */
+export const KEPT_COPY_HEADER = 'x-foray-kept-copy';
 /** The operator's settings (tile layers) and one language's words: GET /api/v1/config, /api/v1/translations/:lng. */
 const PUBLIC_PATH = /^\/api\/v1\/(?:config|translations\/[a-z]{2,3})$/;
 
@@ -26,6 +28,13 @@ export function publicApiStrategy(onConfig: (config: unknown) => void) {
       {
         async cacheDidUpdate({ request, newResponse }) {
           if (new URL(request.url).pathname === CONFIG_PATH) onConfig(await newResponse.clone().json().catch(() => undefined));
+        },
+        // NetworkFirst reads the cache only when the network failed or was too slow.
+        async cachedResponseWillBeUsed({ cachedResponse }) {
+          if (!cachedResponse) return cachedResponse;
+          const headers = new Headers(cachedResponse.headers);
+          headers.set(KEPT_COPY_HEADER, '1');
+          return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
         },
       },
     ],

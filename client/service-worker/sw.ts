@@ -41,7 +41,7 @@ self.addEventListener('message', (event) => {
 });
 
 // ── Background Sync ──────────────────────────────────────────────────────────────────────────────────────
-// The offline outbox (client/features/offline/) registers its `sync` listener here, e.g.
-//   import { drainOutbox, SYNC_TAG } from '../features/offline/sync.ts';
+// The offline outbox adds its `sync` listener here, importing its sender from the client's offline module:
 //   self.addEventListener('sync', (event) => { if (event.tag === SYNC_TAG) event.waitUntil(drainOutbox()); });
-// Modules imported here run in a worker: no `window` or `document` (this folder's tsconfig.json checks it).
+// (`SyncEvent` is declared in background-sync.d.ts.) Modules imported here run in a worker: no `window` or
+// `document` — this folder's tsconfig.json checks it.
