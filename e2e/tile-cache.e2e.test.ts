@@ -38,6 +38,25 @@ async function pan(page: Page, foray: Foray, layer: BaseLayerId) {
   await expect.poll(() => foray.tiles.requests[layer].length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(before);
 }
 
+/** How many tile URLs Workbox's expiration keeps (with their ages) in IndexedDB. */
+function tilesListedForExpiry(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    // Opening a database that does not exist would create an empty one, under Workbox's feet.
+    if (!(await indexedDB.databases()).some((database) => database.name === 'workbox-expiration')) return 0;
+    return new Promise<number>((resolve, reject) => {
+      const opening = indexedDB.open('workbox-expiration');
+      opening.onerror = () => reject(opening.error);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        if (!db.objectStoreNames.contains('cache-entries')) return resolve(0);
+        const reading = db.transaction('cache-entries').objectStore('cache-entries').getAll();
+        reading.onerror = () => reject(reading.error);
+        reading.onsuccess = () => resolve((reading.result as Array<{ cacheName: string }>).filter((entry) => entry.cacheName === 'map-tiles').length);
+      };
+    });
+  });
+}
+
 /** Draws a tile the way the map does (an <img> with crossorigin) and says whether it arrived. */
 function imageLoads(page: Page, url: string): Promise<boolean> {
   return page.evaluate(
@@ -160,6 +179,19 @@ describe('map tiles kept for use without signal (default terms: street and topo 
       return urls.filter((path) => path.startsWith('/api/')).sort();
     });
     expect(keptApi).toEqual(['/api/v1/config', '/api/v1/translations/lt']);
+  });
+  it('forgets every kept tile, and the list of their addresses, when the page asks on sign-out', async () => {
+    const { page } = await foray.newPage();
+    await signedInUser(page, foray);
+    await expectVisible(mapOf(page));
+    await waitForServiceWorkerControl(page);
+    await pan(page, foray, 'street');
+    await expect.poll(() => cachedTiles(page), { timeout: UI_TIMEOUT_MS }).not.toEqual([]);
+    await expect.poll(() => tilesListedForExpiry(page), { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
+
+    await page.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: 'forget-tiles' }));
+    await expect.poll(() => page.evaluate(() => caches.has('map-tiles')), { timeout: UI_TIMEOUT_MS }).toBe(false);
+    await expect.poll(() => tilesListedForExpiry(page), { timeout: UI_TIMEOUT_MS }).toBe(0);
   });
 });
 

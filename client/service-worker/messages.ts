@@ -3,7 +3,9 @@
 
 export type WorkerMessage =
   /** Tiles the page showed before the worker controlled it; the worker keeps those of cacheable layers. */
-  { type: 'cache-tiles'; urls: string[] };
+  | { type: 'cache-tiles'; urls: string[] }
+  /** Sign-out: delete the kept tiles and the list of their addresses and ages (both show where the user looked). */
+  | { type: 'forget-tiles' };
 // Add a member here and a `case` in sw.ts's message handler for each new request.
 
 /** The message if `data` is one the worker knows, else null (anything else a page posts is ignored). */
@@ -12,5 +14,6 @@ export function readWorkerMessage(data: unknown): WorkerMessage | null {
   if (data.type === 'cache-tiles' && 'urls' in data && Array.isArray(data.urls)) {
     return { type: 'cache-tiles', urls: data.urls.filter((url): url is string => typeof url === 'string') };
   }
+  if (data.type === 'forget-tiles') return { type: 'forget-tiles' };
   return null;
 }

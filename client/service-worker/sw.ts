@@ -5,7 +5,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { readWorkerMessage } from './messages.ts';
 import { isPublicApiRequest, publicApiStrategy } from './public-api.ts';
-import { cacheShownTiles, handleTileRequest, learnTileLayers, mayBeCacheableTile } from './tile-cache.ts';
+import { cacheShownTiles, forgetTiles, handleTileRequest, learnTileLayers, mayBeCacheableTile } from './tile-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -36,6 +36,9 @@ self.addEventListener('message', (event) => {
   switch (message?.type) {
     case 'cache-tiles':
       event.waitUntil(cacheShownTiles(message.urls, event));
+      break;
+    case 'forget-tiles':
+      event.waitUntil(forgetTiles());
       break;
   }
 });

@@ -2,7 +2,7 @@
 // allow it: the `cache` flag each layer carries in GET /api/v1/config (the operator's TILE_*_CACHE).
 // Tiles are kept as they are viewed; nothing is ever fetched in advance (OpenStreetMap forbids bulk downloads).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst } from 'workbox-strategies';
 import type { TileLayer } from '../../common/schemas/config.ts';
 import { tileTemplatePattern } from '../../common/tile-template.ts';
@@ -13,6 +13,10 @@ export const TILE_CACHE = 'map-tiles';
 /** The most tiles a page may hand over at once: a screenful or two, never an area. */
 const MAX_SHOWN_TILES = 200;
 
+// OpenStreetMap asks for viewed tiles to be kept 7 days or more; 30 days and ~3000 tiles (tens of MB) cover
+// a season's forays, and the browser may take the space back when storage runs short.
+const TILE_EXPIRATION = { maxEntries: 3000, maxAgeSeconds: 30 * 24 * 60 * 60 };
+
 /**
  * CacheFirst: a tile at a given address does not change in a way that matters to a forager, and a kept one
  * shows at once under a weak signal.
@@ -22,11 +26,17 @@ const tileStrategy = new CacheFirst({
   plugins: [
     // Only whole CORS answers: an opaque one (status 0) counts as ~7 MB of Chrome's quota, an error is no tile.
     new CacheableResponsePlugin({ statuses: [200] }),
-    // OpenStreetMap asks for viewed tiles to be kept 7 days or more; 30 days and ~3000 tiles (tens of MB)
-    // cover a season's forays, and the browser may take the space back when storage runs short.
-    new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    // Old tiles go (TILE_EXPIRATION), and all of them first when the browser runs short of storage.
+    new ExpirationPlugin({ ...TILE_EXPIRATION, purgeOnQuotaError: true }),
   ],
 });
+
+/** Deletes the kept tiles and the expiration's IndexedDB list of their URLs: on sign-out, nothing shows where the user looked. */
+export async function forgetTiles(): Promise<void> {
+  await caches.delete(TILE_CACHE);
+  // Not the plugin's deleteCacheAndMetadata(): it forgets only what this run of the worker has touched.
+  await new CacheExpiration(TILE_CACHE, TILE_EXPIRATION).delete();
+}
 
 /** URL patterns of the cacheable layers; undefined until this worker (which the browser restarts often) has read the config. */
 let cacheableTiles: RegExp[] | undefined;
