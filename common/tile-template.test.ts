@@ -40,11 +40,14 @@ describe('tileTemplatePattern', () => {
     expect(tileTemplatePattern(TOPO).test('https://evil.example/x.tile.opentopomap.org/1/2/3.png')).toBe(false);
   });
 
-  it('accepts the host in any case, TMS rows, named options and protocol-relative templates', () => {
+  it('accepts the host in any case, TMS rows, named options, protocol-relative and own-server templates', () => {
     expect(tileTemplatePattern('https://Tile.OpenStreetMap.org/{z}/{x}/{y}.png').test('https://tile.openstreetmap.org/1/0/0.png')).toBe(true);
     expect(tileTemplatePattern('https://tms.example.org/{z}/{x}/{-y}.png').test('https://tms.example.org/5/3/28.png')).toBe(true);
     expect(tileTemplatePattern('https://t.example.org/{id}/{z}/{x}/{y}.png').test('https://t.example.org/forest/5/3/28.png')).toBe(true);
     expect(tileTemplatePattern('https://t.example.org/{id}/{z}/{x}/{y}.png').test('https://t.example.org/a/b/5/3/28.png')).toBe(false);
     expect(tileTemplatePattern('//tile.openstreetmap.org/{z}/{x}/{y}.png').test('https://tile.openstreetmap.org/1/0/0.png')).toBe(true);
+    const own = tileTemplatePattern('/tiles/{z}/{x}/{y}.png', 'https://foray.example');
+    expect(own.test('https://foray.example/tiles/1/0/0.png')).toBe(true);
+    expect(own.test('https://elsewhere.example/tiles/1/0/0.png')).toBe(false);
   });
 });

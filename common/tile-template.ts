@@ -21,11 +21,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /**
  * A RegExp matching exactly the tile URLs a template produces, e.g. `https://{s}.tile.opentopomap.org/{z}/{x}/{y}.png`
  * matches `https://b.tile.opentopomap.org/12/2301/1302.png` and nothing on another host or path.
- * Host names are compared without regard to case, as browsers lower-case them.
+ * Host names are compared without regard to case, as browsers lower-case them. A template that starts with
+ * one slash is on the app's own server, `origin` (e.g. `https://foray.example`).
  */
-export function tileTemplatePattern(template: string): RegExp {
-  // A protocol-relative template takes the page's scheme.
-  const absolute = template.startsWith('//') ? `{protocol}${template}` : template;
+export function tileTemplatePattern(template: string, origin = ''): RegExp {
+  // A protocol-relative template takes the page's scheme; a path-only one the page's origin.
+  const absolute = template.startsWith('//') ? `{protocol}${template}` : template.startsWith('/') ? `${origin}${template}` : template;
   let source = '';
   let rest = absolute;
   for (let match = /\{([^{}]+)\}/.exec(rest); match; match = /\{([^{}]+)\}/.exec(rest)) {

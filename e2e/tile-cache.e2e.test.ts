@@ -30,12 +30,18 @@ async function showLayer(page: Page, foray: Foray, layer: BaseLayerId) {
   await expect.poll(() => foray.tiles.requests[layer].length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(before);
 }
 
-/** Pans the map with the keyboard, far enough that a new column of tiles comes into view. */
+/** Drags the map sideways, far enough that new columns of tiles come into view. */
 async function pan(page: Page, foray: Foray, layer: BaseLayerId) {
   const before = foray.tiles.requests[layer].length;
-  await mapOf(page).focus();
-  for (let press = 0; press < 5; press++) await page.keyboard.press('ArrowRight');
-  await expect.poll(() => foray.tiles.requests[layer].length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(before);
+  const box = (await mapOf(page).boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.8, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.2, y, { steps: 8 });
+  await page.mouse.up();
+  await expect
+    .poll(() => foray.tiles.requests[layer].length, { timeout: UI_TIMEOUT_MS, message: `new ${layer} tiles after panning` })
+    .toBeGreaterThan(before);
 }
 
 /** How many tile URLs Workbox's expiration keeps (with their ages) in IndexedDB. */
@@ -182,12 +188,17 @@ describe('map tiles kept for use without signal (default terms: street and topo 
   });
   it('forgets every kept tile, and the list of their addresses, when the page asks on sign-out', async () => {
     const { page } = await foray.newPage();
+    foray.tiles.reset();
     await signedInUser(page, foray);
     await expectVisible(mapOf(page));
     await waitForServiceWorkerControl(page);
-    await pan(page, foray, 'street');
-    await expect.poll(() => cachedTiles(page), { timeout: UI_TIMEOUT_MS }).not.toEqual([]);
-    await expect.poll(() => tilesListedForExpiry(page), { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
+    // Wait until every tile the map asked for is kept, so none still arrives after the forgetting.
+    const allKept = async () => {
+      const served = new Set(servedTiles(foray, 'street'));
+      const kept = await cachedTiles(page);
+      return served.size > 0 && kept.length === served.size && kept.every((url) => served.has(url)) && (await tilesListedForExpiry(page)) === served.size;
+    };
+    await expect.poll(allKept, { timeout: UI_TIMEOUT_MS }).toBe(true);
 
     await page.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: 'forget-tiles' }));
     await expect.poll(() => page.evaluate(() => caches.has('map-tiles')), { timeout: UI_TIMEOUT_MS }).toBe(false);

@@ -18,7 +18,7 @@ export function isPublicApiRequest({ request, url, sameOrigin }: { request: Requ
  * NetworkFirst: online the app always gets the operator's current settings and words; after 3 s without an
  * answer (a weak forest signal) or with none at all, the last copy. `onConfig` hears every fresh config.
  */
-export function publicApiStrategy(onConfig: (config: unknown) => void) {
+export function publicApiStrategy(onConfig: (config: unknown) => Promise<void>) {
   return new NetworkFirst({
     cacheName: PUBLIC_CACHE,
     networkTimeoutSeconds: 3,
@@ -27,7 +27,7 @@ export function publicApiStrategy(onConfig: (config: unknown) => void) {
       new CacheableResponsePlugin({ statuses: [200] }),
       {
         async cacheDidUpdate({ request, newResponse }) {
-          if (new URL(request.url).pathname === CONFIG_PATH) onConfig(await newResponse.clone().json().catch(() => undefined));
+          if (new URL(request.url).pathname === CONFIG_PATH) await onConfig(await newResponse.clone().json().catch(() => undefined));
         },
         // NetworkFirst reads the cache only when the network failed or was too slow.
         async cachedResponseWillBeUsed({ cachedResponse }) {

@@ -52,7 +52,7 @@ export async function learnTileLayers(config: unknown): Promise<void> {
   if (!Array.isArray(layers)) return;
   const templates = layers.filter((layer) => layer?.cache === true && typeof layer.url === 'string').map((layer) => layer.url!);
   const changed = cacheableTiles !== undefined && templates.join('\n') !== cacheableTemplates;
-  cacheableTiles = templates.map(tileTemplatePattern);
+  cacheableTiles = templates.map((template) => tileTemplatePattern(template, self.location.origin));
   cacheableTemplates = templates.join('\n');
   if (changed) await forgetTilesOfOtherLayers(cacheableTiles);
 }
@@ -108,7 +108,8 @@ export async function handleTileRequest({ request, event }: { request: Request; 
  * and the worker fetches and keeps those of cacheable layers (CacheFirst skips the ones it already has).
  */
 export async function cacheShownTiles(urls: string[], event: ExtendableEvent): Promise<void> {
-  const patterns = await cacheableTilePatterns();
+  // Without the layers (no kept config and no server) nothing can be told to be cacheable.
+  const patterns = await cacheableTilePatterns().catch(() => []);
   const wanted = [...new Set(urls)].filter((url) => patterns.some((pattern) => pattern.test(url))).slice(0, MAX_SHOWN_TILES);
   await Promise.all(
     wanted.map(async (url) => {
