@@ -8,10 +8,12 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      strategies: 'generateSW',
-      filename: 'sw.js',
-      registerType: 'autoUpdate',
-      // client/main.tsx registers /sw.js itself on page load: no workbox-window in the sign-in bundle.
+      // Foray's own worker (client/service-worker/sw.ts, built to dist/client/sw.js): its tile caching depends
+      // on each layer's terms, read from the config at run time, which generated rules cannot express (ADR 0009).
+      strategies: 'injectManifest',
+      srcDir: 'client/service-worker',
+      filename: 'sw.ts',
+      // client/lib/service-worker.ts registers /sw.js itself on page load: no workbox-window in the sign-in bundle.
       injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
@@ -31,29 +33,11 @@ export default defineConfig({
           { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      injectManifest: {
+        // The app shell the worker precaches; its caching rules are in client/service-worker/sw.ts.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        navigateFallback: 'index.html',
-        // The e-mailed /api/auth/verify-email and reset links must reach the server, not the cached shell.
-        navigateFallbackDenylist: [/^\/api\//],
-        cleanupOutdatedCaches: true,
-        // A new worker takes over at once, and the first visit is already controlled: offline works from then on.
-        skipWaiting: true,
-        clientsClaim: true,
-        // Nothing under /api/ is cached: spots are private, and offline recording is a later issue.
-        runtimeCaching: [
-          {
-            // Map tiles the user has already viewed stay usable under poor forest signal (tile policies allow
-            // caching viewed tiles for 7+ days); CORS-only so opaque responses don't eat the storage quota.
-            urlPattern: ({ request, url }) => request.destination === 'image' && url.origin !== self.location.origin,
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'map-tiles',
-              expiration: { maxEntries: 3000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
-        ],
+        // A classic script, not a module: every browser with service workers can run it.
+        rollupFormat: 'iife',
       },
     }),
   ],

@@ -5,6 +5,7 @@ import './i18n/i18n.ts';
 import { listenForInstallPrompt } from './features/install/install-prompt.ts';
 import { App } from './app/app.tsx';
 import { Providers } from './app/providers.tsx';
+import { registerServiceWorker } from './lib/service-worker.ts';
 
 listenForInstallPrompt();
 
@@ -14,12 +15,5 @@ createRoot(document.getElementById('root')!).render(
   </Providers>,
 );
 
-// The service worker makes the app shell load offline after the first visit. It exists only in builds
-// (vite-plugin-pwa writes dist/client/sw.js), and only secure contexts (https, localhost) allow one.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
-      console.warn('[foray] Service worker registration failed; the app works online only.', error);
-    });
-  });
-}
+// The service worker keeps the app shell and viewed map tiles for use without signal (client/service-worker/).
+registerServiceWorker();

@@ -8,6 +8,8 @@ export const TileLayerSchema = z.object({
   url: z.string(),
   attribution: z.string(),
   max_zoom: z.number().int(),
+  /** Whether the app's service worker may keep this layer's viewed tiles (the provider's terms allow it). */
+  cache: z.boolean(),
 });
 export type TileLayer = z.infer<typeof TileLayerSchema>;
 

@@ -32,6 +32,23 @@ describe('health and settings', () => {
     expect(config.tile_layers[3].attribution).toMatch(/CARTO/);
   });
 
+  it('says which layers phones may keep tiles of: OpenStreetMap and OpenTopoMap by default, as the operator sets', async () => {
+    const layers = (await t.app.inject({ url: '/api/v1/config' })).json().tile_layers;
+    expect(layers.map((layer: { cache: boolean }) => layer.cache)).toEqual([true, false, true, false]);
+    const operated = await createTestContext({ env: { TILE_STREET_CACHE: 'false', TILE_SATELLITE_CACHE: 'true' } });
+    try {
+      const changed = (await operated.app.inject({ url: '/api/v1/config' })).json().tile_layers;
+      expect(Object.fromEntries(changed.map((layer: { id: string; cache: boolean }) => [layer.id, layer.cache]))).toEqual({
+        street: false,
+        satellite: true,
+        topo: true,
+        dark: false,
+      });
+    } finally {
+      await operated.close();
+    }
+  });
+
   it('serves every UI string in English and Lithuanian from the translations table', async () => {
     const en = (await t.app.inject({ url: '/api/v1/translations/en' })).json();
     const lt = (await t.app.inject({ url: '/api/v1/translations/lt' })).json();

@@ -22,6 +22,7 @@ export function registerSystemRoutes(
         url: layer.url,
         attribution: layer.attribution,
         max_zoom: layer.maxZoom,
+        cache: layer.cache,
       })),
       photo_max_bytes: PHOTO_MAX_BYTES,
     }),

@@ -1,0 +1,42 @@
+// The API answers the app needs to start without signal. They are public and hold no user data; nothing
+// else under /api/ is ever cached by the worker (spots and photos are private).
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { NetworkFirst } from 'workbox-strategies';
+
+export const PUBLIC_CACHE = 'foray-public';
+export const CONFIG_PATH = '/api/v1/config';
+/** On an answer the worker gave from its cache because the server did not answer: the page can tell it is offline. */
+export const KEPT_COPY_HEADER = 'x-foray-kept-copy';
+/** The operator's settings (tile layers) and one language's words: GET /api/v1/config, /api/v1/translations/:lng. */
+const PUBLIC_PATH = /^\/api\/v1\/(?:config|translations\/[a-z]{2,3})$/;
+
+export function isPublicApiRequest({ request, url, sameOrigin }: { request: Request; url: URL; sameOrigin: boolean }): boolean {
+  return sameOrigin && request.method === 'GET' && PUBLIC_PATH.test(url.pathname);
+}
+
+/**
+ * NetworkFirst: online the app always gets the operator's current settings and words; after 3 s without an
+ * answer (a weak forest signal) or with none at all, the last copy. `onConfig` hears every fresh config.
+ */
+export function publicApiStrategy(onConfig: (config: unknown) => Promise<void>) {
+  return new NetworkFirst({
+    cacheName: PUBLIC_CACHE,
+    networkTimeoutSeconds: 3,
+    plugins: [
+      // Only real answers replace the kept copy: a 503 while the server restarts must not.
+      new CacheableResponsePlugin({ statuses: [200] }),
+      {
+        async cacheDidUpdate({ request, newResponse }) {
+          if (new URL(request.url).pathname === CONFIG_PATH) await onConfig(await newResponse.clone().json().catch(() => undefined));
+        },
+        // NetworkFirst reads the cache only when the network failed or was too slow.
+        async cachedResponseWillBeUsed({ cachedResponse }) {
+          if (!cachedResponse) return cachedResponse;
+          const headers = new Headers(cachedResponse.headers);
+          headers.set(KEPT_COPY_HEADER, '1');
+          return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+        },
+      },
+    ],
+  });
+}

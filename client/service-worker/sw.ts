@@ -1,0 +1,50 @@
+// Foray's service worker. vite-plugin-pwa (injectManifest, vite.config.ts) bundles it to dist/client/sw.js
+// and fills in the list of built files; client/lib/service-worker.ts registers it as /sw.js.
+// Routes are tried in the order they are registered here.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { readWorkerMessage } from './messages.ts';
+import { isPublicApiRequest, publicApiStrategy } from './public-api.ts';
+import { cacheShownTiles, forgetTiles, handleTileRequest, learnTileLayers, mayBeCacheableTile } from './tile-cache.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+// A new version takes over at once, and the first visit is controlled as soon as the worker is active:
+// offline works from then on, without a second visit.
+self.addEventListener('install', () => void self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+// The app shell (scripts, styles, icons, index.html) comes from the cache, so the app opens without signal;
+// a new build's list replaces the old one, and caches of older Workbox versions are deleted.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every page of the app is index.html — except /api/: the e-mailed /api/auth/verify-email and reset links
+// must reach the server, not the cached shell.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
+
+// The operator's settings (tile layers) and the words of the app's languages, so it starts offline in Lithuanian
+// with its layers; they are public. Nothing else under /api/ is cached: spots and photos are private.
+registerRoute(isPublicApiRequest, publicApiStrategy(learnTileLayers));
+
+// Viewed tiles of layers whose terms allow keeping them (the config's `cache` flag), for the forest without signal.
+registerRoute(mayBeCacheableTile, handleTileRequest);
+
+// Requests from the page: see messages.ts for each message's shape.
+self.addEventListener('message', (event) => {
+  const message = readWorkerMessage(event.data);
+  switch (message?.type) {
+    case 'cache-tiles':
+      event.waitUntil(cacheShownTiles(message.urls, event));
+      break;
+    case 'forget-tiles':
+      event.waitUntil(forgetTiles());
+      break;
+  }
+});
+
+// ── Background Sync ──────────────────────────────────────────────────────────────────────────────────────
+// The offline outbox adds its `sync` listener here, importing its sender from the client's offline module:
+//   self.addEventListener('sync', (event) => { if (event.tag === SYNC_TAG) event.waitUntil(drainOutbox()); });
+// (`SyncEvent` is declared in background-sync.d.ts.) Modules imported here run in a worker: no `window` or
+// `document` — this folder's tsconfig.json checks it.
