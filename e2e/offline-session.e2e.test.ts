@@ -35,3 +35,46 @@ describe('a session the server refuses', () => {
     expect(await serverSpots(page, 'Waited for sign-in')).toHaveLength(1);
   });
 });
+
+describe('Background Sync', () => {
+  it('uploads a spot recorded offline when the browser fires its sync event with no Foray page open', async () => {
+    const { page, context } = await forager();
+    const postsBefore = offline.proxy.count('POST', '/api/v1/locations');
+    await context.setOffline(true);
+    await recordSpot(page, 'Sent by the worker');
+    await expectToast(page, { title: en('offline.savedOnDeviceTitle') });
+    await page.close();
+
+    // No page of Foray's is open: a blank one only lets the test reach the browser's service-worker controls.
+    const blank = await context.newPage();
+    const cdp = await context.newCDPSession(blank);
+    const registrations = new Map<string, string>();
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+      for (const registration of updated) registrations.set(registration.scopeURL, registration.registrationId);
+    });
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.get(`${offline.proxy.url}/`)).toBeDefined();
+    expect(offline.proxy.count('POST', '/api/v1/locations')).toBe(postsBefore);
+
+    await context.setOffline(false);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: offline.proxy.url,
+      registrationId: registrations.get(`${offline.proxy.url}/`)!,
+      tag: 'foray-outbox',
+      lastChance: false,
+    });
+    await expect
+      .poll(async () => {
+        const response = await context.request.get(`${offline.proxy.url}/api/v1/locations?owner=mine&limit=200`);
+        return ((await response.json()) as { items: Array<{ mushroom_types: string }> }).items.filter((spot) => spot.mushroom_types === 'Sent by the worker').length;
+      }, { timeout: SYNC_TIMEOUT_MS })
+      .toBe(1);
+    expect(offline.proxy.count('POST', '/api/v1/locations')).toBe(postsBefore + 1);
+
+    // The next time Foray opens, nothing waits and the spot is an ordinary pin.
+    const later = await context.newPage();
+    await later.goto('/');
+    await expectVisible(markerOf(later, 'mushroom_spot', 'Sent by the worker'));
+    expect(await outboxOf(later)).toEqual([]);
+  });
+});

@@ -72,6 +72,10 @@ describe('signing out', () => {
     await recordSpot(page, 'Refused in the forest', { photo: { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') } });
     await expect.poll(() => outboxOf(page).then((rows) => rows.map((row) => row.status)), { timeout: SYNC_TIMEOUT_MS }).toEqual(['failed']);
 
+    // The worker has kept the street tiles looked at, and noted their addresses.
+    const tileAddress = /\/(street|satellite|topo|dark)\/\d+\/\d+\/\d+\.png/;
+    await expect.poll(async () => (await everythingStoredIn(page)).indexedDb.some((row) => tileAddress.test(row)), { timeout: SYNC_TIMEOUT_MS }).toBe(true);
+
     await page.getByRole('button', { name: exactly(en('auth.signOut')) }).click();
     const dialog = page.getByRole('dialog', { name: exactly(en('offline.signOutTitle_one', { count: 1 })) });
     await expectVisible(dialog);
@@ -82,6 +86,8 @@ describe('signing out', () => {
     const leftovers = stored.indexedDb.filter((row) => row.includes(me.id) || row.includes(first) || row.includes('Refused in the forest'));
     expect(leftovers).toEqual([]);
     expect(stored.caches['map-tiles'] ?? []).toEqual([]);
+    // Not even the addresses of the tiles looked at (the worker's expiry records) stay behind.
+    await expect.poll(async () => (await everythingStoredIn(page)).indexedDb.filter((row) => tileAddress.test(row))).toEqual([]);
     for (const urls of Object.values(stored.caches)) expect(urls.filter((url) => url.includes('/api/v1/locations') || url.includes('/api/v1/photos'))).toEqual([]);
 
     // The next forager on the same browser starts from nothing of the first one's.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from './support/accounts.ts';
 import { launchPersistentContext } from './support/browser.ts';
-import { waitForServiceWorkerControl } from './support/device.ts';
+import { waitForServiceWorkerControl } from './support/service-worker.ts';
 import { useForay } from './support/foray.ts';
 import { watchPageErrors } from './support/page-errors.ts';
 import { en, exactly } from './support/texts.ts';

@@ -1,11 +1,15 @@
 // What a signed-out phone must not keep: the spots held in memory and the map areas that were viewed.
 import type { QueryClient } from '@tanstack/react-query';
+import type { WorkerMessage } from '../service-worker/messages.ts';
 
-/** The service worker's tile cache (vite.config.ts): it shows which areas the user looked at. */
+/** The service worker's tile cache (client/service-worker/tile-cache.ts): it shows which areas the user looked at. */
 const TILE_CACHE = 'map-tiles';
 
 export async function forgetPrivateData(queryClient: QueryClient) {
   queryClient.clear();
+  // The worker also forgets its list of kept tile addresses (Workbox's expiry records in IndexedDB).
+  const forget: WorkerMessage = { type: 'forget-tiles' };
+  navigator.serviceWorker?.controller?.postMessage(forget);
   try {
     if ('caches' in window) await caches.delete(TILE_CACHE);
   } catch {

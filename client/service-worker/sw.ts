@@ -3,6 +3,7 @@
 // Routes are tried in the order they are registered here.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { drainOutbox, SYNC_TAG } from '../lib/offline/sync.ts';
 import { readWorkerMessage } from './messages.ts';
 import { isPublicApiRequest, publicApiStrategy } from './public-api.ts';
 import { cacheShownTiles, forgetTiles, handleTileRequest, learnTileLayers, mayBeCacheableTile } from './tile-cache.ts';
@@ -44,7 +45,14 @@ self.addEventListener('message', (event) => {
 });
 
 // ── Background Sync ──────────────────────────────────────────────────────────────────────────────────────
-// The offline outbox adds its `sync` listener here, importing its sender from the client's offline module:
-//   self.addEventListener('sync', (event) => { if (event.tag === SYNC_TAG) event.waitUntil(drainOutbox()); });
-// (`SyncEvent` is declared in background-sync.d.ts.) Modules imported here run in a worker: no `window` or
-// `document` — this folder's tsconfig.json checks it.
+// Chromium wakes the worker when the network returns, even with no Foray page open: it sends the outbox
+// with the same sender the pages use (one at a time, under a Web Lock). A try that ends without an answer
+// rejects, so the browser fires the event again later.
+self.addEventListener('sync', (event) => {
+  if (event.tag !== SYNC_TAG) return;
+  event.waitUntil(
+    drainOutbox().then((result) => {
+      if (result.outcome === 'retry-later') throw new Error('Foray could not reach its server; the browser will try again.');
+    }),
+  );
+});

@@ -1,7 +1,5 @@
 // What Foray keeps in the browser, read the way the app stores it, for tests about the device side.
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { UI_TIMEOUT_MS } from './ui.ts';
 
 export type OutboxRow = {
   kind: string;
@@ -99,10 +97,4 @@ export function everythingStoredIn(page: Page): Promise<{ indexedDb: string[]; c
     }
     return { indexedDb, caches };
   });
-}
-
-/** Resolves when a service worker controls the page, i.e. the next load can be answered from its cache. */
-export async function waitForServiceWorkerControl(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: UI_TIMEOUT_MS }).toBe(true);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Location } from '../../common/schemas/locations.ts';
 import { signedInUser, uniqueEmail } from './accounts.ts';
-import { waitForServiceWorkerControl } from './device.ts';
+import { waitForServiceWorkerControl } from './service-worker.ts';
 import { useForay } from './foray.ts';
 import { startRecordingProxy, type RecordingProxy } from './recording-proxy.ts';
 import { addForm, clickMap } from './spots.ts';
@@ -34,7 +34,7 @@ export function useOfflineForay() {
   async function forager(email = uniqueEmail(), options: { quotaBytes?: number } = {}) {
     const session = await foray.newPage({ ...PHONE, baseURL: handle.proxy.url });
     // Offline, every request that misses the cache fails, and Chromium logs each one.
-    session.errors.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource|ERR_CONNECTION|ERR_EMPTY_RESPONSE/);
+    session.errors.allow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|Failed to load resource|ERR_CONNECTION|ERR_EMPTY_RESPONSE/);
     if (options.quotaBytes !== undefined) {
       const cdp = await session.context.newCDPSession(session.page);
       await cdp.send('Storage.overrideQuotaForOrigin', { origin: handle.proxy.url, quotaSize: options.quotaBytes });
