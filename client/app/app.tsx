@@ -4,12 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx';
 import { useVerificationNotice } from '../features/auth/use-verification-notice.ts';
+import { hasDeviceStorage, rememberedUser } from '../lib/offline/device-db.ts';
 import { useSession } from '../lib/session.tsx';
 import { FullScreenSpinner } from '../ui/spinner.tsx';
 
 // The map, its data layer and the list are only fetched once someone has signed in: the sign-in screen
 // stays small on a slow connection.
-const MainScreen = lazy(() => import('./main-screen.tsx'));
+const loadMainScreen = () => import('./main-screen.tsx');
+const MainScreen = lazy(loadMainScreen);
+
+// Someone signed in on this device before: fetch the main screen's code while the session is checked, so
+// opening with no signal (or one bar) doesn't wait for the two one after the other.
+if (hasDeviceStorage()) {
+  void rememberedUser()
+    .then((user) => user && loadMainScreen())
+    .catch(() => undefined);
+}
 
 export function App() {
   const { t } = useTranslation();

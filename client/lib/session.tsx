@@ -66,32 +66,37 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     function resolveSessionOnStart() {
       let cancelled = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
+      // What this start has shown so far; React state lags a render behind, so it is tracked here.
+      let shown: 'nothing' | 'device' | 'server' = 'nothing';
       const kept = keptUser();
       const openFromDevice = async () => {
         const me = await kept;
-        if (cancelled || !me || sessionRef.current.status !== 'loading') return;
+        if (cancelled || !me || shown !== 'nothing') return;
+        shown = 'device';
         setSession({ status: 'signed-in', me, confirmed: false });
       };
-      // A kept user opens the app after a short wait even if the server is slow to answer (one bar of signal).
-      const slowServer = setTimeout(() => void openFromDevice(), OPEN_FROM_DEVICE_AFTER_MS);
+      // A kept user opens the app at once when the device knows it is offline, and after a short wait when the
+      // server is slow to answer (one bar of signal).
+      const slowServer = setTimeout(() => void openFromDevice(), navigator.onLine ? OPEN_FROM_DEVICE_AFTER_MS : 0);
 
       const attempt = async (delayMs: number) => {
         try {
           const answer = await fetchMe();
-          if (!cancelled) await apply(answer);
+          if (cancelled) return;
+          shown = 'server';
+          await apply(answer);
         } catch (error) {
           if (cancelled) return;
           if (isUnreachable(error) || !(error instanceof ApiError)) {
             await openFromDevice();
-            if (sessionRef.current.status === 'loading') setSession({ status: 'loading', unreachable: true });
+            if (shown === 'nothing') setSession({ status: 'loading', unreachable: true });
           }
           // Ask again, backing off; the `online` event below asks at once.
           timer = setTimeout(() => void attempt(Math.min(delayMs * 2, RECHECK_MAX_MS)), delayMs);
         }
       };
       const onOnline = () => {
-        const current = sessionRef.current;
-        if (current.status === 'signed-out' || (current.status === 'signed-in' && current.confirmed)) return;
+        if (shown === 'server') return;
         clearTimeout(timer);
         void attempt(500);
       };
