@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from './auth.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
+import { authInputProblem } from './auth-input.ts';
 
 /** Codes better-auth answers with, mapped to the messages Foray's users read. */
 const FRIENDLY_MESSAGES: Record<string, string> = {
@@ -50,6 +51,9 @@ export function registerAuthRoutes(
     handler: async (request, reply) => {
       const path = request.url.slice('/api/auth'.length).split('?')[0] ?? '';
       let body = request.body as Record<string, unknown> | undefined;
+
+      const problem = authInputProblem({ url: request.url, body });
+      if (problem) return sendError(reply, 400, 'VALIDATION_ERROR', problem);
 
       if (request.method === 'POST' && (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))) {
         body = {};
