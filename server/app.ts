@@ -20,6 +20,7 @@ import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerCrossSiteCheck } from './plugins/cross-site.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticClient } from './plugins/static-client.ts';
 import { PHOTO_MAX_BYTES } from '../common/limits.ts';
@@ -109,6 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Before the routes: Fastify gives each route the error handler in force when the route is added.
   registerErrorHandling(app);
+  // Before the routes too: every POST, PATCH and DELETE, /api/v1 and /api/auth alike (ADR 0010).
+  registerCrossSiteCheck(app, config.publicUrl);
 
   // ── Features ──
   registerAuthRoutes(app, {
