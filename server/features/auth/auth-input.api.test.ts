@@ -35,6 +35,30 @@ describe('input in front of better-auth', () => {
     }
   });
 
+  it('refuses a lone half of a surrogate pair, which has no UTF-8 form', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"newPassword":"a new password","token":"abc\\udce0"}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('token: must not contain control characters');
+  });
+
+  it('refuses a redirect that is not a path on this site (better-auth cannot build a URL from it)', async () => {
+    for (const url of ['/api/auth/verify-email?token=abc&callbackURL=true', '/api/auth/verify-email?token=abc&callbackURL=//evil.example/']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error).toEqual({ code: 'VALIDATION_ERROR', message: 'callbackURL: must be a path on this site' });
+    }
+    const reset = await post('/api/auth/request-password-reset', { email: 'known@example.com', redirectTo: 'https://evil.example/reset' });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().error.message).toBe('redirectTo: must be a path on this site');
+    const ordinary = await t.app.inject({ url: '/api/auth/verify-email?token=abc&callbackURL=/?verified=1' });
+    expect(ordinary.statusCode).toBe(302);
+  });
+
   it('refuses a body nested far deeper than any form', async () => {
     const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
     const response = await t.app.inject({

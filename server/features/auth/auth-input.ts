@@ -1,5 +1,12 @@
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from '../../../common/schemas/text.ts';
 
+/**
+ * Where better-auth sends the browser afterwards. Foray's web app only ever sends its own paths; better-auth
+ * builds a URL from these and throws (a 500) when it cannot, e.g. for "true".
+ */
+const REDIRECT_FIELDS = new Set(['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL']);
+const OWN_PATH = /^\/(?![/\\])/;
+
 /** Deeper than any form better-auth reads; re-serialising a body thousands of levels deep overflows the stack. */
 const MAX_DEPTH = 8;
 
@@ -22,6 +29,7 @@ export function authInputProblem(input: { url: string; body: unknown }): string 
   if (hasControlCharacters(path)) return `path: ${CONTROL_CHARACTER_MESSAGE}`;
   for (const [name, value] of query) {
     if (hasControlCharacters(name) || hasControlCharacters(value)) return `${safeName(name)}: ${CONTROL_CHARACTER_MESSAGE}`;
+    if (REDIRECT_FIELDS.has(name) && !OWN_PATH.test(value)) return `${name}: must be a path on this site`;
   }
   return bodyProblem(input.body, '', 0);
 }
@@ -33,6 +41,9 @@ function bodyProblem(value: unknown, where: string, depth: number): string | nul
   for (const [key, inner] of Object.entries(value)) {
     const name = Array.isArray(value) ? `${where}[${key}]` : where ? `${where}.${safeName(key)}` : safeName(key);
     if (hasControlCharacters(key)) return `${name}: ${CONTROL_CHARACTER_MESSAGE}`;
+    if (depth === 0 && REDIRECT_FIELDS.has(key) && inner !== undefined && !(typeof inner === 'string' && OWN_PATH.test(inner))) {
+      return `${key}: must be a path on this site`;
+    }
     const problem = bodyProblem(inner, name, depth + 1);
     if (problem) return problem;
   }

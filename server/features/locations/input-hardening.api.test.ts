@@ -68,7 +68,7 @@ describe('list cursor', () => {
   const cursorOf = (raw: string) => Buffer.from(raw).toString('base64url');
   const id = '0b6f1e7c-3c1a-4b7e-9a51-2f8f5c1d2e3a';
 
-  it.each(['1', '0', '-1', '2025', '2026-11-23', '2026-11-23T10:00:00Z', '2026-02-30T10:00:00.000Z', '2026-11-23T10:00:00.000+02:00', 'Sat Nov 21 2026'])(
+  it.each(['1', '0', '-1', '2025', '2026-11-23', '2026-11-23T10:00:00Z', '2026-02-30T10:00:00.000Z', '2026-11-23T10:00:00.000+02:00', 'Sat Nov 21 2026', '0000-01-01T00:00:00.000Z'])(
     'refuses a cursor whose date part is %j with a 400',
     async (date) => {
       const response = await t.app.inject({ url: `/api/v1/locations?cursor=${cursorOf(`${date}|${id}`)}`, headers: { cookie: owner.cookie } });

@@ -49,9 +49,10 @@ export function decodeCursor(cursor: string): Cursor | null {
   const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match) return null;
   const [, createdAt, id] = match as unknown as [string, string, string];
-  // A real instant, written back exactly as given (no 2026-02-30T25:61…).
+  // A real instant, written back exactly as given (no 2026-02-30T25:61…), and in an era Foray has rows from:
+  // JavaScript knows a year 0 that PostgreSQL refuses.
   const parsed = new Date(createdAt);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString() !== createdAt) return null;
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString() !== createdAt || parsed.getUTCFullYear() < 1900) return null;
   return { createdAt, id };
 }
 
