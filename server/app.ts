@@ -15,6 +15,7 @@ import { createAuth, type AuthOptions } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSessionResolver } from './features/auth/session.ts';
 import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
+import { createDeviceCookies } from './features/auth/device-cookie.ts';
 import { registerLocationRoutes } from './features/locations/locations.routes.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuthRoutes(app, {
     auth,
     limiter: createSignInLimiter(db),
+    deviceCookies: createDeviceCookies({ secret: config.authSecret, secure: config.secureCookies }),
     publicUrl: config.publicUrl,
     responseFloorMs: options.authResponseFloorMs ?? DEFAULT_AUTH_RESPONSE_FLOOR_MS,
   });
@@ -149,4 +151,5 @@ async function sweepExpired({ db }: DatabaseHandle) {
   await db.execute(sql`delete from "session" where expires_at < now() or created_at < now() - interval '30 days'`);
   await db.execute(sql`delete from verification where expires_at < now()`);
   await db.execute(sql`delete from sign_in_failure where window_started_at < now() - interval '1 day'`);
+  await db.execute(sql`delete from sign_in_device_failure where window_started_at < now() - interval '1 day'`);
 }

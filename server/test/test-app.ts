@@ -104,7 +104,14 @@ export async function createTestContext(
     await verify(email);
     const signedIn = await signIn(email, password);
     if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
-    return { email, password, cookie: cookieFrom(signedIn) };
+    // As a browser sends them: the device cookie (Path=/api/auth) goes to sign-in only, never to /api/v1.
+    const cookies = cookieFrom(signedIn).split('; ');
+    return {
+      email,
+      password,
+      cookie: cookies.filter((cookie) => !cookie.startsWith('foray.device=')).join('; '),
+      deviceCookie: cookies.find((cookie) => cookie.startsWith('foray.device=')) ?? '',
+    };
   }
 
   /** Runs SQL on the test's database, for setting up and checking what the API cannot show. */
