@@ -18,6 +18,7 @@ import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
 import { createDeviceCookies } from './features/auth/device-cookie.ts';
 import { registerLocationRoutes } from './features/locations/locations.routes.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
+import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './features/photos/photo-reconcile.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -40,6 +41,8 @@ export type BuildOptions = {
   apiRateLimitPerMinute?: number;
   /** Minimum time of sign-up, sign-in and reset answers (ms), so they take as long whether or not the e-mail exists. */
   authResponseFloorMs?: number;
+  /** Removing photos no spot refers to: age before a photo counts as left over, and how often to look. */
+  photoReconcile?: { graceMs: number; intervalMs: number };
 };
 
 /** Above the slowest of these answers on this 2-core box when idle (argon2id + inserts ≈ 25–60 ms). */
@@ -132,6 +135,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // ── Background work, stopped on close ──
   outbox.start();
+  const photoReconciler = startPhotoReconciler({
+    db,
+    storage,
+    graceMs: options.photoReconcile?.graceMs ?? PHOTO_ORPHAN_GRACE_MS,
+    intervalMs: options.photoReconcile?.intervalMs ?? PHOTO_RECONCILE_INTERVAL_MS,
+    log: app.log,
+  });
   const sweeper = setInterval(() => {
     sweepExpired(database).catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping expired sessions failed'));
   }, 3600_000);
@@ -141,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     await outbox.stop();
+    await photoReconciler.stop();
     if (!options.database) await database.close();
   });
   return app;
