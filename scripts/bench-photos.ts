@@ -21,7 +21,7 @@ const SPOTS_EACH = Number(process.env.BENCH_SPOTS_EACH ?? 1);
 const PASSWORD = 'bench password 1';
 
 // A 4000×3000 photo with fine detail, so it compresses like a real one rather than like a flat colour.
-const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
   .blur(1)
   .jpeg({ quality: 88 })
   .toBuffer();
