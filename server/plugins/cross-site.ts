@@ -31,10 +31,13 @@ function originOf(url: string): string | null {
  */
 export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
   const allowed = allowedOrigins(publicUrl, request.headers.host);
-  const origin = request.headers.origin;
-  if (origin !== undefined) return !allowed.includes(originOf(origin) ?? '\u0000');
-  const referer = request.headers.referer;
-  if (referer !== undefined) return !allowed.includes(originOf(referer) ?? '\u0000');
+  const isAllowed = (url: string) => {
+    const origin = originOf(url);
+    return origin !== null && allowed.includes(origin);
+  };
+  const { origin, referer } = request.headers;
+  if (origin !== undefined) return !isAllowed(origin);
+  if (referer !== undefined) return !isAllowed(referer);
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined) return fetchSite !== 'same-origin' && fetchSite !== 'none';
   return false;
