@@ -71,6 +71,7 @@ describe('requests Foray accepts', () => {
   it.each([
     ['Origin is PUBLIC_URL', { origin: 'http://foray.test' }],
     ['Origin is the request’s own host (a LAN address)', { origin: 'http://192.168.1.20:3000', host: '192.168.1.20:3000' }],
+    ['Origin without the default port the Host header names', { origin: 'http://foray.lan', host: 'foray.lan:80' }],
     ['Referer from PUBLIC_URL, no Origin', { referer: 'http://foray.test/map' }],
     ['Sec-Fetch-Site same-origin only', { 'sec-fetch-site': 'same-origin' }],
     ['none of Origin, Referer, Sec-Fetch-Site (curl, scripts: not a browser)', {}],

@@ -9,9 +9,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (a self-host is often reached by its LAN address too). Sign-in (better-auth's trustedOrigins) uses the same list.
  */
 export function allowedOrigins(publicUrl: string, host: string | null | undefined): string[] {
-  const origins = [new URL(publicUrl).origin];
-  if (host) origins.push(`http://${host}`, `https://${host}`);
-  return origins;
+  const candidates = [publicUrl, ...(host ? [`http://${host}`, `https://${host}`] : [])];
+  // As browsers write an origin: `Host: foray.lan:80` is the origin http://foray.lan.
+  return candidates.map(originOf).filter((origin): origin is string => origin !== null);
 }
 
 function originOf(url: string): string | null {
