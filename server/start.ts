@@ -10,10 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Written by the last step of `npm run build` (scripts/compress-dist.ts). */
-const BUILT_MARK = path.join(ROOT, 'dist', 'built-at');
+/** Written by the last step of `npm run build` (scripts/compress-dist.ts), so only a whole build counts. */
+const BUILT_MARK = path.join('dist', 'built-at');
 /** Everything the web app is built from. */
-const SOURCES = [
+export const WEB_APP_SOURCES = [
   'client',
   'common',
   'locales',
@@ -24,10 +24,10 @@ const SOURCES = [
   'package.json',
   'package-lock.json',
   'scripts/compress-dist.ts',
-];
+] as const;
 
 /** The newest modification time under these paths, in ms (a missing path counts as never changed). */
-export function newestChange(root: string, paths: readonly string[]): number {
+function newestChange(root: string, paths: readonly string[]): number {
   let newest = 0;
   const visit = (file: string) => {
     let stat: fs.Stats;
@@ -43,14 +43,15 @@ export function newestChange(root: string, paths: readonly string[]): number {
   return newest;
 }
 
+/** Whether the web app in `root` must be built: never built, or a source changed since. */
 export function webAppIsStale(root = ROOT): boolean {
   let builtAt: number;
   try {
-    builtAt = fs.statSync(BUILT_MARK.replace(ROOT, root)).mtimeMs;
+    builtAt = fs.statSync(path.join(root, BUILT_MARK)).mtimeMs;
   } catch {
     return true;
   }
-  return newestChange(root, SOURCES) > builtAt;
+  return newestChange(root, WEB_APP_SOURCES) > builtAt;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
