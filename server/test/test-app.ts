@@ -109,8 +109,8 @@ export async function createTestContext(
     return {
       email,
       password,
-      cookie: cookies.filter((cookie) => !cookie.startsWith('foray.device=')).join('; '),
-      deviceCookie: cookies.find((cookie) => cookie.startsWith('foray.device=')) ?? '',
+      cookie: cookies.filter((cookie) => !DEVICE_COOKIE.test(cookie)).join('; '),
+      deviceCookie: cookies.find((cookie) => DEVICE_COOKIE.test(cookie)) ?? '',
     };
   }
 
@@ -139,6 +139,8 @@ export async function createTestContext(
     },
   };
 }
+
+const DEVICE_COOKIE = /^(__Secure-)?foray\.device=/;
 
 /** The `name=value` pairs of a response's Set-Cookie headers, ready to send back as a Cookie header. */
 export function cookieFrom(response: LightMyRequestResponse): string {

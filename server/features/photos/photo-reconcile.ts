@@ -70,9 +70,10 @@ export function startPhotoReconciler(deps: {
   };
   const timer = setInterval(run, deps.intervalMs);
   timer.unref();
-  setImmediate(run);
+  const first = setImmediate(run);
   return {
     async stop() {
+      clearImmediate(first);
       clearInterval(timer);
       await running;
     },
