@@ -25,3 +25,6 @@ for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true 
   after += brotli.length;
 }
 console.log(`Compressed the web app: ${(before / 1024).toFixed(0)} KB of text assets → ${(after / 1024).toFixed(0)} KB with brotli`);
+
+// The mark `npm start` compares with the sources' times (server/start.ts): written last, so only a whole build counts.
+fs.writeFileSync(path.join(root, '..', 'built-at'), `${new Date().toISOString()}\n`);

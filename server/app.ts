@@ -15,11 +15,14 @@ import { createAuth, type AuthOptions } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSessionResolver } from './features/auth/session.ts';
 import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
+import { createDeviceCookies } from './features/auth/device-cookie.ts';
 import { registerLocationRoutes } from './features/locations/locations.routes.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
+import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './features/photos/photo-reconcile.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerCrossSiteCheck } from './plugins/cross-site.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticClient } from './plugins/static-client.ts';
 import { PHOTO_MAX_BYTES } from '../common/limits.ts';
@@ -38,6 +41,8 @@ export type BuildOptions = {
   apiRateLimitPerMinute?: number;
   /** Minimum time of sign-up, sign-in and reset answers (ms), so they take as long whether or not the e-mail exists. */
   authResponseFloorMs?: number;
+  /** Removing photos no spot refers to: age before a photo counts as left over, and how often to look. */
+  photoReconcile?: { graceMs: number; intervalMs: number };
 };
 
 /** Above the slowest of these answers on this 2-core box when idle (argon2id + inserts ≈ 25–60 ms). */
@@ -109,11 +114,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Before the routes: Fastify gives each route the error handler in force when the route is added.
   registerErrorHandling(app);
+  // Before the routes too: every POST, PATCH and DELETE, /api/v1 and /api/auth alike (ADR 0010).
+  registerCrossSiteCheck(app, config.publicUrl);
 
   // ── Features ──
   registerAuthRoutes(app, {
     auth,
     limiter: createSignInLimiter(db),
+    deviceCookies: createDeviceCookies({ secret: config.authSecret, secure: config.secureCookies }),
     publicUrl: config.publicUrl,
     responseFloorMs: options.authResponseFloorMs ?? DEFAULT_AUTH_RESPONSE_FLOOR_MS,
   });
@@ -127,6 +135,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // ── Background work, stopped on close ──
   outbox.start();
+  const photoReconciler = startPhotoReconciler({
+    db,
+    storage,
+    graceMs: options.photoReconcile?.graceMs ?? PHOTO_ORPHAN_GRACE_MS,
+    intervalMs: options.photoReconcile?.intervalMs ?? PHOTO_RECONCILE_INTERVAL_MS,
+    log: app.log,
+  });
   const sweeper = setInterval(() => {
     sweepExpired(database).catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping expired sessions failed'));
   }, 3600_000);
@@ -136,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     await outbox.stop();
+    await photoReconciler.stop();
     if (!options.database) await database.close();
   });
   return app;
@@ -146,4 +162,5 @@ async function sweepExpired({ db }: DatabaseHandle) {
   await db.execute(sql`delete from "session" where expires_at < now() or created_at < now() - interval '30 days'`);
   await db.execute(sql`delete from verification where expires_at < now()`);
   await db.execute(sql`delete from sign_in_failure where window_started_at < now() - interval '1 day'`);
+  await db.execute(sql`delete from sign_in_device_failure where window_started_at < now() - interval '1 day'`);
 }

@@ -110,6 +110,8 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /** Whether PUBLIC_URL was given; otherwise publicUrl is made up from PORT. */
+  publicUrlIsSet: boolean;
   secureCookies: boolean;
   dataDir: string;
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    publicUrlIsSet: e.PUBLIC_URL !== undefined,
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'db') },

@@ -6,10 +6,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
-/** The real `server/main.ts` process, as `npm start` runs it. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+/** The real `server/main.ts` process, as `npm start` runs it (or `npm start` itself). */
+function startServer(env: Record<string, string>, command: [string, string[]] = [process.execPath, ['--import', 'tsx', 'server/main.ts']]) {
+  const child = spawn(command[0], command[1], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -17,12 +17,14 @@ function startServer(env: Record<string, string>) {
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready in 30 s:\n${output}`)), 30_000);
+    // npm start may build the web app first.
+    const timer = setTimeout(() => reject(new Error(`not ready in 120 s:\n${output}`)), 120_000);
     child.stdout.on('data', () => {
-      const match = /Foray is ready at (http:\/\/\S+)/.exec(output);
+      const match = READY_LINE.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        // Where to reach this process: PUBLIC_URL may name a host the test cannot reach (foray.test).
+        resolve(match[2] ?? match[1]!);
       }
     });
     void exited.then((code) => {
@@ -45,6 +47,8 @@ async function runMigrate(env: Record<string, string>) {
   const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
   return { code, output };
 }
+
+const READY_LINE = /Foray is ready at (http:\/\/\S+) \((?:[^;)]*; listening on (http:\/\/\S+);)?/;
 
 const PROCESS_TEST_SECRET = 'process-test-secret-process-test-secret';
 
@@ -197,3 +201,79 @@ describe('the server process', () => {
     await expect(server.ready).rejects.toThrow(/AUTH_SECRET: is required when DATABASE_URL is set/);
   });
 });
+
+/** A port nothing listens on yet, for a PUBLIC_URL that must name it before the server starts. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe('what the server prints', () => {
+  it('gives PUBLIC_URL as the address to open, and prints each mail as a plain "Mail to …: <link>" line without SMTP', async () => {
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    const server = startServer({ DATA_DIR: tempDir(), PORT: String(port), PUBLIC_URL: publicUrl, LOG_LEVEL: 'info', ...databaseEnv() });
+    children.push(server.child);
+    expect(await server.ready).toBe(publicUrl);
+    expect(server.output()).not.toMatch(/Warning: PUBLIC_URL/);
+
+    const email = `printed-${Date.now()}@example.com`;
+    const signUp = await fetch(`${publicUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: publicUrl },
+      body: JSON.stringify({ email, password: 'long enough password' }),
+    });
+    expect(signUp.status).toBe(200);
+    const line = await waitFor(() => new RegExp(`^Mail to ${email.replace(/[.+]/g, '\\$&')}: (\\S+)$`, 'm').exec(server.output()));
+    const link = new URL(line[1]!);
+    expect(link.origin).toBe(publicUrl);
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    const opened = await fetch(link, { redirect: 'manual' });
+    expect(opened.status).toBe(302);
+  });
+
+  it('warns at start when PUBLIC_URL points at this machine on another port', async () => {
+    const server = startServer({ DATA_DIR: tempDir(), PUBLIC_URL: 'http://localhost:1', ...databaseEnv() });
+    children.push(server.child);
+    const reachable = await server.ready;
+    expect(server.output()).toMatch(/Foray is ready at http:\/\/localhost:1 \(.*listening on http:\/\/127\.0\.0\.1:\d+;/);
+    // On stderr, which may arrive after the ready line on stdout.
+    await waitFor(() => /Warning: PUBLIC_URL is http:\/\/localhost:1, but Foray listens on port \d+/.exec(server.output()));
+    expect((await fetch(`${reachable}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('npm start', () => {
+  it('passes SIGTERM to the server it started, which closes and frees the data folder', async () => {
+    const dataDir = tempDir();
+    const started = startServer({ DATA_DIR: dataDir, ...databaseEnv() }, ['npm', ['start', '--silent']]);
+    children.push(started.child);
+    const url = await started.ready;
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+
+    // The signal goes to the process `npm start` created (npm itself), not to the server below it.
+    started.child.kill('SIGTERM');
+    await started.exited;
+    // The server is gone, not orphaned: nothing answers, and the data folder is free for the next start.
+    await waitFor(async () => fetch(`${url}/healthz`).then(() => null, () => true));
+    if (!onPostgres) {
+      expect(fs.existsSync(path.join(dataDir, 'foray.lock'))).toBe(false);
+      const again = startServer({ DATA_DIR: dataDir });
+      children.push(again.child);
+      await again.ready;
+    }
+  }, 180_000);
+});
+
+/** Polls until `check` gives a value (a line in the output, a refused connection). */
+async function waitFor<T>(check: () => T | null | undefined | Promise<T | null | undefined>): Promise<T> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const result = await check();
+    if (result) return result;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('gave up waiting');
+}

@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { exitOnFailure } from './fatal.ts';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
+import { publicUrlMismatch } from './public-url.ts';
 
 /** The Foray process: read config, hold the data folder, listen, and close cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -41,11 +43,17 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
-  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const listening = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const database = config.database.kind === 'pglite' ? `embedded PGlite in ${config.database.dir}` : 'PostgreSQL';
-  // Printed on stdout whatever the log level: scripts and tests wait for this line.
-  console.log(`Foray is ready at ${shown} (${database}; ${Math.round(performance.now() - startedAt)} ms)`);
-  if (!config.mail.smtpUrl) console.log('SMTP_URL is not set: verification and reset links are printed in this log.');
+  // The address to open is the one mailed links use; where the socket listens is said beside it when it differs.
+  const open = config.publicUrlIsSet ? config.publicUrl : listening;
+  const where = open === listening ? '' : `; listening on ${listening}`;
+  const { port } = app.server.address() as AddressInfo;
+  const mismatch = config.publicUrlIsSet ? publicUrlMismatch(config.publicUrl, { host: config.host, port }) : null;
+  if (mismatch) console.warn(`Warning: ${mismatch}`);
+  // Printed on stdout whatever the log level: scripts and tests wait for this line (/Foray is ready at (http\S+)/).
+  console.log(`Foray is ready at ${open} (${database}${where}; ${Math.round(performance.now() - startedAt)} ms)`);
+  if (!config.mail.smtpUrl) console.log('SMTP_URL is not set: each mail is printed here as a line "Mail to <address>: <link>".');
 }
 
 main().catch(exitOnFailure('Foray could not start'));

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { BBOX_LIMIT_MAX, FINDER_MAX, LIST_LIMIT_DEFAULT, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../limits.ts';
+import {
+  BBOX_LIMIT_MAX,
+  DATE_FOUND_MAX_DAYS_AHEAD,
+  DATE_FOUND_MIN,
+  FINDER_MAX,
+  LIST_LIMIT_DEFAULT,
+  MUSHROOM_TYPES_MAX,
+  NOTES_MAX,
+} from '../limits.ts';
+import { storableText } from './text.ts';
 
 export const LocationTypeSchema = z.enum(['mushroom_spot', 'car_park']);
 export type LocationType = z.infer<typeof LocationTypeSchema>;
@@ -13,6 +22,20 @@ export const CalendarDateSchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, 'Not a real calendar date');
 
+/** The latest date_found accepted at `now`: tomorrow in UTC, written YYYY-MM-DD. */
+export function latestDateFound(now: Date = new Date()): string {
+  return new Date(now.getTime() + DATE_FOUND_MAX_DAYS_AHEAD * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * When the mushrooms were found: a real date from DATE_FOUND_MIN up to tomorrow. Foragers record the past;
+ * year 0 or 9999 is a typo (and PostgreSQL's date type would refuse some of them with a 500).
+ * YYYY-MM-DD strings of real dates compare in date order.
+ */
+export const DateFoundSchema = CalendarDateSchema.refine(
+  (value) => value >= DATE_FOUND_MIN && value <= latestDateFound(),
+  `Must be between ${DATE_FOUND_MIN} and tomorrow`,
+);
 export const LatitudeSchema = z.number().finite().min(-90).max(90);
 export const LongitudeSchema = z.number().finite().min(-180).max(180);
 
@@ -21,10 +44,10 @@ export const CreateLocationSchema = z
   .strictObject({
     id: z.uuid().optional(),
     type: LocationTypeSchema,
-    mushroom_types: z.string().max(MUSHROOM_TYPES_MAX).default(''),
-    finder: z.string().max(FINDER_MAX).default(''),
-    date_found: CalendarDateSchema,
-    notes: z.string().max(NOTES_MAX).nullish(),
+    mushroom_types: storableText(MUSHROOM_TYPES_MAX).default(''),
+    finder: storableText(FINDER_MAX).default(''),
+    date_found: DateFoundSchema,
+    notes: storableText(NOTES_MAX).nullish(),
     latitude: LatitudeSchema,
     longitude: LongitudeSchema,
     is_public: z.boolean().default(false),

@@ -82,7 +82,6 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
-/** Failed sign-ins per account, so credential stuffing from many addresses still slows down. */
 /**
  * better-auth's per-address request counts. In the database, not in memory, so that several Foray servers
  * behind one balancer count together and a restart does not forgive an attacker.
@@ -98,8 +97,20 @@ export const rateLimit = pgTable(
   (t) => [index('rate_limit_last_request_idx').on(t.lastRequest)],
 );
 
+/** Failed sign-ins per account from browsers it does not know, so credential stuffing from many addresses still slows down. */
 export const signInFailure = pgTable('sign_in_failure', {
   email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamptz('window_started_at').notNull().defaultNow(),
+  blockedUntil: timestamptz('blocked_until'),
+});
+
+/**
+ * Failed sign-ins per device cookie: a browser that signed in to the account before keeps its own allowance,
+ * so failures from elsewhere cannot lock its owner out (ADR 0011). Keyed by the cookie's random id.
+ */
+export const signInDeviceFailure = pgTable('sign_in_device_failure', {
+  deviceId: text('device_id').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamptz('window_started_at').notNull().defaultNow(),
   blockedUntil: timestamptz('blocked_until'),

@@ -64,8 +64,10 @@ export function createOutbox(options: {
             html: mail.htmlBody,
           });
         } else {
-          // No SMTP configured: the operator copies the link from the log (README, "Mail").
-          log.info(`Mail to ${mail.toAddress} (SMTP_URL is not set, so it is printed here instead):\n${mail.subject}\n${mail.textBody}`);
+          // No SMTP configured: the operator copies the link (README, "Mail"). A plain line of its own on stdout,
+          // whatever the log format, so a terminal can open it; the JSON log only notes that it happened.
+          console.log(`Mail to ${mail.toAddress}: ${firstLink(mail.textBody) ?? mail.subject}`);
+          log.info({ subject: mail.subject }, 'Mail printed on stdout (SMTP_URL is not set)');
         }
         // Sent mail holds sign-in links: keep no copy.
         await db.delete(mailOutbox).where(eq(mailOutbox.id, mail.id));
@@ -117,3 +119,8 @@ export function createOutbox(options: {
   };
 }
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/** The link a mail is about: each of Foray's mails carries one (confirm, reset, sign in). */
+function firstLink(text: string): string | null {
+  return /https?:\/\/\S+/.exec(text)?.[0] ?? null;
+}

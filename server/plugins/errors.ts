@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+
+/** Seconds a client is asked to wait while the database is unreachable: a restart usually takes a few. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own error codes, mapped to the API's codes and messages a person can act on. */
 const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -42,6 +46,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ error: { code: 'BAD_REQUEST', message: error.message } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: the client may retry, and the log says what is wrong without a stack per request.
+      request.log.warn({ err: { code: (error as { code?: string }).code, message: error.message } }, 'Database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Foray cannot reach its database right now. Please try again in a moment.' } });
     }
     request.log.error({ err: error }, 'Unhandled error');
     return reply.status(500).send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on the server.' } });

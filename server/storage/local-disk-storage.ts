@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertPhotoKey, type PhotoStorage, type StorageConfig } from './storage.ts';
+import { assertPhotoKey, NEW_PHOTO_KEY_PATTERN, type PhotoStorage, type StorageConfig } from './storage.ts';
 
 /**
  * Foray stores only WebP (see photo-processing.ts), so the content type is the file's extension: each photo is
@@ -60,6 +60,18 @@ export async function createLocalDiskStorage({ dir }: Extract<StorageConfig, { k
 
     async delete(key) {
       await fs.rm(fileFor(key), { force: true });
+    },
+
+    async *list() {
+      for (const name of await fs.readdir(root)) {
+        const key = name.slice(0, -EXTENSION.length);
+        if (!name.endsWith(EXTENSION) || !NEW_PHOTO_KEY_PATTERN.test(key)) continue;
+        try {
+          yield { key, modifiedAt: (await fs.stat(path.join(root, name))).mtime };
+        } catch {
+          // Deleted since the folder was read: nothing to reconcile.
+        }
+      }
     },
   };
 }

@@ -1,5 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertPhotoKey, type PhotoStorage, type StorageConfig } from './storage.ts';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { assertPhotoKey, NEW_PHOTO_KEY_PATTERN, type PhotoStorage, type StorageConfig } from './storage.ts';
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
@@ -54,6 +61,20 @@ export async function createS3Storage(config: S3Config): Promise<PhotoStorage> {
       assertPhotoKey(key);
       // S3 answers 204 for a missing key too, so deleting twice is fine.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async *list() {
+      // Foray's keys sit at the top of the bucket; a page holds up to 1,000.
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Delimiter: '/', ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && NEW_PHOTO_KEY_PATTERN.test(object.Key) && object.LastModified) {
+            yield { key: object.Key, modifiedAt: object.LastModified };
+          }
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -12,7 +12,17 @@ export interface PhotoStorage {
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
   /** Removes a key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored photo key with its last write time, for reconciling storage with the database. */
+  list(): AsyncIterable<StoredPhoto>;
 }
+
+export type StoredPhoto = { key: string; modifiedAt: Date };
+
+/**
+ * Exactly the keys newPhotoKey makes. Listing takes only these, so nothing else in a folder or bucket is ever
+ * taken for a photo of Foray's.
+ */
+export const NEW_PHOTO_KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 /** Every key a driver accepts. Checked by both drivers, so a key can never name a path or object elsewhere. */
 export const PHOTO_KEY_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;

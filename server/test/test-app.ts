@@ -12,7 +12,9 @@ import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A database of this test file's own, copied from the migrated template of this run. */
-export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+export async function openTestDatabase(
+  options: { reachVia?: (url: string) => string } = {},
+): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   if (process.env.FORAY_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `foray_t_${process.ppid}_${crypto.randomBytes(4).toString('hex')}`;
@@ -20,7 +22,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): 
     const admin = new pg.default.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-    const handle = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
+    // reachVia lets a test put something between the app and PostgreSQL (a proxy it can cut).
+    const handle = await openDatabase({ kind: 'postgres', url: (options.reachVia ?? ((same) => same))(withDatabase(url, name)) });
     return {
       ...handle,
       async dispose() {
@@ -48,9 +51,11 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  * The real Foray app on a real database, with a real SMTP server catching its mail. Requests go
  * through fastify.inject(); users are signed up and verified the way a person would be.
  */
-export async function createTestContext(options: { env?: Record<string, string>; build?: BuildOptions } = {}) {
+export async function createTestContext(
+  options: { env?: Record<string, string>; build?: BuildOptions; reachDatabaseVia?: (url: string) => string } = {},
+) {
   const smtp: SmtpCatcher = await startSmtpCatcher();
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ reachVia: options.reachDatabaseVia });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-test-data-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -99,7 +104,14 @@ export async function createTestContext(options: { env?: Record<string, string>;
     await verify(email);
     const signedIn = await signIn(email, password);
     if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
-    return { email, password, cookie: cookieFrom(signedIn) };
+    // As a browser sends them: the device cookie (Path=/api/auth) goes to sign-in only, never to /api/v1.
+    const cookies = cookieFrom(signedIn).split('; ');
+    return {
+      email,
+      password,
+      cookie: cookies.filter((cookie) => !DEVICE_COOKIE.test(cookie)).join('; '),
+      deviceCookie: cookies.find((cookie) => DEVICE_COOKIE.test(cookie)) ?? '',
+    };
   }
 
   /** Runs SQL on the test's database, for setting up and checking what the API cannot show. */
@@ -127,6 +139,8 @@ export async function createTestContext(options: { env?: Record<string, string>;
     },
   };
 }
+
+const DEVICE_COOKIE = /^(__Secure-)?foray\.device=/;
 
 /** The `name=value` pairs of a response's Set-Cookie headers, ready to send back as a Cookie header. */
 export function cookieFrom(response: LightMyRequestResponse): string {

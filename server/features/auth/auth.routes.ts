@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from './auth.ts';
-import type { SignInLimiter } from './sign-in-limiter.ts';
+import type { SignInLimiter, SignInSubject } from './sign-in-limiter.ts';
+import type { DeviceCookies } from './device-cookie.ts';
+import { authInputProblem } from './auth-input.ts';
 
 /** Codes better-auth answers with, mapped to the messages Foray's users read. */
 const FRIENDLY_MESSAGES: Record<string, string> = {
@@ -27,9 +29,9 @@ const ENUMERATION_SENSITIVE = new Set(['/sign-up/email', '/sign-in/email', '/req
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; limiter: SignInLimiter; publicUrl: string; responseFloorMs: number },
+  deps: { auth: Auth; limiter: SignInLimiter; deviceCookies: DeviceCookies; publicUrl: string; responseFloorMs: number },
 ) {
-  const { auth, limiter } = deps;
+  const { auth, limiter, deviceCookies } = deps;
 
   app.route({
     method: ['GET', 'POST'],
@@ -51,6 +53,9 @@ export function registerAuthRoutes(
       const path = request.url.slice('/api/auth'.length).split('?')[0] ?? '';
       let body = request.body as Record<string, unknown> | undefined;
 
+      const problem = authInputProblem({ url: request.url, body });
+      if (problem) return sendError(reply, 400, 'VALIDATION_ERROR', problem);
+
       if (request.method === 'POST' && (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))) {
         body = {};
       }
@@ -68,22 +73,23 @@ export function registerAuthRoutes(
         };
       }
 
-      let signInEmail: string | undefined;
+      let signIn: SignInSubject | undefined;
       if (path === '/sign-in/email' && body) {
         // A sign-in before confirming re-sends the link; it should land on the same confirmation page.
         body = { email: body.email, password: body.password, rememberMe: body.rememberMe, callbackURL: '/?verified=1' };
       }
       if (path === '/sign-in/email' && body && typeof body.email === 'string') {
-        signInEmail = body.email;
-        const wait = await limiter.blockedFor(signInEmail);
+        // A browser that signed in to this account before is counted on its own (ADR 0011).
+        signIn = { email: body.email, deviceId: deviceCookies.verify(request.headers.cookie, body.email) };
+        const wait = await limiter.blockedFor(signIn);
         if (wait > 0) return sendError(reply.header('retry-after', String(wait)), 429, 'RATE_LIMITED');
       }
 
       const response = await auth.handler(toWebRequest(request, body, deps.publicUrl));
 
-      if (signInEmail !== undefined) {
-        if (response.status === 401) await limiter.recordFailure(signInEmail);
-        else if (response.ok) await limiter.recordSuccess(signInEmail);
+      if (signIn !== undefined) {
+        if (response.status === 401) await limiter.recordFailure(signIn);
+        else if (response.ok) await limiter.recordSuccess(signIn);
       }
 
       reply.status(response.status);
@@ -92,6 +98,8 @@ export function registerAuthRoutes(
         reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
+      // Signed in: this browser is now one the account knows, with a fresh device id.
+      if (signIn !== undefined && response.ok) cookies.push(deviceCookies.issue(signIn.email));
       if (cookies.length > 0) reply.header('set-cookie', cookies);
 
       const text = await response.text();

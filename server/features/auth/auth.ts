@@ -6,6 +6,7 @@ import { account, rateLimit, session, user, verification } from '../../db/schema
 import type { Outbox } from '../../mail/outbox.ts';
 import { existingAccountMail, passwordResetMail, verificationMail } from '../../mail/messages.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits.ts';
+import { allowedOrigins } from '../../plugins/cross-site.ts';
 
 // OWASP's minimum for argon2id (m=19 MiB, t=2, p=1): better-auth's default scrypt parameters are below it.
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
@@ -46,10 +47,8 @@ export function createAuth(options: AuthOptions) {
       log: (level, message) => (level === 'error' ? options.log.error({ source: 'better-auth' }, message) : undefined),
     },
     // A self-host is reached by PUBLIC_URL, but also often by LAN address: accept the request's own origin.
-    trustedOrigins: (request) => {
-      const host = request?.headers.get('host');
-      return host ? [publicUrl, `http://${host}`, `https://${host}`] : [publicUrl];
-    },
+    // The same list the cross-site check of every other route uses (plugins/cross-site.ts).
+    trustedOrigins: (request) => allowedOrigins(publicUrl, request?.headers.get('host')),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -42,11 +42,21 @@ export type Cursor = { createdAt: string; id: string };
 
 const encodeCursor = (raw: string) => Buffer.from(raw).toString('base64url');
 
+/**
+ * Exactly what `listLocations` writes: `isoTimestamp`, a bar, a uuid. Anything looser reaches `::timestamptz`,
+ * which refuses much that Date.parse accepts ("1", "2025", "-1") with a 500.
+ */
+const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
 /** A cursor from the client, or null when it is not one we wrote. */
 export function decodeCursor(cursor: string): Cursor | null {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) return null;
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) return null;
+  const [, createdAt, id] = match as unknown as [string, string, string];
+  // A real instant, written back exactly as given (no 2026-02-30T25:61…), and in an era Foray has rows from:
+  // JavaScript knows a year 0 that PostgreSQL refuses.
+  const parsed = new Date(createdAt);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString() !== createdAt || parsed.getUTCFullYear() < 1900) return null;
   return { createdAt, id };
 }
 

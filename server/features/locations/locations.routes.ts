@@ -32,6 +32,12 @@ type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
+/**
+ * Spots are private data: no browser or proxy cache may keep them (a shared computer's back button, a
+ * caching proxy) — the same as /api/v1/me.
+ */
+const PRIVATE_NO_STORE = 'private, no-store';
+
 export function registerLocationRoutes(root: FastifyInstance, { db, storage, requireUser }: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
@@ -49,6 +55,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
       },
     },
     async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
       const user = await requireUser(request, reply);
       const { limit, cursor, bbox, owner } = request.query;
       if (!bbox && limit > LIST_LIMIT_MAX) {
@@ -75,6 +82,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
       },
     },
     async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
       const user = await requireUser(request, reply);
       const location = await findVisibleLocation(db, user.id, request.params.id);
       if (!location) throw notFound();
@@ -97,6 +105,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
       },
     },
     async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
       const user = await requireUser(request, reply);
       const { input, photo } = await readCreateRequest(request);
       const id = input.id ?? crypto.randomUUID();
@@ -154,6 +163,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
       },
     },
     async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
       const user = await requireUser(request, reply);
       const updated = await setLocationSharing(db, user.id, request.params.id, request.body.is_public);
       if (!updated) throw notFound();

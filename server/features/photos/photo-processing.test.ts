@@ -3,7 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_EDGE, PHOTO_MAX_PIXELS, THUMBNAIL_MAX_EDGE } from '../../../common/limits.ts';
 import { AppError } from '../../errors.ts';
-import { PHOTO_JOBS_AT_ONCE, photoJobLoad, processPhoto } from './photo-processing.ts';
+import { PHOTO_JOBS_AT_ONCE, photoJobLoad, photoJobsFor, processPhoto } from './photo-processing.ts';
 
 // Every input is made here with sharp, so the tests need no binary fixtures.
 
@@ -288,5 +288,21 @@ describe('processPhoto under a burst of uploads', () => {
     const done = await Promise.all(jobs);
     expect(done.every((result) => result.contentType === 'image/webp')).toBe(true);
     expect(photoJobLoad()).toEqual({ running: 0, waiting: 0 });
+  });
+});
+
+describe('photos processed at once', () => {
+  const GB = 1024 ** 3;
+  it.each([
+    [{ cores: 2, threadPoolSize: 4, totalMemoryBytes: 24 * GB }, 2],
+    // More cores help only with a thread pool to match, which password hashing shares.
+    [{ cores: 16, threadPoolSize: 4, totalMemoryBytes: 64 * GB }, 2],
+    [{ cores: 16, threadPoolSize: 32, totalMemoryBytes: 64 * GB }, 16],
+    [{ cores: 8, threadPoolSize: 16, totalMemoryBytes: 24 * GB }, 8],
+    // The memory cap: a quarter of 2 GB holds three 160 MB jobs.
+    [{ cores: 16, threadPoolSize: 32, totalMemoryBytes: 2 * GB }, 3],
+    [{ cores: 1, threadPoolSize: 4, totalMemoryBytes: 512 * 1024 ** 2 }, 1],
+  ])('%o → %d', (machine, expected) => {
+    expect(photoJobsFor(machine)).toBe(expected);
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { PHOTO_MAX_EDGE, PHOTO_MAX_PIXELS, THUMBNAIL_MAX_EDGE } from '../../../common/limits.ts';
 import { AppError } from '../../errors.ts';
@@ -9,12 +10,27 @@ import { createConcurrencyLimit } from '../../lib/concurrency.ts';
 // 1 on glibc Linux, the core count on musl (Alpine images) and elsewhere.
 sharp.concurrency(1);
 
+/** What one photo job may hold in memory: a 40 MP photo decodes to 4 bytes a pixel (~160 MB). */
+const JOB_MEMORY_BYTES = PHOTO_MAX_PIXELS * 4;
+
 /**
- * Photos processed at once; more uploads wait their turn. Each job keeps up to three sharp operations on
- * libuv's thread pool (4 threads), which password hashing for sign-in also needs, and a 40 MP photo decodes to
- * ~160 MB: two jobs leave threads for sign-ins and bound the memory a burst of uploads can take.
+ * Photos processed at once; more uploads wait their turn. As many as the machine has cores, but never more than
+ * - half of libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default): each job runs two sharp operations at once
+ *   there, and password hashing for sign-in needs threads from the same pool;
+ * - what a quarter of the memory holds at ~160 MB a job: a burst of uploads must not exhaust the machine.
  */
-export const PHOTO_JOBS_AT_ONCE = 2;
+export function photoJobsFor(machine: { cores: number; threadPoolSize: number; totalMemoryBytes: number }): number {
+  const byThreads = Math.floor(machine.threadPoolSize / 2);
+  const byMemory = Math.floor(machine.totalMemoryBytes / 4 / JOB_MEMORY_BYTES);
+  return Math.max(1, Math.min(machine.cores, byThreads, byMemory));
+}
+
+export const PHOTO_JOBS_AT_ONCE = photoJobsFor({
+  cores: os.availableParallelism(),
+  // libuv reads it once, when the pool starts: set it in the environment before Foray starts.
+  threadPoolSize: Number(process.env.UV_THREADPOOL_SIZE) || 4,
+  totalMemoryBytes: os.totalmem(),
+});
 const photoJobs = createConcurrencyLimit(PHOTO_JOBS_AT_ONCE);
 export const photoJobLoad = () => photoJobs.load;
 

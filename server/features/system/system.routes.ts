@@ -38,7 +38,7 @@ export function registerSystemRoutes(
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', 'private, no-store');
       return deps.requireUser(request, reply);
     },
   );
