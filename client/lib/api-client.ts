@@ -2,6 +2,7 @@
 // and every failure turned into an ApiError carrying the server's code and readable message.
 import i18next from 'i18next';
 import type { ApiError as ApiErrorBody } from '../../common/schemas/errors.ts';
+import { KEPT_COPY_HEADER } from '../service-worker/messages.ts';
 import { reportServerReachable } from './connectivity.ts';
 
 /** Forest signal drops without closing the socket; don't let a request hang forever. */
@@ -66,8 +67,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', timedOut ? 'The server took too long to answer.' : 'No connection to the server.');
   }
 
-  // A 503 is the server saying it cannot work right now (its database is down): for the user, as offline.
-  reportServerReachable(!UNREACHABLE_STATUSES.has(response.status));
+  // A 503 is the server saying it cannot work right now (its database is down): for the user, as offline. So is
+  // an answer the service worker gave from its cache because the server did not answer.
+  reportServerReachable(!UNREACHABLE_STATUSES.has(response.status) && !response.headers.has(KEPT_COPY_HEADER));
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

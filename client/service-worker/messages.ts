@@ -8,6 +8,9 @@ export type WorkerMessage =
   | { type: 'forget-tiles' };
 // Add a member here and a `case` in sw.ts's message handler for each new request.
 
+/** On an answer the worker gave from its cache because the server did not answer: the page can tell it is offline. */
+export const KEPT_COPY_HEADER = 'x-foray-kept-copy';
+
 /** The message if `data` is one the worker knows, else null (anything else a page posts is ignored). */
 export function readWorkerMessage(data: unknown): WorkerMessage | null {
   if (typeof data !== 'object' || data === null || !('type' in data)) return null;

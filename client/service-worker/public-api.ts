@@ -2,11 +2,10 @@
 // else under /api/ is ever cached by the worker (spots and photos are private).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { NetworkFirst } from 'workbox-strategies';
+import { KEPT_COPY_HEADER } from './messages.ts';
 
 export const PUBLIC_CACHE = 'foray-public';
 export const CONFIG_PATH = '/api/v1/config';
-/** On an answer the worker gave from its cache because the server did not answer: the page can tell it is offline. */
-export const KEPT_COPY_HEADER = 'x-foray-kept-copy';
 /** The operator's settings (tile layers) and one language's words: GET /api/v1/config, /api/v1/translations/:lng. */
 const PUBLIC_PATH = /^\/api\/v1\/(?:config|translations\/[a-z]{2,3})$/;
 
