@@ -12,6 +12,11 @@ export const MUSHROOM_TYPES_MAX = 200;
 export const FINDER_MAX = 200;
 export const NOTES_MAX = 5000;
 
+/** The earliest date_found accepted; the latest is tomorrow (UTC), so a forager east of UTC can record today. */
+export const DATE_FOUND_MIN = '1900-01-01';
+/** Days after today (UTC) that date_found may still be: a forager's "today" runs up to 14 hours ahead of UTC. */
+export const DATE_FOUND_MAX_DAYS_AHEAD = 1;
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

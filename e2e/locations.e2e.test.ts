@@ -52,7 +52,7 @@ describe('recording spots', () => {
     const cardText = await card.innerText();
     expect(cardText).toContain(en('locations.foundByOn', { finder: 'Ona', date: 'September 14, 2025' }));
     expect(cardText).toContain('Under the old spruces by the stream');
-    expect(cardText).toContain(en('locations.addedBy', { owner: en('locations.you') }));
+    expect(cardText).toContain(en('locations.addedByYou'));
     expect(cardText).toContain(en('sharing.private'));
     const lat4 = Number(lat).toFixed(4);
     const lng4 = Number(lng).toFixed(4);

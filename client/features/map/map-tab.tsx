@@ -15,7 +15,7 @@ import { useToast } from '../../ui/toast.tsx';
 import { AddLocationForm, type Selection } from './add-location-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from './map-config.ts';
-import { MapView } from './map-view.tsx';
+import { MapView, SMALL_SCREEN } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
 
 const NO_SPOTS: Location[] = [];
@@ -74,6 +74,7 @@ export function MapTab() {
       typeLabel: (type: Location['type']) => t(`locationTypes.${type}`),
       foundBy: (finder: string) => t('map.popupFinder', { finder }),
       dateFound: (date: string) => t('map.popupDateFound', { date }),
+      parkedOn: (date: string) => t('locations.parkedOn', { date }),
       directions: (coordinates: string) => t('map.popupDirections', { coordinates }),
       photoAlt: (title: string) => t('locations.photoAlt', { title }),
       cluster: (count: number) => t('map.clusterLabel', { count }),
@@ -90,7 +91,7 @@ export function MapTab() {
   const handleSelect = useCallback((lat: number, lng: number) => {
     setSelection({ lat, lng, id: randomId() });
     // On a phone the form opens below the map: bring it into sight without taking focus from the map.
-    if (window.matchMedia('(max-width: 1023px)').matches) {
+    if (window.matchMedia(SMALL_SCREEN).matches) {
       requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
     }
   }, []);
@@ -116,21 +117,24 @@ export function MapTab() {
             >
               {t('map.addAtCentre')}
             </Button>
-            <label htmlFor={layerSelectId} className="text-sm text-stone-800">
-              {t('map.baseLayer')}
-            </label>
-            <select
-              id={layerSelectId}
-              value={baseLayer?.id ?? baseLayerId}
-              onChange={(event) => setBaseLayerId(event.target.value as BaseLayerId)}
-              className="rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm"
-            >
-              {layers.map((layer) => (
-                <option key={layer.id} value={layer.id}>
-                  {t(`map.layers.${layer.id}`)}
-                </option>
-              ))}
-            </select>
+            {/* One unit when the row wraps: a label on one line and its select on the next read as two things. */}
+            <div className="flex items-center gap-2 whitespace-nowrap">
+              <label htmlFor={layerSelectId} className="text-sm text-stone-800">
+                {t('map.baseLayer')}
+              </label>
+              <select
+                id={layerSelectId}
+                value={baseLayer?.id ?? baseLayerId}
+                onChange={(event) => setBaseLayerId(event.target.value as BaseLayerId)}
+                className="rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm"
+              >
+                {layers.map((layer) => (
+                  <option key={layer.id} value={layer.id}>
+                    {t(`map.layers.${layer.id}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
         </div>
         <MapView
