@@ -20,5 +20,7 @@ describe('date found', () => {
     expect(tidyDateInput('202611239')).toBe('2026-11-23');
     // Anything else stays as typed, to be explained rather than silently rewritten.
     expect(tidyDateInput('Nov 23')).toBe('Nov 23');
+    expect(tidyDateInput('23.11.2026')).toBe('23.11.2026');
+    expect(tidyDateInput('11/23/2026')).toBe('11/23/2026');
   });
 });

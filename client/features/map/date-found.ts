@@ -17,7 +17,7 @@ export const EARLIEST_DATE_FOUND = DATE_FOUND_MIN;
  * number pad, which has no dash, is enough.
  */
 export function tidyDateInput(typed: string): string {
-  if (/[^\d\s./-]/.test(typed)) return typed;
+  if (/[^\d\s-]/.test(typed)) return typed;
   const digits = typed.replace(/\D/g, '').slice(0, 8);
   return [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8)].filter(Boolean).join('-');
 }
