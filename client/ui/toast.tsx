@@ -19,6 +19,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToast({ ...input, id: nextId.current });
   }, []);
   const dismiss = useCallback(() => setToast(null), []);
+  const { i18n } = useTranslation();
+  useEffect(
+    function dropMessagesInTheOldLanguage() {
+      // A toast's words were chosen when it was shown: after a language switch they would stay in the other one.
+      i18n.on('languageChanged', dismiss);
+      return () => i18n.off('languageChanged', dismiss);
+    },
+    [i18n, dismiss],
+  );
 
   return (
     <ToastContext value={show}>

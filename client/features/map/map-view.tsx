@@ -39,9 +39,12 @@ type MapViewProps = {
 };
 
 export function MapView(props: MapViewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { map, baseLayer, selection, userPosition } = props;
-  const language = i18n.resolvedLanguage ?? 'en';
+  // Leaflet reads these once, when it makes the control or marker: they are remade when the words change.
+  const zoomInTitle = t('map.zoomIn');
+  const zoomOutTitle = t('map.zoomOut');
+  const youAreHere = t('map.youAreHere');
 
   const mapLabel = t('map.mapLabel');
   useEffect(
@@ -141,11 +144,11 @@ export function MapView(props: MapViewProps) {
         }}
         center={DEFAULT_CENTER}
         zoom={DEFAULT_ZOOM}
-        // Leaflet's own zoom buttons are named once, in English: ours are remade when the language changes.
+        // Leaflet's own zoom buttons are named once, in English: ours are translated.
         zoomControl={false}
         className="size-full"
       >
-        <ZoomControl key={language} position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
+        <ZoomControl key={zoomInTitle + zoomOutTitle} position="topleft" zoomInTitle={zoomInTitle} zoomOutTitle={zoomOutTitle} />
         {baseLayer && (
           <TileLayer
             key={baseLayer.id}
@@ -163,10 +166,10 @@ export function MapView(props: MapViewProps) {
           <Marker position={[selection.lat, selection.lng]} icon={selectionIcon} interactive={false} keyboard={false} />
         )}
         {userPosition && (
-          // Keyed by language: Leaflet sets a marker's title only when it is made.
-          <Marker key={language} position={userPosition} icon={userIcon} keyboard={false} title={t('map.youAreHere')}>
+          // Keyed by its words: Leaflet sets a marker's title only when it is made.
+          <Marker key={youAreHere} position={userPosition} icon={userIcon} keyboard={false} title={youAreHere}>
             <Tooltip permanent direction="top" offset={[0, -12]}>
-              {t('map.youAreHere')}
+              {youAreHere}
             </Tooltip>
           </Marker>
         )}
