@@ -1,5 +1,5 @@
 // The Map tab: a count, the base-layer choice, the map, and the add form beside or below it.
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { BaseLayerId } from '../../../common/schemas/config.ts';
@@ -12,13 +12,18 @@ import { randomId } from '../../lib/uuid.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { AddLocationForm, type Selection } from './add-location-form.tsx';
+import type { Selection } from './add-location-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from './map-config.ts';
 import { MapView, SMALL_SCREEN } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
 
 const NO_SPOTS: Location[] = [];
+
+// The form is not part of the first paint: it loads after the map (see preloadTheForm), keeping the main
+// screen within its size budget.
+const loadForm = () => import('./add-location-form.tsx');
+const AddLocationForm = lazy(() => loadForm().then((module) => ({ default: module.AddLocationForm })));
 
 export function MapTab() {
   const { t, i18n } = useTranslation();
@@ -50,6 +55,14 @@ export function MapTab() {
   const baseLayer = layers.find((layer) => layer.id === baseLayerId) ?? layers[0];
 
   useCentreOnUserAtStart(map);
+
+  useEffect(
+    function preloadTheForm() {
+      // Fetched once the map is up, so the first tap on the map opens the form at once, signal or not.
+      if (map) void loadForm().catch(() => undefined);
+    },
+    [map],
+  );
 
   useEffect(
     function reportLoadFailures() {
@@ -156,7 +169,9 @@ export function MapTab() {
       </div>
       {selection && (
         <div ref={formRef} className="scroll-mt-4">
-          <AddLocationForm selection={selection} onClose={() => setSelection(null)} />
+          <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
+            <AddLocationForm selection={selection} onClose={() => setSelection(null)} />
+          </Suspense>
         </div>
       )}
     </div>

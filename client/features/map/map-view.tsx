@@ -2,8 +2,8 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { MapContainer, Marker, TileLayer, Tooltip, useMapEvent, ZoomControl } from 'react-leaflet';
-import type L from 'leaflet';
+import { MapContainer, Marker, TileLayer, Tooltip, useMapEvent } from 'react-leaflet';
+import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { TileLayer as TileLayerConfig } from '../../../common/schemas/config.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
@@ -56,6 +56,17 @@ export function MapView(props: MapViewProps) {
       container.setAttribute('aria-label', mapLabel);
     },
     [map, mapLabel],
+  );
+
+  useEffect(
+    function zoomButtonsInTheAppsLanguage() {
+      if (!map) return;
+      const control = L.control.zoom({ zoomInTitle, zoomOutTitle }).addTo(map);
+      return () => {
+        control.remove();
+      };
+    },
+    [map, zoomInTitle, zoomOutTitle],
   );
 
   const closePopupLabel = t('map.closePopup');
@@ -148,7 +159,6 @@ export function MapView(props: MapViewProps) {
         zoomControl={false}
         className="size-full"
       >
-        <ZoomControl key={zoomInTitle + zoomOutTitle} position="topleft" zoomInTitle={zoomInTitle} zoomOutTitle={zoomOutTitle} />
         {baseLayer && (
           <TileLayer
             key={baseLayer.id}
