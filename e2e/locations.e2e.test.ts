@@ -52,7 +52,7 @@ describe('recording spots', () => {
     const cardText = await card.innerText();
     expect(cardText).toContain(en('locations.foundByOn', { finder: 'Ona', date: 'September 14, 2025' }));
     expect(cardText).toContain('Under the old spruces by the stream');
-    expect(cardText).toContain(en('locations.addedBy', { owner: en('locations.you') }));
+    expect(cardText).toContain(en('locations.addedByYou'));
     expect(cardText).toContain(en('sharing.private'));
     const lat4 = Number(lat).toFixed(4);
     const lng4 = Number(lng).toFixed(4);
@@ -75,11 +75,27 @@ describe('recording spots', () => {
     await expectToast(page, { title: en('form.locationSavedTitle') });
 
     const carPark = en('locationTypes.car_park');
-    await expectVisible(markerOf(page, 'car_park', carPark));
+    const marker = markerOf(page, 'car_park', carPark);
+    await expectVisible(marker);
+    // Nobody "found" a car park: the popup and the card say when it was parked, with no finder line.
+    // The form's default date: today where the forager is (the page's time zone).
+    const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'));
+    const shortDate = await page.evaluate((date) => new Intl.DateTimeFormat('en', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(`${date}T12:00:00Z`)), today);
+    const longDate = await page.evaluate((date) => new Intl.DateTimeFormat('en', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(`${date}T12:00:00Z`)), today);
+    await marker.click();
+    const popupTitle = page.getByRole('heading', { name: exactly(carPark) });
+    await expectVisible(popupTitle);
+    const popupText = await popupTitle.locator('xpath=..').innerText();
+    expect(popupText).toContain(en('locations.parkedOn', { date: shortDate }));
+    expect(popupText).not.toMatch(/Found/);
+
     await openTab(page, 'locations');
     const card = cardOf(page, carPark);
     await expectVisible(card);
     await expectVisible(card.getByRole('img', { name: exactly(carPark) }));
+    const cardText = await card.innerText();
+    expect(cardText).toContain(en('locations.parkedOn', { date: longDate }));
+    expect(cardText).not.toMatch(/Found/);
   });
 
   it('refuses to save a mushroom spot without mushroom types and finder, and saves nothing', async () => {
@@ -94,6 +110,27 @@ describe('recording spots', () => {
     await expectToast(page, { destructive: true, title: en('form.missingInfoTitle'), description: en('form.missingInfoDescription') });
     await expectVisible(form);
     expect(await listedTitles(page)).toEqual([]);
+
+    // The date is typed as YYYY-MM-DD; before 1900 or after tomorrow the server would refuse it, so the form does.
+    await form.getByLabel(en('form.mushroomTypes')).fill('Ceps');
+    const date = form.getByLabel(en('form.dateFound'));
+    const outOfRange = new RegExp(en('form.dateOutOfRange', { earliest: 'January 1, 1900', latest: '@' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('@', '\\w+ \\d+, \\d{4}'));
+    for (const typed of ['1899-12-31', '2999-01-01', '2026-02-30', '14.09.2025']) {
+      await date.fill(typed);
+      await form.getByRole('button', { name: exactly(en('form.save')) }).click();
+      await expectVisible(form.getByText(outOfRange));
+      expect(await date.getAttribute('aria-invalid'), typed).toBe('true');
+      expect(await date.evaluate((input) => input === document.activeElement)).toBe(true);
+    }
+    expect(await listedTitles(page)).toEqual([]);
+    // Digits alone (a phone's number pad has no dash) get their dashes, and the earliest date is taken.
+    await date.fill('');
+    await date.pressSequentially('19000101');
+    expect(await date.inputValue()).toBe('1900-01-01');
+    await expectGone(form.getByText(outOfRange));
+    await form.getByRole('button', { name: exactly(en('form.save')) }).click();
+    await expectToast(page, { title: en('form.locationSavedTitle') });
+    await expect.poll(() => listedTitles(page), { timeout: UI_TIMEOUT_MS }).toEqual(['Ceps']);
   });
 
   it('refuses a photo over 5 MB with a clear message and does not attach it', async () => {

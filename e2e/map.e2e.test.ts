@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from './support/accounts.ts';
 import { useForay } from './support/foray.ts';
-import { mapOf } from './support/spots.ts';
-import { en, exactly } from './support/texts.ts';
-import { expectToast, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
+import { addForm, clickMap, mapOf } from './support/spots.ts';
+import { en, exactly, lt } from './support/texts.ts';
+import { expectGone, expectToast, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
 
 const foray = useForay();
 
@@ -43,6 +43,24 @@ describe('the map', () => {
       title: en('map.locateFailed'),
       description: en('map.mapLocationDeniedDescription'),
     });
+
+    // Said once: the next visits start quietly; only locate-me explains again.
+    await page.addInitScript(() => {
+      const heard: string[] = [];
+      (window as unknown as { heardAlerts: string[] }).heardAlerts = heard;
+      new MutationObserver(() => {
+        for (const alert of document.querySelectorAll('[role="alert"]')) if (alert.textContent) heard.push(alert.textContent);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.reload();
+    await expectVisible(mapOf(page));
+    const locateMe = page.getByRole('button', { name: exactly(en('map.locateMe')) });
+    await expect.poll(() => locateMe.isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    await locateMe.click();
+    await expectToast(page, { destructive: true, title: en('map.locateFailed') });
+    const heard = await page.evaluate(() => (window as unknown as { heardAlerts: string[] }).heardAlerts);
+    expect(heard.some((text) => text.includes(en('map.locateFailed')))).toBe(true);
+    expect(heard.filter((text) => text.includes(en('map.mapLocationDenied')))).toEqual([]);
   });
 
   it('locate-me flies to the forager at zoom 16 and marks "you are here"', async () => {
@@ -57,6 +75,67 @@ describe('the map', () => {
     // A permanent label on the marker, inside the map (the toast above says the same, outside it).
     await expectVisible(mapOf(page).getByText(en('map.youAreHere'), { exact: true }));
     await fetchedTile(16, KAUNAS).toBe(true);
+  });
+
+  it('on a phone: the map fills the screen under the tabs, toasts cover neither header nor tabs, the layer label stays with its select', async () => {
+    const phone = { width: 390, height: 844 };
+    const { page } = await foray.newPage({ viewport: phone, isMobile: true, hasTouch: true, permissions: ['geolocation'], geolocation: VILNIUS });
+    const { email } = await signedInUser(page, foray);
+
+    const toast = page.getByRole('status').filter({ hasText: en('map.mapLocationFound') });
+    await expectToast(page, { title: en('map.mapLocationFound') });
+    const toastBox = (await toast.boundingBox())!;
+    for (const [what, locator] of [
+      ['header', page.getByRole('banner')],
+      ['tabs', page.getByRole('tablist', { name: exactly(en('app.sections')) })],
+    ] as const) {
+      const box = (await locator.boundingBox())!;
+      const overlaps = toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
+      expect(overlaps, `the toast covers the ${what}`).toBe(false);
+    }
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(phone.height);
+    await toast.getByRole('button', { name: exactly(en('common.closeNotification')) }).click();
+    await expectGone(toast);
+
+    // The map reaches down to the hint line at the bottom of the screen, as map apps do.
+    const map = mapOf(page);
+    const tabsBottom = await page.getByRole('tablist').evaluate((element) => element.getBoundingClientRect().bottom);
+    const hint = page.getByText(en('map.clickHint'), { exact: true });
+    const fillsTheScreen = async () => {
+      const box = (await map.boundingBox())!;
+      const hintBox = (await hint.boundingBox())!;
+      return box.y >= tabsBottom && box.height > 384 && hintBox.y + hintBox.height <= phone.height && hintBox.y + hintBox.height > phone.height - 40;
+    };
+    await expect.poll(fillsTheScreen, { timeout: UI_TIMEOUT_MS }).toBe(true);
+    const mapHeight = (await map.boundingBox())!.height;
+
+    // The add form opens below the map and is brought into sight; the map keeps its size.
+    await clickMap(page, 0, 60);
+    const form = addForm(page);
+    await expect.poll(() => form.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    expect((await map.boundingBox())!.height).toBe(mapHeight);
+    await form.getByRole('button', { name: exactly(en('common.cancel')) }).click();
+    await expectGone(form);
+
+    // In Lithuanian the longer label and its select still sit on one row, and the map still fills the screen.
+    await page.getByRole('group', { name: exactly(en('common.language')) }).getByRole('button', { name: 'lt', exact: true }).click();
+    await expectVisible(page.getByText(lt('app.welcome', { email })));
+    const select = page.getByLabel(lt('map.baseLayer'));
+    const label = page.getByText(lt('map.baseLayer'), { exact: true });
+    const labelBox = (await label.boundingBox())!;
+    const selectBox = (await select.boundingBox())!;
+    const labelMiddle = labelBox.y + labelBox.height / 2;
+    expect(labelMiddle).toBeGreaterThan(selectBox.y);
+    expect(labelMiddle).toBeLessThan(selectBox.y + selectBox.height);
+    expect(labelBox.x).toBeLessThan(selectBox.x);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const ltHint = page.getByText(lt('map.clickHint'), { exact: true });
+    await expect
+      .poll(async () => {
+        const hintBox = (await ltHint.boundingBox())!;
+        return hintBox.y + hintBox.height <= phone.height && hintBox.y + hintBox.height > phone.height - 40;
+      }, { timeout: UI_TIMEOUT_MS })
+      .toBe(true);
   });
 
   it('switches the base layer, fetching the new layer’s tiles', async () => {

@@ -16,7 +16,6 @@ describe('installable web app', () => {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       const errors = watchPageErrors(page);
-      errors.allow(/status of 401.*\/api\/v1\/me/);
       await page.goto('/');
       await expectVisible(page.getByRole('heading', { name: exactly(en('auth.signInHeading')) }));
 

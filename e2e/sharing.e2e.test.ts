@@ -46,7 +46,7 @@ describe('sharing', () => {
     const shared = cardOf(other.page, 'Chanterelles by the lake');
     await expectVisible(shared);
     const sharedText = await shared.innerText();
-    expect(sharedText).not.toContain(en('locations.addedBy', { owner: en('locations.you') }));
+    expect(sharedText).not.toContain(en('locations.addedByYou'));
     expect(sharedText).toContain(en('sharing.public'));
     // Only the owner may share or delete.
     expect(await shared.getByRole('button').count()).toBe(0);

@@ -9,7 +9,14 @@ describe('format', () => {
   it('formats a stored date without shifting it across time zones', () => {
     expect(formatDate('2026-09-03', 'en', 'short')).toBe('Sep 3, 2026');
     expect(formatDate('2026-09-03', 'en', 'long')).toBe('September 3, 2026');
-    expect(formatDate('2026-09-03', 'lt', 'long')).toContain('2026');
+    expect(formatDate('2026-09-03', 'lt', 'long')).toBe('2026 m. rugsėjo 3 d.');
+  });
+
+  it('writes the short date with the month named in Lithuanian too, never all in digits', () => {
+    expect(formatDate('2026-11-23', 'lt', 'short')).toBe('2026 m. lapkr. 23 d.');
+    expect(formatDate('2026-01-05', 'lt', 'short')).toBe('2026 m. saus. 5 d.');
+    expect(formatDate('2026-06-30', 'lt-LT', 'short')).toBe('2026 m. birž. 30 d.');
+    expect(formatDate('2026-11-23', 'en', 'short')).toBe('Nov 23, 2026');
   });
 
   it('writes coordinates and the directions link with fixed decimals', () => {

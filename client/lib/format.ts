@@ -7,18 +7,31 @@ export function todayLocal(now = new Date()): string {
 }
 
 /**
- * Formats a YYYY-MM-DD date. It is read as a calendar date at noon UTC and formatted in UTC, so no time
- * zone can move it to the day before or after.
+ * Lithuanian short month names (CLDR's abbreviated format). Browsers' data has none: asked for a short month
+ * in Lithuanian they write the date all in digits ("2026-11-23"), which reads unlike the English "Nov 23, 2026".
+ */
+const LT_SHORT_MONTHS = ['saus.', 'vas.', 'kov.', 'bal.', 'geg.', 'birž.', 'liep.', 'rugp.', 'rugs.', 'spal.', 'lapkr.', 'gruod.'];
+
+/**
+ * Formats a YYYY-MM-DD date, always with the month's name. It is read as a calendar date at noon UTC and
+ * formatted in UTC, so no time zone can move it to the day before or after.
  */
 export function formatDate(date: string, language: string, style: 'short' | 'long'): string {
   const parsed = new Date(`${date.slice(0, 10)}T12:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat(language, {
+  const lithuanianShort = style === 'short' && language.split('-')[0] === 'lt';
+  const formatter = new Intl.DateTimeFormat(language, {
     timeZone: 'UTC',
     year: 'numeric',
-    month: style === 'short' ? 'short' : 'long',
+    month: style === 'short' && !lithuanianShort ? 'short' : 'long',
     day: 'numeric',
-  }).format(parsed);
+  });
+  if (!lithuanianShort) return formatter.format(parsed);
+  // "2026 m. lapkričio 23 d." with the month shortened: "2026 m. lapkr. 23 d.".
+  return formatter
+    .formatToParts(parsed)
+    .map((part) => (part.type === 'month' ? LT_SHORT_MONTHS[parsed.getUTCMonth()] : part.value))
+    .join('');
 }
 
 export function formatCoordinates(lat: number, lng: number, decimals: 4 | 6): string {

@@ -1,8 +1,8 @@
-// Who is signed in. Asked of GET /api/v1/me at start, changed by sign-in, sign-out, or any API call that
+// Who is signed in. Asked of GET /api/v1/session at start, changed by sign-in, sign-out, or any API call that
 // finds the session gone. With no network, the user who last signed in on this device is used (kept in
 // IndexedDB), so Foray opens in the forest; the server is asked again as soon as it can be reached.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Me } from '../../common/schemas/config.ts';
+import type { Me, Session } from '../../common/schemas/config.ts';
 import { forgetSession, hasDeviceStorage, rememberedUser, rememberUser } from './offline/device-db.ts';
 import { api, ApiError, isUnreachable, setUnauthenticatedHandler } from './api-client.ts';
 
@@ -27,13 +27,13 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 const OPEN_FROM_DEVICE_AFTER_MS = 1_500;
 const RECHECK_MAX_MS = 60_000;
 
+/**
+ * The server's answer is 200 either way (`user: null` when signed out), so a signed-out visit logs no failed
+ * request. A network failure or 5xx still throws: that is "unknown", never "signed out".
+ */
 async function fetchMe(): Promise<{ status: 'signed-in'; me: Me } | { status: 'signed-out' }> {
-  try {
-    return { status: 'signed-in', me: await api<Me>('/api/v1/me') };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return { status: 'signed-out' };
-    throw error;
-  }
+  const { user } = await api<Session>('/api/v1/session');
+  return user ? { status: 'signed-in', me: user } : { status: 'signed-out' };
 }
 
 const keptUser = (): Promise<Me | null> => (hasDeviceStorage() ? rememberedUser().catch(() => null) : Promise.resolve(null));

@@ -1,5 +1,6 @@
 // Notifications: one at a time, gone after 5 s (paused while pointed at or focused), announced by screen
-// readers through live regions that exist before any message is put in them.
+// readers through live regions that exist before any message is put in them. They rise from the bottom edge,
+// above the phone's home indicator: at the top they hid the header (language, sign-out) and the tabs.
 import { createContext, use, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -18,6 +19,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToast({ ...input, id: nextId.current });
   }, []);
   const dismiss = useCallback(() => setToast(null), []);
+  const { i18n } = useTranslation();
+  useEffect(
+    function dropMessagesInTheOldLanguage() {
+      // A toast's words were chosen when it was shown: after a language switch they would stay in the other one.
+      i18n.on('languageChanged', dismiss);
+      return () => i18n.off('languageChanged', dismiss);
+    },
+    [i18n, dismiss],
+  );
 
   return (
     <ToastContext value={show}>
@@ -37,7 +47,7 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: (
   const { t } = useTranslation();
   const destructive = toast?.variant === 'destructive';
   return (
-    <section aria-label={t('common.notifications')} className="pointer-events-none fixed inset-x-0 top-0 z-[2000] flex flex-col items-center p-3">
+    <section aria-label={t('common.notifications')} className="pointer-events-none fixed inset-x-0 bottom-0 z-[2000] flex flex-col items-center px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       {/* Polite news and urgent errors go to different regions; both are always in the page. */}
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
         {toast && !destructive && <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />}

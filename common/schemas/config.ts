@@ -28,4 +28,8 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
+/** `GET /api/v1/session`: who is signed in, `null` for a signed-out visitor (200 either way). */
+export const SessionSchema = z.object({ user: MeSchema.nullable() });
+export type Session = z.infer<typeof SessionSchema>;
+
 export const TranslationsSchema = z.record(z.string(), z.string());

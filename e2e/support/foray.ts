@@ -66,9 +66,6 @@ export function useForay(options: { env?: Record<string, string> } = {}): Foray 
     context.setDefaultTimeout(UI_TIMEOUT_MS);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    // Chromium logs every 4xx answer as a console error. A 401 from /api/v1/me is how a signed-out page
-    // learns that it is signed out, so it is expected everywhere.
-    errors.allow(/status of 401.*\/api\/v1\/me/);
     onTestFinished(async () => {
       try {
         expect(errors.unexpected(), 'errors in the browser console').toEqual([]);

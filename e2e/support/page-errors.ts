@@ -16,7 +16,7 @@ export function watchPageErrors(page: Page) {
   page.on('pageerror', (error) => seen.push(`Uncaught ${error.name}: ${error.message}`));
 
   return {
-    /** Declares an error this test expects, such as the 401 a signed-out page gets from /api/v1/me. */
+    /** Declares an error this test expects, such as the 401 a wrong password gets from sign-in. */
     allow(pattern: RegExp) {
       allowed.push(pattern);
     },

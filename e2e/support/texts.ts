@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Page } from 'playwright-core';
 import path from 'node:path';
 import { FORAY_ROOT } from './foray-server.ts';
 
@@ -33,4 +34,38 @@ export const lt = (key: string, values?: Record<string, string | number>) => tex
 /** Matches the text exactly, for getByRole({ name }) and toHaveText. */
 export function exactly(value: string): RegExp {
   return new RegExp(`^\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/** What Leaflet writes by itself, in English, unless Foray names it. */
+const LEAFLET_ENGLISH = ['Zoom in', 'Zoom out', 'Close popup', 'A JavaScript library for interactive maps', 'Marker'];
+
+/**
+ * Every text and accessible name on the page (text nodes, aria-label, title, alt, placeholder) that is an
+ * English string of Foray's or Leaflet's, for a check that a Lithuanian page holds none. Strings that read the
+ * same in both languages ("Foray", "{{value}} MB") are not counted.
+ */
+export async function englishLeftIn(page: Page): Promise<string[]> {
+  const english = dictionary('en');
+  const lithuanian = new Set(Object.values(dictionary('lt')));
+  const patterns = [...Object.values(english).filter((value) => !lithuanian.has(value)), ...LEAFLET_ENGLISH].map(
+    (value) => new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, '.+')}$`),
+  );
+  const shown = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, template')) continue;
+      const text = node.textContent?.trim();
+      if (text) found.push(text);
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [title], [alt], [placeholder]')) {
+      for (const name of ['aria-label', 'title', 'alt', 'placeholder']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) found.push(value);
+      }
+    }
+    return found;
+  });
+  return [...new Set(shown.filter((value) => patterns.some((pattern) => pattern.test(value))))];
 }

@@ -45,11 +45,16 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
           </div>
           {pending && <PendingNote pending={pending} onRetry={onRetry} onDiscard={onDiscard} />}
           <p className="text-sm text-stone-800">
-            {location.finder ? t('locations.foundByOn', { finder: location.finder, date }) : t('locations.foundOn', { date })}
+            {location.type === 'car_park'
+              ? t('locations.parkedOn', { date })
+              : location.finder
+                ? t('locations.foundByOn', { finder: location.finder, date })
+                : t('locations.foundOn', { date })}
           </p>
           {location.notes && <p className="text-sm whitespace-pre-line text-stone-700">{location.notes}</p>}
           <p className="text-sm text-stone-700">
-            {t('locations.addedBy', { owner: location.is_owner ? t('locations.you') : location.owner_name })}
+            {/* Lithuanian conjugates "added" for "you": one sentence each, not a pronoun dropped into a template. */}
+            {location.is_owner ? t('locations.addedByYou') : t('locations.addedBy', { owner: location.owner_name })}
           </p>
           <a
             href={directionsUrl(location.latitude, location.longitude)}

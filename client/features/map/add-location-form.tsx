@@ -1,16 +1,17 @@
 // The form that opens when a point on the map is selected.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
 import type { LocationType } from '../../../common/schemas/locations.ts';
 import { isOnline } from '../../lib/connectivity.ts';
-import { formatCoordinates, todayLocal } from '../../lib/format.ts';
+import { formatCoordinates, formatDate, todayLocal } from '../../lib/format.ts';
 import { askToPersistStorage, useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { EARLIEST_DATE_FOUND, isAcceptableDateFound, latestDateFound, tidyDateInput } from './date-found.ts';
 import { PhotoPicker, usePhotoChoice } from './photo-picker.tsx';
 
 export type Selection = { lat: number; lng: number; id: string };
@@ -18,7 +19,7 @@ export type Selection = { lat: number; lng: number; id: string };
 const FIELD_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
 
 export function AddLocationForm({ selection, onClose }: { selection: Selection; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const me = useMe();
   const outbox = useOutbox();
@@ -30,6 +31,8 @@ export function AddLocationForm({ selection, onClose }: { selection: Selection; 
   const [mushroomTypes, setMushroomTypes] = useState('');
   const [finder, setFinder] = useState('');
   const [dateFound, setDateFound] = useState(todayLocal);
+  const [dateError, setDateError] = useState<string | null>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
   const [notes, setNotes] = useState('');
   const [sharing, setSharing] = useState<'private' | 'public'>('private');
 
@@ -40,6 +43,20 @@ export function AddLocationForm({ selection, onClose }: { selection: Selection; 
       toast({ variant: 'destructive', title: t('form.missingInfoTitle'), description: t('form.missingInfoDescription') });
       return;
     }
+    const date = dateFound.trim();
+    if (!isAcceptableDateFound(date)) {
+      // The server would refuse it later, out of sight, with the spot already "saved" on the device.
+      const language = i18n.resolvedLanguage ?? 'en';
+      setDateError(
+        t('form.dateOutOfRange', {
+          earliest: formatDate(EARLIEST_DATE_FOUND, language, 'long'),
+          latest: formatDate(latestDateFound(), language, 'long'),
+        }),
+      );
+      dateRef.current?.focus();
+      return;
+    }
+    setDateError(null);
     setSaving(true);
     try {
       const shrunk = photo ? await photo.shrunk : null;
@@ -53,7 +70,7 @@ export function AddLocationForm({ selection, onClose }: { selection: Selection; 
           // which a public car park would publish.
           mushroom_types: isCarPark ? t('locationTypes.car_park') : mushroomTypes.trim(),
           finder: isCarPark ? me.name : finder.trim(),
-          date_found: dateFound || todayLocal(),
+          date_found: date,
           notes: notes.trim(),
           latitude: selection.lat,
           longitude: selection.lng,
@@ -138,9 +155,26 @@ export function AddLocationForm({ selection, onClose }: { selection: Selection; 
             </Field>
           </>
         )}
-        <Field label={t('form.dateFound')}>
-          {(id) => (
-            <input id={id} type="date" value={dateFound} max={todayLocal()} onChange={(event) => setDateFound(event.target.value)} className={FIELD_CLASS} />
+        <Field label={t('form.dateFound')} hint={t('form.dateFormatHint')} error={dateError}>
+          {(id, describedBy) => (
+            <input
+              ref={dateRef}
+              id={id}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={10}
+              placeholder={t('form.datePlaceholder')}
+              value={dateFound}
+              onChange={(event) => {
+                setDateFound(tidyDateInput(event.target.value));
+                setDateError(null);
+              }}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={describedBy}
+              className={FIELD_CLASS}
+            />
           )}
         </Field>
         <PhotoPicker photo={photo} onChange={setPhoto} />

@@ -24,7 +24,30 @@ export function isPermissionDenied(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && (error as GeolocationPositionError).code === 1;
 }
 
-/** On load: centre on the user if they allow it, and say so either way. */
+/**
+ * Set once the "location access denied" message has been shown at start. A forager who said no has heard
+ * why it matters; repeating it on every page load only hides the header. "Locate me" still explains.
+ */
+const DENIAL_EXPLAINED_KEY = 'foray.locationDenialExplained';
+
+function denialExplainedBefore(): boolean {
+  try {
+    return localStorage.getItem(DENIAL_EXPLAINED_KEY) === '1';
+  } catch {
+    return false; // storage blocked: tell them each time rather than never
+  }
+}
+
+function rememberDenialExplained(explained: boolean) {
+  try {
+    if (explained) localStorage.setItem(DENIAL_EXPLAINED_KEY, '1');
+    else localStorage.removeItem(DENIAL_EXPLAINED_KEY);
+  } catch {
+    // storage blocked: nothing to remember
+  }
+}
+
+/** On load: centre on the user if they allow it, and say so; a refusal is explained the first time only. */
 export function useCentreOnUserAtStart(map: L.Map | null) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -38,12 +61,15 @@ export function useCentreOnUserAtStart(map: L.Map | null) {
           if (cancelled) return;
           map.setView([position.coords.latitude, position.coords.longitude], ZOOM_AFTER_GEOLOCATION);
           toast({ title: t('map.mapLocationFound') });
+          // Allowed now: should they refuse again one day, that is news worth saying once more.
+          rememberDenialExplained(false);
         },
         (error: unknown) => {
           if (cancelled) return;
           // Only a refusal is worth a message at start; a slow GPS fix under trees is not an error the user caused.
-          if (isPermissionDenied(error)) {
+          if (isPermissionDenied(error) && !denialExplainedBefore()) {
             toast({ variant: 'destructive', title: t('map.mapLocationDenied'), description: t('map.mapLocationDeniedDescription') });
+            rememberDenialExplained(true);
           }
         },
       );

@@ -1,5 +1,5 @@
 // The Map tab: a count, the base-layer choice, the map, and the add form beside or below it.
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { BaseLayerId } from '../../../common/schemas/config.ts';
@@ -12,13 +12,18 @@ import { randomId } from '../../lib/uuid.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { AddLocationForm, type Selection } from './add-location-form.tsx';
+import type { Selection } from './add-location-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from './map-config.ts';
-import { MapView } from './map-view.tsx';
+import { MapView, SMALL_SCREEN } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
 
 const NO_SPOTS: Location[] = [];
+
+// The form is not part of the first paint: it loads after the map (see preloadTheForm), keeping the main
+// screen within its size budget.
+const loadForm = () => import('./add-location-form.tsx');
+const AddLocationForm = lazy(() => loadForm().then((module) => ({ default: module.AddLocationForm })));
 
 export function MapTab() {
   const { t, i18n } = useTranslation();
@@ -52,6 +57,14 @@ export function MapTab() {
   useCentreOnUserAtStart(map);
 
   useEffect(
+    function preloadTheForm() {
+      // Fetched once the map is up, so the first tap on the map opens the form at once, signal or not.
+      if (map) void loadForm().catch(() => undefined);
+    },
+    [map],
+  );
+
+  useEffect(
     function reportLoadFailures() {
       if (spotsQuery.isError) toast({ variant: 'destructive', title: t('locations.errorFetchingLocations') });
     },
@@ -74,6 +87,7 @@ export function MapTab() {
       typeLabel: (type: Location['type']) => t(`locationTypes.${type}`),
       foundBy: (finder: string) => t('map.popupFinder', { finder }),
       dateFound: (date: string) => t('map.popupDateFound', { date }),
+      parkedOn: (date: string) => t('locations.parkedOn', { date }),
       directions: (coordinates: string) => t('map.popupDirections', { coordinates }),
       photoAlt: (title: string) => t('locations.photoAlt', { title }),
       cluster: (count: number) => t('map.clusterLabel', { count }),
@@ -90,7 +104,7 @@ export function MapTab() {
   const handleSelect = useCallback((lat: number, lng: number) => {
     setSelection({ lat, lng, id: randomId() });
     // On a phone the form opens below the map: bring it into sight without taking focus from the map.
-    if (window.matchMedia('(max-width: 1023px)').matches) {
+    if (window.matchMedia(SMALL_SCREEN).matches) {
       requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
     }
   }, []);
@@ -116,21 +130,24 @@ export function MapTab() {
             >
               {t('map.addAtCentre')}
             </Button>
-            <label htmlFor={layerSelectId} className="text-sm text-stone-800">
-              {t('map.baseLayer')}
-            </label>
-            <select
-              id={layerSelectId}
-              value={baseLayer?.id ?? baseLayerId}
-              onChange={(event) => setBaseLayerId(event.target.value as BaseLayerId)}
-              className="rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm"
-            >
-              {layers.map((layer) => (
-                <option key={layer.id} value={layer.id}>
-                  {t(`map.layers.${layer.id}`)}
-                </option>
-              ))}
-            </select>
+            {/* One unit when the row wraps: a label on one line and its select on the next read as two things. */}
+            <div className="flex items-center gap-2 whitespace-nowrap">
+              <label htmlFor={layerSelectId} className="text-sm text-stone-800">
+                {t('map.baseLayer')}
+              </label>
+              <select
+                id={layerSelectId}
+                value={baseLayer?.id ?? baseLayerId}
+                onChange={(event) => setBaseLayerId(event.target.value as BaseLayerId)}
+                className="rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm"
+              >
+                {layers.map((layer) => (
+                  <option key={layer.id} value={layer.id}>
+                    {t(`map.layers.${layer.id}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
         </div>
         <MapView
@@ -152,7 +169,9 @@ export function MapTab() {
       </div>
       {selection && (
         <div ref={formRef} className="scroll-mt-4">
-          <AddLocationForm selection={selection} onClose={() => setSelection(null)} />
+          <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
+            <AddLocationForm selection={selection} onClose={() => setSelection(null)} />
+          </Suspense>
         </div>
       )}
     </div>

@@ -1,9 +1,9 @@
 // The Leaflet map: base layer, spots, the clicked point, the user's position and the locate button.
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, Tooltip, useMapEvent } from 'react-leaflet';
-import type L from 'leaflet';
+import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { TileLayer as TileLayerConfig } from '../../../common/schemas/config.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
@@ -15,6 +15,12 @@ import { SpotsLayer } from './spots-layer.tsx';
 
 export const DEFAULT_CENTER: L.LatLngTuple = [55.1694, 23.8813];
 export const DEFAULT_ZOOM = 7;
+
+/** Below Tailwind's `lg`: one column, the add form under the map. */
+export const SMALL_SCREEN = '(max-width: 1023px)';
+const MIN_MAP_HEIGHT_PX = 384; // h-96
+/** The main area's bottom padding (py-4), kept under the hint line. */
+const PAGE_BOTTOM_PADDING_PX = 16;
 
 type MapViewProps = {
   map: L.Map | null;
@@ -35,6 +41,10 @@ type MapViewProps = {
 export function MapView(props: MapViewProps) {
   const { t } = useTranslation();
   const { map, baseLayer, selection, userPosition } = props;
+  // Leaflet reads these once, when it makes the control or marker: they are remade when the words change.
+  const zoomInTitle = t('map.zoomIn');
+  const zoomOutTitle = t('map.zoomOut');
+  const youAreHere = t('map.youAreHere');
 
   const mapLabel = t('map.mapLabel');
   useEffect(
@@ -49,6 +59,84 @@ export function MapView(props: MapViewProps) {
   );
 
   useEffect(
+    function zoomButtonsInTheAppsLanguage() {
+      if (!map) return;
+      const control = L.control.zoom({ zoomInTitle, zoomOutTitle }).addTo(map);
+      return () => {
+        control.remove();
+      };
+    },
+    [map, zoomInTitle, zoomOutTitle],
+  );
+
+  const closePopupLabel = t('map.closePopup');
+  useEffect(
+    function namePopupCloseButtons() {
+      // Leaflet writes "Close popup" into every popup's close button in English: rename it as each opens.
+      if (!map) return;
+      const rename = (event: L.PopupEvent) => {
+        event.popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', closePopupLabel);
+      };
+      map.on('popupopen', rename);
+      return () => {
+        map.off('popupopen', rename);
+      };
+    },
+    [map, closePopupLabel],
+  );
+
+  const leafletTitle = t('map.leafletTitle');
+  useEffect(
+    function translateLeafletCredit() {
+      // The attribution's "Leaflet" link carries an English title; keep the link and its flag, change the words.
+      const control = map?.attributionControl;
+      if (!control) return;
+      const title = leafletTitle.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+      control.setPrefix(String(control.options.prefix).replace(/title="[^"]*"/, `title="${title}"`));
+    },
+    [map, leafletTitle],
+  );
+
+  const boxRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(function fillTheScreenBelowTheTabsOnPhones() {
+    // As map apps do: on a phone the map takes the height left under the header and the tabs (never less
+    // than 24 rem), with the hint line below it still in sight. The height is fixed while the add form is open
+    // under it, so the map does not jump; the form is scrolled into view instead.
+    const box = boxRef.current;
+    if (!box) return;
+    const small = window.matchMedia(SMALL_SCREEN);
+    const fit = () => {
+      if (!small.matches) {
+        box.style.height = '';
+        return;
+      }
+      const rect = box.getBoundingClientRect();
+      const column = box.parentElement?.getBoundingClientRect();
+      const below = (column ? column.bottom - rect.bottom : 0) + PAGE_BOTTOM_PADDING_PX;
+      const top = rect.top + window.scrollY;
+      const height = `${Math.max(MIN_MAP_HEIGHT_PX, Math.floor(window.innerHeight - top - below))}px`;
+      if (box.style.height !== height) box.style.height = height;
+    };
+    fit();
+    // The header's height changes with the language and the window; the page's with whatever opens. Refitted
+    // in the next frame: resizing inside the observer's callback would trip its loop guard.
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(fit);
+    });
+    observer.observe(document.documentElement);
+    window.addEventListener('resize', fit);
+    small.addEventListener('change', fit);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('resize', fit);
+      small.removeEventListener('change', fit);
+    };
+  }, []);
+
+  useEffect(
     function keepLeafletSizedToItsBox() {
       // The box changes size when the tab is shown again or the side form opens; Leaflet only watches the window.
       if (!map) return;
@@ -60,13 +148,15 @@ export function MapView(props: MapViewProps) {
   );
 
   return (
-    <div className="relative h-96 min-h-96 overflow-hidden rounded-lg border border-stone-300 lg:h-[70vh]">
+    <div ref={boxRef} className="relative h-96 min-h-96 overflow-hidden rounded-lg border border-stone-300 lg:h-[70vh]">
       <MapContainer
         ref={(instance) => {
           if (instance) props.onMapReady(instance);
         }}
         center={DEFAULT_CENTER}
         zoom={DEFAULT_ZOOM}
+        // Leaflet's own zoom buttons are named once, in English: ours are translated.
+        zoomControl={false}
         className="size-full"
       >
         {baseLayer && (
@@ -86,9 +176,10 @@ export function MapView(props: MapViewProps) {
           <Marker position={[selection.lat, selection.lng]} icon={selectionIcon} interactive={false} keyboard={false} />
         )}
         {userPosition && (
-          <Marker position={userPosition} icon={userIcon} keyboard={false} title={t('map.youAreHere')}>
+          // Keyed by its words: Leaflet sets a marker's title only when it is made.
+          <Marker key={youAreHere} position={userPosition} icon={userIcon} keyboard={false} title={youAreHere}>
             <Tooltip permanent direction="top" offset={[0, -12]}>
-              {t('map.youAreHere')}
+              {youAreHere}
             </Tooltip>
           </Marker>
         )}

@@ -9,6 +9,7 @@ export type PopupLabels = {
   typeLabel: (type: Location['type']) => string;
   foundBy: (finder: string) => string;
   dateFound: (date: string) => string;
+  parkedOn: (date: string) => string;
   directions: (coordinates: string) => string;
   photoAlt: (title: string) => string;
   pendingLabel: (failed: boolean) => string;
@@ -46,8 +47,14 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
     image.loading = 'lazy';
     root.append(image);
   }
-  if (spot.finder) root.append(element('p', labels.foundBy(spot.finder)));
-  root.append(element('p', labels.dateFound(formatDate(spot.date_found, labels.language, 'short'))));
+  // A car park was not "found" by anyone: its finder field only holds the name of whoever parked.
+  const date = formatDate(spot.date_found, labels.language, 'short');
+  if (spot.type === 'car_park') {
+    root.append(element('p', labels.parkedOn(date)));
+  } else {
+    if (spot.finder) root.append(element('p', labels.foundBy(spot.finder)));
+    root.append(element('p', labels.dateFound(date)));
+  }
   if (spot.notes) root.append(element('p', spot.notes));
 
   const link = element('a', labels.directions(formatCoordinates(spot.latitude, spot.longitude, 6)));

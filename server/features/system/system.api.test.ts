@@ -65,10 +65,29 @@ describe('health and settings', () => {
   it('documents the API as OpenAPI from the same schemas', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/locations', '/api/v1/locations/{id}', '/api/v1/config']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/locations', '/api/v1/locations/{id}', '/api/v1/config', '/api/v1/session']));
     const listParams = doc.paths['/api/v1/locations'].get.parameters.map((p: { name: string }) => p.name);
     expect(listParams).toEqual(expect.arrayContaining(['limit', 'cursor', 'bbox']));
     expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('answers the start-up session check with 200 and never stores it: null signed out, the user signed in', async () => {
+    const anonymous = await t.app.inject({ url: '/api/v1/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+    expect(anonymous.json()).toEqual({ user: null });
+    // A cookie that is not (or no longer) a session answers the same way.
+    const stale = await t.app.inject({ url: '/api/v1/session', headers: { cookie: 'better-auth.session_token=forged.c2lnbmF0dXJl' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual({ user: null });
+
+    const user = await t.createUser();
+    const signedIn = await t.app.inject({ url: '/api/v1/session', headers: { cookie: user.cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const me = (await t.app.inject({ url: '/api/v1/me', headers: { cookie: user.cookie } })).json();
+    expect(signedIn.json()).toEqual({ user: me });
+    expect(me.email).toBe(user.email);
   });
 
   it('answers unknown API routes with a JSON 404', async () => {

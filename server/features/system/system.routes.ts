@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ClientConfigSchema, MeSchema } from '../../../common/schemas/config.ts';
+import { ClientConfigSchema, MeSchema, SessionSchema } from '../../../common/schemas/config.ts';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
 import type { RequireUser } from '../auth/session.ts';
 
 export function registerSystemRoutes(
@@ -40,6 +41,28 @@ export function registerSystemRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return deps.requireUser(request, reply);
+    },
+  );
+
+  // What a page asks at start: a signed-out visitor is an ordinary answer here, not an error, so the browser
+  // logs nothing and the app needs no 401 to learn it must show the sign-in screen.
+  app.get(
+    '/api/v1/session',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Who is signed in: the user, or null for a signed-out visitor (always 200)',
+        response: { 200: SessionSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        return { user: await deps.requireUser(request, reply) };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) return { user: null };
+        throw error;
+      }
     },
   );
 

@@ -1,0 +1,31 @@
+// The add form's date: typed as YYYY-MM-DD in a text field. A native date input shows the browser's own
+// locale (11/23/2026 in a Lithuanian Foray on an English phone) whatever the page's language; the ISO form
+// reads the same in both languages and is Lithuania's standard way of writing a date.
+import { DATE_FOUND_MAX_DAYS_AHEAD, DATE_FOUND_MIN } from '../../../common/limits.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The latest date the server accepts: tomorrow in UTC (the same rule as the server's). */
+export function latestDateFound(now = new Date()): string {
+  return new Date(now.getTime() + DATE_FOUND_MAX_DAYS_AHEAD * DAY_MS).toISOString().slice(0, 10);
+}
+
+export const EARLIEST_DATE_FOUND = DATE_FOUND_MIN;
+
+/**
+ * What the user typed, tidied as they type: digits get their dashes ("20261123" → "2026-11-23"), so a phone's
+ * number pad, which has no dash, is enough.
+ */
+export function tidyDateInput(typed: string): string {
+  if (/[^\d\s-]/.test(typed)) return typed;
+  const digits = typed.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8)].filter(Boolean).join('-');
+}
+
+/** Whether the text is a real calendar date the server will take. */
+export function isAcceptableDateFound(value: string, now = new Date()): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) return false;
+  return value >= EARLIEST_DATE_FOUND && value <= latestDateFound(now);
+}
