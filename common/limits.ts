@@ -17,6 +17,11 @@ export const DATE_FOUND_MIN = '1900-01-01';
 /** Days after today (UTC) that date_found may still be: a forager's "today" runs up to 14 hours ahead of UTC. */
 export const DATE_FOUND_MAX_DAYS_AHEAD = 1;
 
+/** The latest date_found accepted at `now`: tomorrow in UTC, written YYYY-MM-DD (the form and the server). */
+export function latestDateFound(now: Date = new Date()): string {
+  return new Date(now.getTime() + DATE_FOUND_MAX_DAYS_AHEAD * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
   BBOX_LIMIT_MAX,
-  DATE_FOUND_MAX_DAYS_AHEAD,
   DATE_FOUND_MIN,
   FINDER_MAX,
   LIST_LIMIT_DEFAULT,
   MUSHROOM_TYPES_MAX,
   NOTES_MAX,
+  latestDateFound,
 } from '../limits.ts';
 import { storableText } from './text.ts';
 
@@ -21,11 +21,6 @@ export const CalendarDateSchema = z
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, 'Not a real calendar date');
-
-/** The latest date_found accepted at `now`: tomorrow in UTC, written YYYY-MM-DD. */
-export function latestDateFound(now: Date = new Date()): string {
-  return new Date(now.getTime() + DATE_FOUND_MAX_DAYS_AHEAD * 24 * 3600 * 1000).toISOString().slice(0, 10);
-}
 
 /**
  * When the mushrooms were found: a real date from DATE_FOUND_MIN up to tomorrow. Foragers record the past;

@@ -1,14 +1,10 @@
 // The add form's date: typed as YYYY-MM-DD in a text field. A native date input shows the browser's own
 // locale (11/23/2026 in a Lithuanian Foray on an English phone) whatever the page's language; the ISO form
 // reads the same in both languages and is Lithuania's standard way of writing a date.
-import { DATE_FOUND_MAX_DAYS_AHEAD, DATE_FOUND_MIN } from '../../../common/limits.ts';
+import { DATE_FOUND_MIN, latestDateFound } from '../../../common/limits.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The latest date the server accepts: tomorrow in UTC (the same rule as the server's). */
-export function latestDateFound(now = new Date()): string {
-  return new Date(now.getTime() + DATE_FOUND_MAX_DAYS_AHEAD * DAY_MS).toISOString().slice(0, 10);
-}
+/** The latest date the server accepts: tomorrow in UTC — the server's own rule, from common/. */
+export { latestDateFound };
 
 export const EARLIEST_DATE_FOUND = DATE_FOUND_MIN;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
-import { latestDateFound } from '../../../common/schemas/locations.ts';
+import { latestDateFound } from '../../../common/limits.ts';
 
 // Input that once reached PostgreSQL and came back as a 500: each must be a 4xx naming what was wrong.
 
