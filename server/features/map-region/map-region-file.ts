@@ -29,6 +29,7 @@ export async function describeMapRegion(region: Config['mapRegion'], log: Fastif
   if (!region) return null;
   try {
     const state = regionFileState(await fs.promises.stat(region.file, { bigint: true }));
+    if (state.bytes === 0) return null;
     return { name: region.name, url: MAP_REGION_URL, bytes: state.bytes, etag: state.etag };
   } catch (error) {
     log.warn({ err: error, file: region.file }, 'The region map file (MAP_REGION_FILE) cannot be read');

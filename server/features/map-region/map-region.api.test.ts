@@ -122,7 +122,7 @@ describe('the region map file', () => {
     expect(config.map_region).toEqual({ name: 'Lithuania', url: URL, bytes: bytes.length, etag: (await get()).headers.etag });
   });
 
-  it('describes a replaced file by its new ETag, and a resumed download under the old one starts over', async () => {
+  it('describes a replaced file by its new ETag, a resumed download under the old one starts over, a vanished file is a 404', async () => {
     const before = (await get()).headers.etag as string;
     const replacement = Buffer.concat([bytes, Buffer.from('padding')]);
     fs.writeFileSync(`${file}.new`, replacement);
@@ -134,6 +134,13 @@ describe('the region map file', () => {
       const resumed = await get({ range: 'bytes=100-', 'if-range': before });
       expect(resumed.statusCode).toBe(200);
       expect(resumed.rawPayload.equals(replacement)).toBe(true);
+      // Gone or emptied while the server runs: a 404 and null in the config, never a 500.
+      fs.writeFileSync(file, '');
+      expect((await get({ range: 'bytes=0-1' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/api/v1/config' })).json().map_region).toBeNull();
+      fs.rmSync(file);
+      expect((await get()).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/api/v1/config' })).json().map_region).toBeNull();
     } finally {
       fs.writeFileSync(file, bytes);
     }

@@ -38,6 +38,8 @@ export function registerMapRegionRoutes(root: FastifyInstance, { region, require
         // The validators come from the open file itself: if the operator swaps the file meanwhile, this answer
         // still describes the bytes it sends.
         const state = regionFileState(await file.stat({ bigint: true }));
+        // Emptied in place by a careless update: there is nothing to serve (and no valid range of nothing).
+        if (state.bytes === 0) throw notFound('Region map');
         reply
           .header('accept-ranges', 'bytes')
           .header('etag', state.etag)
