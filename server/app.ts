@@ -18,6 +18,8 @@ import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
 import { createDeviceCookies } from './features/auth/device-cookie.ts';
 import { registerLocationRoutes } from './features/locations/locations.routes.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
+import { registerMapRegionRoutes } from './features/map-region/map-region.routes.ts';
+import { describeMapRegion } from './features/map-region/map-region-file.ts';
 import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './features/photos/photo-reconcile.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
@@ -125,10 +127,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     responseFloorMs: options.authResponseFloorMs ?? DEFAULT_AUTH_RESPONSE_FLOOR_MS,
   });
-  registerSystemRoutes(app, { config, ping: database.ping, requireUser });
+  registerSystemRoutes(app, { config, ping: database.ping, requireUser, describeMapRegion: () => describeMapRegion(config.mapRegion, app.log) });
   registerTranslationRoutes(app, { db });
   registerLocationRoutes(app, { db, storage, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
+  if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 
   // ── The web app ──
   await registerStaticClient(app, options.clientDir === undefined ? path.join(ROOT, 'dist', 'client') : options.clientDir);

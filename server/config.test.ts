@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { makeRegionFixture } from './test/pmtiles-fixture.ts';
 
 const BASE = { AUTH_SECRET: 'config-test-secret-config-test-secret', DATA_DIR: '/tmp/foray-config-test' };
 const cacheFlags = (env: Record<string, string>) =>
@@ -23,5 +27,48 @@ describe('tile caching settings', () => {
   it('stops with the variable’s name when a value is not true or false', () => {
     expect(() => loadConfig({ ...BASE, TILE_TOPO_CACHE: 'sometimes' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...BASE, TILE_TOPO_CACHE: 'sometimes' })).toThrow(/TILE_TOPO_CACHE/);
+  });
+});
+
+describe('region map settings', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-config-region-'));
+  const write = (name: string, bytes: Buffer) => {
+    const file = path.join(folder, name);
+    fs.writeFileSync(file, bytes);
+    return file;
+  };
+  const region = write('lithuania.pmtiles', makeRegionFixture({ maxZoom: 2 }));
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  it('has no region map when MAP_REGION_FILE is unset', () => {
+    expect(loadConfig(BASE).mapRegion).toBeNull();
+  });
+
+  it('takes a PMTiles v3 file and its name; without a name, the file’s', () => {
+    expect(loadConfig({ ...BASE, MAP_REGION_FILE: region, MAP_REGION_NAME: 'Lithuania' }).mapRegion).toEqual({ file: region, name: 'Lithuania' });
+    expect(loadConfig({ ...BASE, MAP_REGION_FILE: region }).mapRegion?.name).toBe('lithuania');
+  });
+
+  it('stops with MAP_REGION_FILE named when the file is missing, a folder, or not a PMTiles v3 archive of vector tiles', () => {
+    const header = makeRegionFixture({ maxZoom: 2 }).subarray(0, 127);
+    const version2 = Buffer.from(header);
+    version2[7] = 2;
+    const raster = Buffer.from(header);
+    raster[99] = 2; // PNG
+    for (const [file, reason] of [
+      [path.join(folder, 'missing.pmtiles'), /cannot read .*missing\.pmtiles \(ENOENT\)/],
+      [folder, /is not a file/],
+      [write('photo.jpg', Buffer.from('\xff\xd8\xff\xe0 not a map', 'latin1')), /is not a PMTiles archive/],
+      [write('short.pmtiles', header.subarray(0, 100)), /is not a PMTiles archive/],
+      [write('old.pmtiles', version2), /version 2/],
+      [write('raster.pmtiles', raster), /vector tiles/],
+    ] as const) {
+      expect(() => loadConfig({ ...BASE, MAP_REGION_FILE: file }), file).toThrow(ConfigError);
+      expect(() => loadConfig({ ...BASE, MAP_REGION_FILE: file }), file).toThrow(new RegExp(`MAP_REGION_FILE: .*${reason.source}`));
+    }
+  });
+
+  it('stops with MAP_REGION_NAME named when it is set without a file', () => {
+    expect(() => loadConfig({ ...BASE, MAP_REGION_NAME: 'Lithuania' })).toThrow(/MAP_REGION_NAME: is set but MAP_REGION_FILE is not/);
   });
 });

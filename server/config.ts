@@ -84,6 +84,8 @@ const EnvSchema = z
     TILE_SATELLITE_CACHE: booleanFlag.default(TILE_DEFAULTS.satellite.cache),
     TILE_TOPO_CACHE: booleanFlag.default(TILE_DEFAULTS.topo.cache),
     TILE_DARK_CACHE: booleanFlag.default(TILE_DEFAULTS.dark.cache),
+    MAP_REGION_FILE: z.string().optional(),
+    MAP_REGION_NAME: z.string().max(100).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -93,6 +95,13 @@ const EnvSchema = z
       for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE=s3' });
       }
+    }
+    if (env.MAP_REGION_NAME && !env.MAP_REGION_FILE) {
+      ctx.addIssue({ code: 'custom', path: ['MAP_REGION_NAME'], message: 'is set but MAP_REGION_FILE is not' });
+    }
+    if (env.MAP_REGION_FILE) {
+      const problem = pmtilesProblem(env.MAP_REGION_FILE);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['MAP_REGION_FILE'], message: problem });
     }
   });
 
@@ -131,6 +140,8 @@ export type Config = {
   trustProxy: boolean | number | string;
   logLevel: string;
   tileLayers: TileLayerConfig[];
+  /** The operator's PMTiles extract of an OpenStreetMap basemap, served to signed-in users (ADR 0017); null when unset. */
+  mapRegion: { file: string; name: string } | null;
   /** How often the mail outbox is worked, in ms. Tests make it short. */
   outboxIntervalMs: number;
 };
@@ -182,8 +193,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       { id: 'topo', url: e.TILE_TOPO_URL, attribution: e.TILE_TOPO_ATTRIBUTION, maxZoom: TILE_DEFAULTS.topo.maxZoom, cache: e.TILE_TOPO_CACHE },
       { id: 'dark', url: e.TILE_DARK_URL, attribution: e.TILE_DARK_ATTRIBUTION, maxZoom: TILE_DEFAULTS.dark.maxZoom, cache: e.TILE_DARK_CACHE },
     ],
+    mapRegion: e.MAP_REGION_FILE
+      ? { file: path.resolve(e.MAP_REGION_FILE), name: e.MAP_REGION_NAME ?? path.basename(e.MAP_REGION_FILE).replace(/\.pmtiles$/i, '') }
+      : null,
     outboxIntervalMs: 1000,
   };
+}
+
+/** The 127-byte header every PMTiles v3 archive starts with; byte 99 is the tile type (1 = vector tiles, MVT). */
+const PMTILES_HEADER_BYTES = 127;
+
+/**
+ * Why a region file cannot be served, or null when it starts like a PMTiles v3 archive of vector tiles.
+ * Only the header is read: a whole country is hundreds of megabytes, and a mistyped path or the wrong
+ * download should stop the server at start, not show up as a broken map on a phone in the forest.
+ */
+function pmtilesProblem(file: string): string | null {
+  let header: Buffer;
+  try {
+    if (!fs.statSync(file).isFile()) return `${file} is not a file`;
+    const fd = fs.openSync(file, 'r');
+    try {
+      header = Buffer.alloc(PMTILES_HEADER_BYTES);
+      header = header.subarray(0, fs.readSync(fd, header, 0, PMTILES_HEADER_BYTES, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (error) {
+    return `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+  }
+  if (header.length < PMTILES_HEADER_BYTES || header.toString('latin1', 0, 7) !== 'PMTiles') return `${file} is not a PMTiles archive`;
+  if (header[7] !== 3) return `${file} is PMTiles version ${header[7]}; Foray reads version 3 (convert it with \`pmtiles convert\`)`;
+  // The web app draws the region with vector styles; a raster archive would download and then show nothing.
+  if (header[99] !== 1) return `${file} does not hold vector tiles (MVT)`;
+  return null;
 }
 
 /** Embedded mode keeps its signing secret beside the data, so a restart keeps everyone signed in. */

@@ -13,10 +13,24 @@ export const TileLayerSchema = z.object({
 });
 export type TileLayer = z.infer<typeof TileLayerSchema>;
 
+/**
+ * The operator's region map (ADR 0017): one PMTiles archive of vector tiles for use with no signal. `url` is
+ * served to signed-in users only, with byte ranges; `etag` and `bytes` tell a phone whether its copy is current.
+ */
+export const MapRegionSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  bytes: z.number().int(),
+  etag: z.string(),
+});
+export type MapRegion = z.infer<typeof MapRegionSchema>;
+
 /** Settings the web app reads at start: `GET /api/v1/config`. */
 export const ClientConfigSchema = z.object({
   tile_layers: z.array(TileLayerSchema),
   photo_max_bytes: z.number().int(),
+  /** null when the operator has set no MAP_REGION_FILE. */
+  map_region: MapRegionSchema.nullable(),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 

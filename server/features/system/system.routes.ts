@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ClientConfigSchema, MeSchema, SessionSchema } from '../../../common/schemas/config.ts';
+import { ClientConfigSchema, MeSchema, SessionSchema, type MapRegion } from '../../../common/schemas/config.ts';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import type { Config } from '../../config.ts';
@@ -10,7 +10,7 @@ import type { RequireUser } from '../auth/session.ts';
 
 export function registerSystemRoutes(
   root: FastifyInstance,
-  deps: { config: Config; ping: () => Promise<void>; requireUser: RequireUser },
+  deps: { config: Config; ping: () => Promise<void>; requireUser: RequireUser; describeMapRegion: () => Promise<MapRegion | null> },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
@@ -26,6 +26,9 @@ export function registerSystemRoutes(
         cache: layer.cache,
       })),
       photo_max_bytes: PHOTO_MAX_BYTES,
+      // Public like the rest of this answer: the region's name and size are the operator's settings, not anyone's
+      // data; the file itself needs a session. A phone compares etag with its downloaded copy's.
+      map_region: await deps.describeMapRegion(),
     }),
   );
 
