@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { BaseLayerId } from '../../../common/schemas/config.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
 import { codeMessage } from '../../lib/api-client.ts';
-import { applyPending } from '../../lib/offline/outbox-model.ts';
+import { useGuide } from '../../lib/guidance-context.ts';
+import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
 import { randomId } from '../../lib/uuid.ts';
@@ -39,6 +40,7 @@ export function MapTab() {
   const [userPosition, setUserPosition] = useState<L.LatLngTuple | null>(null);
 
   const me = useMe();
+  const guide = useGuide();
   const { entries, photoUrls, retry, discard } = useOutbox();
   const config = useClientConfig();
   const spotsQuery = useSpotsInArea(area, me.id);
@@ -97,8 +99,11 @@ export function MapTab() {
       discard: t('offline.discard'),
       onRetry: (seq: number) => void retry(seq),
       onDiscard: (seq: number) => void discard(seq),
+      guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
+      onGuide: (spot: ShownSpot) =>
+        guide({ latitude: spot.latitude, longitude: spot.longitude, title: spot.mushroom_types || t(`locationTypes.${spot.type}`), isCar: spot.type === 'car_park' }),
     }),
-    [t, language, retry, discard],
+    [t, language, retry, discard, guide],
   );
 
   const handleSelect = useCallback((lat: number, lng: number) => {
