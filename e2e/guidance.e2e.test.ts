@@ -4,7 +4,8 @@ import { signedInUser } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { useForay } from './support/foray.ts';
 import { waitForServiceWorkerControl } from './support/service-worker.ts';
-import { cardOf, createSpotByApi, mapOf, markerOf, openTab } from './support/spots.ts';
+import { addForm, cardOf, createSpotByApi, mapOf, markerOf, openTab } from './support/spots.ts';
+import type { Location } from '../common/schemas/locations.ts';
 import { en, englishLeftIn, exactly, lt } from './support/texts.ts';
 import { expectGone, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
 
@@ -122,5 +123,41 @@ describe('guidance', () => {
     const ltDialog = guidanceDialog(page, lt('guidance.titleSpot', { title: 'Chanterelles' }));
     await expectVisible(ltDialog.getByText('170 m', { exact: true }));
     await expect.poll(() => englishLeftIn(page), { timeout: UI_TIMEOUT_MS }).toEqual([]);
+  });
+
+  it('adds a spot at the forager\u2019s position: accuracy shown, fixes averaged, accuracy_m stored', async () => {
+    const { page, context } = await foray.newPage({ ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 55.2, longitude: 23.9, accuracy: 40 } });
+    await signedInUser(page, foray);
+    await expectVisible(mapOf(page));
+    await page.getByRole('button', { name: exactly(en('map.addAtMyPosition')) }).click();
+    const fixer = page.getByRole('region', { name: exactly(en('fixer.title')) });
+    const use = fixer.getByRole('button', { name: exactly(en('fixer.use')) });
+    // One poor fix: shown, but not yet good enough to use.
+    await expectVisible(fixer.getByText(en('fixer.accuracy', { metres: 40 })));
+    await expectVisible(fixer.getByText(en('fixer.fixes_one', { count: 1 }), { exact: false }));
+    await expectVisible(fixer.getByRole('status').getByText(en('fixer.holdStill', { limit: 20 })));
+    expect(await use.isDisabled()).toBe(true);
+
+    // A second, better fix 11 m north agrees with the first: weighted 16:1 by 1/accuracy², the mean lies
+    // 0.0001° × 16/17 north, and the two together are good to 1/√(1/40² + 1/10²) = 9.7 m.
+    await context.setGeolocation({ latitude: 55.2001, longitude: 23.9, accuracy: 10 });
+    await expectVisible(fixer.getByText(en('fixer.accuracy', { metres: 10 })));
+    await expectVisible(fixer.getByText(en('fixer.fixes_other', { count: 2 }), { exact: false }));
+    await expectVisible(fixer.getByRole('status').getByText(en('fixer.ready')));
+    await use.click();
+
+    const form = addForm(page);
+    await expectVisible(form);
+    expect(await form.innerText()).toContain(`55.200094, 23.900000, ${en('form.accuracy', { metres: 10 })}`);
+    await form.getByLabel(en('form.mushroomTypes')).fill('Ceps by the birch');
+    await form.getByLabel(en('form.finder')).fill('Ona');
+    await form.getByRole('button', { name: exactly(en('form.save')) }).click();
+    await expectGone(form);
+
+    const stored = async () => {
+      const response = await page.request.get('/api/v1/locations?owner=mine');
+      return ((await response.json()) as { items: Location[] }).items.find((spot) => spot.mushroom_types === 'Ceps by the birch') ?? null;
+    };
+    await expect.poll(stored, { timeout: UI_TIMEOUT_MS }).toMatchObject({ accuracy_m: 9.7, latitude: 55.200094, longitude: 23.9 });
   });
 });

@@ -11,7 +11,8 @@ import { formatDistance, type CompassPoint } from '../../lib/geodesy.ts';
 import type { GuidanceTarget } from '../../lib/guidance-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { ARRIVED_WITHIN_M, readGuidance, STALE_AFTER_MS, worthAnnouncing, INACCURATE_OVER_M, type Reading } from './guidance-reading.ts';
-import { useCompassHeading, useNow, useScreenWakeLock, useWatchedPosition, type PositionState } from './sensors.ts';
+import { useNow, useWatchedPosition, type PositionState } from '../../lib/position-watch.ts';
+import { useCompassHeading, useScreenWakeLock } from './sensors.ts';
 
 type GuidanceViewProps = { target: GuidanceTarget; tileLayer: TileLayerConfig | undefined; onClose: () => void };
 

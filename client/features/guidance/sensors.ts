@@ -1,30 +1,7 @@
-// What guidance reads from the phone: the position as it changes, the compass, the screen kept awake, and a
-// clock that ticks so a position that stops coming is noticed. All work with no network.
+// What guidance reads from the phone besides its position (client/lib/position-watch.ts): the compass and the
+// screen kept awake. Both work with no network.
 import { useEffect, useState } from 'react';
 import { normaliseDegrees } from '../../lib/geodesy.ts';
-
-export type PositionState =
-  | { status: 'waiting' }
-  | { status: 'denied' }
-  | { status: 'unavailable' }
-  | { status: 'located'; latitude: number; longitude: number; accuracy: number; timestamp: number };
-
-/** Every fix the phone has, as it comes: high accuracy, never from the browser's cache. */
-export function useWatchedPosition(): PositionState {
-  const [state, setState] = useState<PositionState>(() => ('geolocation' in navigator ? { status: 'waiting' } : { status: 'unavailable' }));
-  useEffect(function watchPosition() {
-    if (!('geolocation' in navigator)) return;
-    const id = navigator.geolocation.watchPosition(
-      ({ coords, timestamp }) =>
-        setState({ status: 'located', latitude: coords.latitude, longitude: coords.longitude, accuracy: coords.accuracy, timestamp }),
-      // A timeout or a lost fix keeps the last position (it turns stale in words); a refusal is said at once.
-      (error) => setState((previous) => (error.code === 1 ? { status: 'denied' } : previous.status === 'located' ? previous : { status: 'unavailable' })),
-      { enableHighAccuracy: true, maximumAge: 0 },
-    );
-    return () => navigator.geolocation.clearWatch(id);
-  }, []);
-  return state;
-}
 
 type CompassEvent = DeviceOrientationEvent & { webkitCompassHeading?: number };
 
@@ -88,14 +65,4 @@ export function useScreenWakeLock(): void {
       if (lock) void lock.release().catch(() => undefined);
     };
   }, []);
-}
-
-/** Date.now(), once a second: a position with no news must turn "stale" without a new fix to say so. */
-export function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(function tick() {
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, []);
-  return now;
 }

@@ -25,6 +25,9 @@ const NO_SPOTS: Location[] = [];
 // screen within its size budget.
 const loadForm = () => import('./add-location-form.tsx');
 const AddLocationForm = lazy(() => loadForm().then((module) => ({ default: module.AddLocationForm })));
+// Loaded on the first "Add at my position" (and preloaded with the form, for a first use with no signal).
+const loadFixer = () => import('./position-fixer.tsx');
+const PositionFixer = lazy(() => loadFixer().then((module) => ({ default: module.PositionFixer })));
 
 export function MapTab() {
   const { t, i18n } = useTranslation();
@@ -37,6 +40,7 @@ export function MapTab() {
   const [area, setArea] = useState<BBox | null>(null);
   const [visibleCount, setVisibleCount] = useState(0);
   const [selection, setSelection] = useState<Selection | null>(null);
+  const [fixing, setFixing] = useState(false);
   const [userPosition, setUserPosition] = useState<L.LatLngTuple | null>(null);
 
   const me = useMe();
@@ -61,7 +65,7 @@ export function MapTab() {
   useEffect(
     function preloadTheForm() {
       // Fetched once the map is up, so the first tap on the map opens the form at once, signal or not.
-      if (map) void loadForm().catch(() => undefined);
+      if (map) void Promise.all([loadForm(), loadFixer()]).catch(() => undefined);
     },
     [map],
   );
@@ -106,8 +110,9 @@ export function MapTab() {
     [t, language, retry, discard, guide],
   );
 
-  const handleSelect = useCallback((lat: number, lng: number) => {
-    setSelection({ lat, lng, id: randomId() });
+  const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {
+    setFixing(false);
+    setSelection({ lat, lng, id: randomId(), accuracy });
     // On a phone the form opens below the map: bring it into sight without taking focus from the map.
     if (window.matchMedia(SMALL_SCREEN).matches) {
       requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
@@ -115,7 +120,7 @@ export function MapTab() {
   }, []);
 
   return (
-    <div className={selection ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]' : ''}>
+    <div className={selection || fixing ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]' : ''}>
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-sm font-medium text-stone-800" aria-live="polite">
@@ -134,6 +139,16 @@ export function MapTab() {
               }}
             >
               {t('map.addAtCentre')}
+            </Button>
+            <Button
+              variant="secondary"
+              className="px-3 py-1.5"
+              onClick={() => {
+                setSelection(null);
+                setFixing(true);
+              }}
+            >
+              {t('map.addAtMyPosition')}
             </Button>
             {/* One unit when the row wraps: a label on one line and its select on the next read as two things. */}
             <div className="flex items-center gap-2 whitespace-nowrap">
@@ -172,6 +187,19 @@ export function MapTab() {
         />
         <p className="text-xs text-stone-700">{t('map.clickHint')}</p>
       </div>
+      {fixing && !selection && (
+        <div className="scroll-mt-4">
+          <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
+            <PositionFixer
+              onUse={(fix) => {
+                handleSelect(fix.latitude, fix.longitude, fix.accuracy);
+                map?.setView([fix.latitude, fix.longitude], Math.max(map.getZoom(), 16));
+              }}
+              onCancel={() => setFixing(false)}
+            />
+          </Suspense>
+        </div>
+      )}
       {selection && (
         <div ref={formRef} className="scroll-mt-4">
           <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
