@@ -68,6 +68,9 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
             <span className="sr-only">{t('locations.directions')}: </span>
             {formatCoordinates(location.latitude, location.longitude, 4)}
           </a>
+          {location.accuracy_m !== null && (
+            <p className="text-sm text-stone-700">{t('locations.accuracy', { metres: Math.round(location.accuracy_m) })}</p>
+          )}
           <Button
             variant="secondary"
             className="self-start px-3 py-1.5"

@@ -16,7 +16,7 @@ import { useToast } from '../../ui/toast.tsx';
 import type { Selection } from './add-location-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from './map-config.ts';
-import { MapView, SMALL_SCREEN } from './map-view.tsx';
+import { MapView, SMALL_SCREEN, type UserPosition } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
 
 const NO_SPOTS: Location[] = [];
@@ -41,7 +41,7 @@ export function MapTab() {
   const [visibleCount, setVisibleCount] = useState(0);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [fixing, setFixing] = useState(false);
-  const [userPosition, setUserPosition] = useState<L.LatLngTuple | null>(null);
+  const [userPosition, setUserPosition] = useState<UserPosition | null>(null);
 
   const me = useMe();
   const guide = useGuide();
@@ -103,6 +103,8 @@ export function MapTab() {
       discard: t('offline.discard'),
       onRetry: (seq: number) => void retry(seq),
       onDiscard: (seq: number) => void discard(seq),
+      accuracy: (metres: number) => t('locations.accuracy', { metres }),
+      accuracyCircle: (metres: number) => t('map.accuracyCircle', { metres }),
       guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
       onGuide: (spot: ShownSpot) =>
         guide({ latitude: spot.latitude, longitude: spot.longitude, title: spot.mushroom_types || t(`locationTypes.${spot.type}`), isCar: spot.type === 'car_park' }),
