@@ -179,8 +179,9 @@ export function MapView(props: MapViewProps) {
           <Marker position={[selection.lat, selection.lng]} icon={selectionIcon} interactive={false} keyboard={false} />
         )}
         {userPosition && (
-          // Keyed by its words: Leaflet sets a marker's title only when it is made.
-          <Marker key={youAreHere} position={userPosition.latlng} icon={userIcon} keyboard={false} title={youAreHere}>
+          // Keyed by its words: Leaflet sets a marker's title only when it is made. Not interactive: a spot placed
+          // where the forager stands lies under it, and a tap must reach that spot.
+          <Marker key={youAreHere} position={userPosition.latlng} icon={userIcon} keyboard={false} interactive={false} title={youAreHere}>
             <Tooltip permanent direction="top" offset={[0, -12]}>
               {youAreHere}
             </Tooltip>
