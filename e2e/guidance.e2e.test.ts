@@ -123,6 +123,17 @@ describe('guidance', () => {
     const ltDialog = guidanceDialog(page, lt('guidance.titleSpot', { title: 'Chanterelles' }));
     await expectVisible(ltDialog.getByText('170 m', { exact: true }));
     await expect.poll(() => englishLeftIn(page), { timeout: UI_TIMEOUT_MS }).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expectGone(ltDialog);
+
+    // "Add at my position" speaks Lithuanian too.
+    await page.getByRole('tab', { name: exactly(lt('tabs.map')) }).click();
+    await page.getByRole('button', { name: exactly(lt('map.addAtMyPosition')) }).click();
+    const fixer = page.getByRole('region', { name: exactly(lt('fixer.title')) });
+    await expectVisible(fixer.getByText(lt('fixer.accuracy', { metres: 8 })));
+    await expectVisible(fixer.getByText(lt('fixer.fixes_one', { count: 1 }), { exact: false }));
+    await expectVisible(fixer.getByRole('status').getByText(lt('fixer.ready')));
+    await expect.poll(() => englishLeftIn(page), { timeout: UI_TIMEOUT_MS }).toEqual([]);
   });
 
   it('adds a spot at the forager\u2019s position: accuracy shown, fixes averaged, accuracy_m stored', async () => {
