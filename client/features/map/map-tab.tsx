@@ -34,6 +34,7 @@ export function MapTab() {
   const toast = useToast();
   const layerSelectId = useId();
   const formRef = useRef<HTMLDivElement>(null);
+  const fixerRef = useRef<HTMLDivElement>(null);
 
   const [map, setMap] = useState<L.Map | null>(null);
   const [baseLayerId, setBaseLayerId] = useState<BaseLayerId>('street');
@@ -148,6 +149,10 @@ export function MapTab() {
               onClick={() => {
                 setSelection(null);
                 setFixing(true);
+                // On a phone the panel opens below the map, as the form does: bring it into sight.
+                if (window.matchMedia(SMALL_SCREEN).matches) {
+                  requestAnimationFrame(() => fixerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
+                }
               }}
             >
               {t('map.addAtMyPosition')}
@@ -190,7 +195,7 @@ export function MapTab() {
         <p className="text-xs text-stone-700">{t('map.clickHint')}</p>
       </div>
       {fixing && !selection && (
-        <div className="scroll-mt-4">
+        <div ref={fixerRef} className="scroll-mt-4">
           <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
             <PositionFixer
               onUse={(fix) => {
