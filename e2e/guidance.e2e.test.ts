@@ -98,8 +98,22 @@ describe('guidance', () => {
     await expectGone(dialog);
   });
 
-  it('guides to any spot from its card, in both languages, accessibly', async () => {
+  it('guides to any spot from its card, in both languages, accessibly, with the screen kept on while open', async () => {
     const { page } = await foray.newPage({ ...PHONE, permissions: ['geolocation'], geolocation: SOUTH_OF_CAR });
+    // A stand-in for the Screen Wake Lock that records what Foray asks of it (headless Chromium has no screen to keep on).
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { wakeLog: string[] }).wakeLog = log;
+      Object.defineProperty(navigator, 'wakeLock', {
+        value: {
+          request: async () => {
+            log.push('request');
+            const sentinel = { released: false, release: async () => { sentinel.released = true; log.push('release'); } };
+            return sentinel;
+          },
+        },
+      });
+    });
     await signedInUser(page, foray);
     // 0.001° of latitude (111.2 m) north and 0.002° of longitude (127.0 m) east of the forager: 169 m at 48.8°.
     await createSpotByApi(page, foray.baseUrl, { mushroom_types: 'Chanterelles', latitude: 55.199, longitude: 23.902 });
@@ -115,8 +129,12 @@ describe('guidance', () => {
     await expectVisible(dialog.getByText('170 m', { exact: true }));
     await expectVisible(dialog.getByText(en('guidance.direction', { point: en('guidance.points.NE'), degrees: 49 }), { exact: true }));
     await expectNoSeriousA11yViolations(page, 'guidance view');
+    const wakeLog = () => page.evaluate(() => (window as unknown as { wakeLog: string[] }).wakeLog);
+    await expect.poll(wakeLog, { timeout: UI_TIMEOUT_MS }).toEqual(['request']);
     await dialog.getByRole('button', { name: exactly(en('common.close')) }).click();
     await expectGone(dialog);
+    // The screen may sleep again once guidance is closed.
+    await expect.poll(wakeLog, { timeout: UI_TIMEOUT_MS }).toEqual(['request', 'release']);
 
     await page.getByRole('group', { name: exactly(en('common.language')) }).getByRole('button', { name: 'lt', exact: true }).click();
     await card.getByRole('button', { name: exactly(lt('guidance.guideMeHere')) }).click();
