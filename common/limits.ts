@@ -22,6 +22,12 @@ export function latestDateFound(now: Date = new Date()): string {
   return new Date(now.getTime() + DATE_FOUND_MAX_DAYS_AHEAD * 24 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
+/**
+ * A spot's stated GPS accuracy, in metres. Above 10 km a "position" is a cell-tower guess, not a spot: the
+ * number would only mislead. Zero is no phone's honest answer.
+ */
+export const ACCURACY_MAX_M = 10_000;
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

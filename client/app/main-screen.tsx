@@ -14,6 +14,7 @@ import { useMe, useSession } from '../lib/session.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { GuidanceHost } from './guidance-host.tsx';
 import { queryClient } from './query-client.ts';
 
 // The list and its dialogs load when the tab is first opened: the map screen stays within its budget.
@@ -50,6 +51,7 @@ export default function MainScreen() {
   return (
     <QueryClientProvider client={queryClient}>
       <OutboxProvider userId={me.id} onUploaded={(count) => toast({ title: t('offline.uploaded', { count }) })}>
+      <GuidanceHost>
       <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
         <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
           <img src="/favicon.svg" alt="" className="size-9" />
@@ -111,6 +113,7 @@ export default function MainScreen() {
           <DevicePanel onClose={() => setDeviceOpen(false)} />
         </Suspense>
       )}
+      </GuidanceHost>
       </OutboxProvider>
     </QueryClientProvider>
   );

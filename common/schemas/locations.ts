@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACCURACY_MAX_M,
   BBOX_LIMIT_MAX,
   DATE_FOUND_MIN,
   FINDER_MAX,
@@ -33,6 +34,8 @@ export const DateFoundSchema = CalendarDateSchema.refine(
 );
 export const LatitudeSchema = z.number().finite().min(-90).max(90);
 export const LongitudeSchema = z.number().finite().min(-180).max(180);
+/** How far off the position may be, in metres (the phone's own estimate, averaged): null when placed by hand. */
+export const AccuracySchema = z.number().finite().positive().max(ACCURACY_MAX_M);
 
 /** What the owner sends to create a spot (JSON, or the text fields of a multipart form). */
 export const CreateLocationSchema = z
@@ -45,6 +48,7 @@ export const CreateLocationSchema = z
     notes: storableText(NOTES_MAX).nullish(),
     latitude: LatitudeSchema,
     longitude: LongitudeSchema,
+    accuracy_m: AccuracySchema.nullish(),
     is_public: z.boolean().default(false),
   });
 export type CreateLocationInput = z.input<typeof CreateLocationSchema>;
@@ -62,6 +66,8 @@ export const LocationSchema = z.object({
   notes: z.string().nullable(),
   latitude: z.number(),
   longitude: z.number(),
+  /** Metres; null for a spot placed on the map by hand. */
+  accuracy_m: z.number().nullable(),
   is_public: z.boolean(),
   photo_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),

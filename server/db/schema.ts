@@ -16,6 +16,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import { ACCURACY_MAX_M } from '../../common/limits.ts';
+
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 // ── Accounts: the tables better-auth reads and writes (its field names, our column names) ──
@@ -152,6 +154,8 @@ export const locations = pgTable(
     notes: text('notes'),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    // Metres, as the phone estimated (and Foray averaged) them; null for a spot placed on the map by hand.
+    accuracyM: doublePrecision('accuracy_m'),
     // Built-in PostgreSQL point (x = longitude, y = latitude) so a GiST index answers the map's bbox query.
     position: point('position', { mode: 'xy' })
       .notNull()
@@ -173,6 +177,7 @@ export const locations = pgTable(
     check('locations_type_check', sql`${t.type} in ('mushroom_spot', 'car_park')`),
     check('locations_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('locations_longitude_check', sql`${t.longitude} between -180 and 180`),
+    check('locations_accuracy_m_check', sql`${t.accuracyM} is null or (${t.accuracyM} > 0 and ${t.accuracyM} <= ${sql.raw(String(ACCURACY_MAX_M))})`),
   ],
 );
 

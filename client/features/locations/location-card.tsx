@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../common/schemas/locations.ts';
 import { codeMessage } from '../../lib/api-client.ts';
+import { useGuide } from '../../lib/guidance-context.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { Button } from '../../ui/button.tsx';
@@ -24,6 +25,8 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
   const date = formatDate(location.date_found, i18n.resolvedLanguage ?? 'en', 'long');
   const photoUrl = location.thumbnail_url ?? location.localPhotoUrl ?? null;
   const { pending } = location;
+  const guide = useGuide();
+  const isCar = location.type === 'car_park';
 
   return (
     <li className="stagger-item" style={{ animationDelay: `${staggerIndex * 0.1}s` }}>
@@ -65,6 +68,16 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
             <span className="sr-only">{t('locations.directions')}: </span>
             {formatCoordinates(location.latitude, location.longitude, 4)}
           </a>
+          {location.accuracy_m !== null && (
+            <p className="text-sm text-stone-700">{t('locations.accuracy', { metres: Math.round(location.accuracy_m) })}</p>
+          )}
+          <Button
+            variant="secondary"
+            className="self-start px-3 py-1.5"
+            onClick={() => guide({ latitude: location.latitude, longitude: location.longitude, title, isCar })}
+          >
+            {isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')}
+          </Button>
           {location.is_owner && pending?.kind !== 'delete' && (
             <div className="mt-auto flex gap-2 pt-2">
               <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => onShare(location)}>

@@ -14,7 +14,8 @@ import { useToast } from '../../ui/toast.tsx';
 import { EARLIEST_DATE_FOUND, isAcceptableDateFound, latestDateFound, tidyDateInput } from './date-found.ts';
 import { PhotoPicker, usePhotoChoice } from './photo-picker.tsx';
 
-export type Selection = { lat: number; lng: number; id: string };
+/** `accuracy`: metres, when the point came from the phone's position rather than a tap on the map. */
+export type Selection = { lat: number; lng: number; id: string; accuracy?: number };
 
 const FIELD_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
 
@@ -74,6 +75,8 @@ export function AddLocationForm({ selection, onClose }: { selection: Selection; 
           notes: notes.trim(),
           latitude: selection.lat,
           longitude: selection.lng,
+          // Rounded to 0.1 m: more digits would claim a precision no phone has.
+          accuracy_m: selection.accuracy === undefined ? null : Math.max(0.1, Math.round(selection.accuracy * 10) / 10),
           is_public: sharing === 'public',
         },
         photo: shrunk?.blob ?? null,
@@ -107,6 +110,7 @@ export function AddLocationForm({ selection, onClose }: { selection: Selection; 
           </h2>
           <p className="text-sm text-stone-700">
             {t('form.coordinates')}: <span className="font-mono">{formatCoordinates(selection.lat, selection.lng, 6)}</span>
+            {selection.accuracy !== undefined && <>, {t('form.accuracy', { metres: Math.round(selection.accuracy) })}</>}
           </p>
         </div>
         <button type="button" onClick={onClose} aria-label={t('form.close')} className="rounded-md p-1.5 text-stone-800 hover:bg-stone-100">

@@ -8,7 +8,7 @@ import { currentPosition, isPermissionDenied } from './geolocation.ts';
 const ZOOM_AFTER_LOCATE = 16;
 
 /** Top-right over the map: fly to where the user stands and mark it. */
-export function LocateButton({ map, onLocated }: { map: L.Map | null; onLocated: (position: L.LatLngTuple) => void }) {
+export function LocateButton({ map, onLocated }: { map: L.Map | null; onLocated: (position: { latlng: L.LatLngTuple; accuracy: number }) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [pending, setPending] = useState(false);
@@ -19,7 +19,7 @@ export function LocateButton({ map, onLocated }: { map: L.Map | null; onLocated:
     try {
       const { coords } = await currentPosition({ maxAgeMs: 5_000 });
       const position: L.LatLngTuple = [coords.latitude, coords.longitude];
-      onLocated(position);
+      onLocated({ latlng: position, accuracy: coords.accuracy });
       map.flyTo(position, ZOOM_AFTER_LOCATE);
       toast({ title: t('map.locateSuccess') });
     } catch (error) {

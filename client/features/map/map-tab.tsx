@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { BaseLayerId } from '../../../common/schemas/config.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
 import { codeMessage } from '../../lib/api-client.ts';
-import { applyPending } from '../../lib/offline/outbox-model.ts';
+import { useGuide } from '../../lib/guidance-context.ts';
+import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
 import { randomId } from '../../lib/uuid.ts';
@@ -15,7 +16,7 @@ import { useToast } from '../../ui/toast.tsx';
 import type { Selection } from './add-location-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from './map-config.ts';
-import { MapView, SMALL_SCREEN } from './map-view.tsx';
+import { MapView, SMALL_SCREEN, type UserPosition } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
 
 const NO_SPOTS: Location[] = [];
@@ -24,21 +25,27 @@ const NO_SPOTS: Location[] = [];
 // screen within its size budget.
 const loadForm = () => import('./add-location-form.tsx');
 const AddLocationForm = lazy(() => loadForm().then((module) => ({ default: module.AddLocationForm })));
+// Loaded on the first "Add at my position" (and preloaded with the form, for a first use with no signal).
+const loadFixer = () => import('./position-fixer.tsx');
+const PositionFixer = lazy(() => loadFixer().then((module) => ({ default: module.PositionFixer })));
 
 export function MapTab() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const layerSelectId = useId();
   const formRef = useRef<HTMLDivElement>(null);
+  const fixerRef = useRef<HTMLDivElement>(null);
 
   const [map, setMap] = useState<L.Map | null>(null);
   const [baseLayerId, setBaseLayerId] = useState<BaseLayerId>('street');
   const [area, setArea] = useState<BBox | null>(null);
   const [visibleCount, setVisibleCount] = useState(0);
   const [selection, setSelection] = useState<Selection | null>(null);
-  const [userPosition, setUserPosition] = useState<L.LatLngTuple | null>(null);
+  const [fixing, setFixing] = useState(false);
+  const [userPosition, setUserPosition] = useState<UserPosition | null>(null);
 
   const me = useMe();
+  const guide = useGuide();
   const { entries, photoUrls, retry, discard } = useOutbox();
   const config = useClientConfig();
   const spotsQuery = useSpotsInArea(area, me.id);
@@ -59,7 +66,7 @@ export function MapTab() {
   useEffect(
     function preloadTheForm() {
       // Fetched once the map is up, so the first tap on the map opens the form at once, signal or not.
-      if (map) void loadForm().catch(() => undefined);
+      if (map) void Promise.all([loadForm(), loadFixer()]).catch(() => undefined);
     },
     [map],
   );
@@ -97,12 +104,18 @@ export function MapTab() {
       discard: t('offline.discard'),
       onRetry: (seq: number) => void retry(seq),
       onDiscard: (seq: number) => void discard(seq),
+      accuracy: (metres: number) => t('locations.accuracy', { metres }),
+      accuracyCircle: (metres: number) => t('map.accuracyCircle', { metres }),
+      guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
+      onGuide: (spot: ShownSpot) =>
+        guide({ latitude: spot.latitude, longitude: spot.longitude, title: spot.mushroom_types || t(`locationTypes.${spot.type}`), isCar: spot.type === 'car_park' }),
     }),
-    [t, language, retry, discard],
+    [t, language, retry, discard, guide],
   );
 
-  const handleSelect = useCallback((lat: number, lng: number) => {
-    setSelection({ lat, lng, id: randomId() });
+  const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {
+    setFixing(false);
+    setSelection({ lat, lng, id: randomId(), accuracy });
     // On a phone the form opens below the map: bring it into sight without taking focus from the map.
     if (window.matchMedia(SMALL_SCREEN).matches) {
       requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
@@ -110,7 +123,7 @@ export function MapTab() {
   }, []);
 
   return (
-    <div className={selection ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]' : ''}>
+    <div className={selection || fixing ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]' : ''}>
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-sm font-medium text-stone-800" aria-live="polite">
@@ -129,6 +142,20 @@ export function MapTab() {
               }}
             >
               {t('map.addAtCentre')}
+            </Button>
+            <Button
+              variant="secondary"
+              className="px-3 py-1.5"
+              onClick={() => {
+                setSelection(null);
+                setFixing(true);
+                // On a phone the panel opens below the map, as the form does: bring it into sight.
+                if (window.matchMedia(SMALL_SCREEN).matches) {
+                  requestAnimationFrame(() => fixerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
+                }
+              }}
+            >
+              {t('map.addAtMyPosition')}
             </Button>
             {/* One unit when the row wraps: a label on one line and its select on the next read as two things. */}
             <div className="flex items-center gap-2 whitespace-nowrap">
@@ -167,6 +194,19 @@ export function MapTab() {
         />
         <p className="text-xs text-stone-700">{t('map.clickHint')}</p>
       </div>
+      {fixing && !selection && (
+        <div ref={fixerRef} className="scroll-mt-4">
+          <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
+            <PositionFixer
+              onUse={(fix) => {
+                handleSelect(fix.latitude, fix.longitude, fix.accuracy);
+                map?.setView([fix.latitude, fix.longitude], Math.max(map.getZoom(), 16));
+              }}
+              onCancel={() => setFixing(false)}
+            />
+          </Suspense>
+        </div>
+      )}
       {selection && (
         <div ref={formRef} className="scroll-mt-4">
           <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>

@@ -2,7 +2,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { MapContainer, Marker, TileLayer, Tooltip, useMapEvent } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvent } from 'react-leaflet';
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { TileLayer as TileLayerConfig } from '../../../common/schemas/config.ts';
@@ -11,7 +11,10 @@ import { LocateButton } from './locate-button.tsx';
 import { selectionIcon, userIcon } from './marker-icons.ts';
 import type { PopupLabels } from './spot-popup.ts';
 import { AreaWatcher } from './spots-in-view.ts';
-import { SpotsLayer } from './spots-layer.tsx';
+import { accuracyCircle, SpotsLayer } from './spots-layer.tsx';
+
+/** Where the forager stands, and how far off that may be (metres). */
+export type UserPosition = { latlng: L.LatLngTuple; accuracy: number };
 
 export const DEFAULT_CENTER: L.LatLngTuple = [55.1694, 23.8813];
 export const DEFAULT_ZOOM = 7;
@@ -27,15 +30,15 @@ type MapViewProps = {
   onMapReady: (map: L.Map) => void;
   baseLayer: TileLayerConfig | undefined;
   spots: Location[];
-  labels: PopupLabels & { cluster: (count: number) => string };
+  labels: PopupLabels & { cluster: (count: number) => string; accuracyCircle: (metres: number) => string };
   onVisibleCountChange: (count: number) => void;
   area: BBox | null;
   truncated: boolean;
   onArea: (area: BBox) => void;
   selection: { lat: number; lng: number } | null;
   onSelect: (lat: number, lng: number) => void;
-  userPosition: L.LatLngTuple | null;
-  onUserLocated: (position: L.LatLngTuple) => void;
+  userPosition: UserPosition | null;
+  onUserLocated: (position: UserPosition) => void;
 };
 
 export function MapView(props: MapViewProps) {
@@ -176,18 +179,36 @@ export function MapView(props: MapViewProps) {
           <Marker position={[selection.lat, selection.lng]} icon={selectionIcon} interactive={false} keyboard={false} />
         )}
         {userPosition && (
-          // Keyed by its words: Leaflet sets a marker's title only when it is made.
-          <Marker key={youAreHere} position={userPosition} icon={userIcon} keyboard={false} title={youAreHere}>
+          // Keyed by its words: Leaflet sets a marker's title only when it is made. Not interactive: a spot placed
+          // where the forager stands lies under it, and a tap must reach that spot.
+          <Marker key={youAreHere} position={userPosition.latlng} icon={userIcon} keyboard={false} interactive={false} title={youAreHere}>
             <Tooltip permanent direction="top" offset={[0, -12]}>
               {youAreHere}
             </Tooltip>
           </Marker>
         )}
+        {userPosition && <UserAccuracy position={userPosition} label={props.labels.accuracyCircle(Math.round(userPosition.accuracy))} />}
       </MapContainer>
       {/* Outside the Leaflet container, so pressing it never counts as a click on the map. */}
       <LocateButton map={map} onLocated={props.onUserLocated} />
     </div>
   );
+}
+
+/** The forager's circle of doubt, always with their marker: a dot alone claims a precision the phone lacks. */
+function UserAccuracy({ position, label }: { position: UserPosition; label: string }) {
+  const map = useMap();
+  const [lat, lng] = position.latlng;
+  useEffect(
+    function drawAccuracyCircle() {
+      const circle = accuracyCircle([lat, lng], position.accuracy, label).addTo(map);
+      return () => {
+        circle.remove();
+      };
+    },
+    [map, lat, lng, position.accuracy, label],
+  );
+  return null;
 }
 
 function SelectOnClick({ onSelect }: { onSelect: (lat: number, lng: number) => void }) {

@@ -18,6 +18,11 @@ export type PopupLabels = {
   discard: string;
   onRetry: (seq: number) => void;
   onDiscard: (seq: number) => void;
+  /** "Back to car" on a car park, "Guide me here" on any other spot. */
+  guide: (isCar: boolean) => string;
+  onGuide: (spot: ShownSpot) => void;
+  /** "Accurate to ± 8 m": how far off a spot placed from the phone's position may be. */
+  accuracy: (metres: number) => string;
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
@@ -64,6 +69,12 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   const linkLine = element('p');
   linkLine.append(link);
   root.append(linkLine);
+  if (spot.accuracy_m !== null) root.append(element('p', labels.accuracy(Math.round(spot.accuracy_m))));
+
+  const guide = element('button', labels.guide(spot.type === 'car_park'), 'guide');
+  guide.type = 'button';
+  guide.addEventListener('click', () => labels.onGuide(spot));
+  root.append(guide);
   return root;
 }
 

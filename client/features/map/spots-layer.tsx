@@ -12,7 +12,7 @@ type SpotPoint = { index: number };
 
 type SpotsLayerProps = {
   spots: ShownSpot[];
-  labels: PopupLabels & { cluster: (count: number) => string };
+  labels: PopupLabels & { cluster: (count: number) => string; accuracyCircle: (metres: number) => string };
   /** How many spots are inside the current view. */
   onVisibleCountChange: (count: number) => void;
 };
@@ -74,7 +74,7 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
             const spot = spots[(props as SpotPoint).index];
             if (!spot) continue;
             visible += 1;
-            layer.addLayer(spotMarker(spot, labels));
+            layer.addLayer(spotMarker(map, spot, labels));
           }
         }
         onVisibleCountChange(visible);
@@ -91,7 +91,7 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
   return null;
 }
 
-function spotMarker(spot: ShownSpot, labels: PopupLabels): L.Marker {
+function spotMarker(map: L.Map, spot: ShownSpot, labels: PopupLabels & { accuracyCircle: (metres: number) => string }): L.Marker {
   const title = spot.mushroom_types || labels.typeLabel(spot.type);
   const pending = spot.pending ? (spot.pending.status === 'failed' ? 'failed' : 'waiting') : null;
   const name = `${labels.typeLabel(spot.type)}: ${title}${pending ? ` (${labels.pendingLabel(pending === 'failed')})` : ''}`;
@@ -99,7 +99,31 @@ function spotMarker(spot: ShownSpot, labels: PopupLabels): L.Marker {
   marker.on('add', () => marker.getElement()?.setAttribute('aria-label', name));
   // Built when opened: a popup per pin up front would cost time and memory for thousands of pins.
   marker.bindPopup(() => buildSpotPopup(spot, labels), { minWidth: 200, maxWidth: 280 });
+  const { accuracy_m: accuracy } = spot;
+  if (accuracy !== null) {
+    // The circle the spot may really be in, while its popup is open: one per pin always would bury the map.
+    let circle: L.Circle | null = null;
+    marker.on('popupopen', () => {
+      circle?.remove();
+      circle = accuracyCircle([spot.latitude, spot.longitude], accuracy, labels.accuracyCircle(Math.round(accuracy))).addTo(map);
+    });
+    marker.on('popupclose remove', () => {
+      circle?.remove();
+      circle = null;
+    });
+  }
   return marker;
+}
+
+/** A circle of `metres` around a point, named for screen readers: what the spot's "± N m" means on the map. */
+export function accuracyCircle(center: L.LatLngExpression, metres: number, label: string): L.Circle {
+  const circle = L.circle(center, { radius: metres, interactive: false, color: '#2563eb', weight: 1, fillOpacity: 0.12 });
+  circle.on('add', () => {
+    const path = circle.getElement();
+    path?.setAttribute('role', 'img');
+    path?.setAttribute('aria-label', label);
+  });
+  return circle;
 }
 
 function clusterMarker(

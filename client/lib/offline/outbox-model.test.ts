@@ -140,6 +140,7 @@ describe('applyPending', () => {
     id: '11111111-1111-4111-8111-111111111111',
     ...fields,
     notes: null,
+    accuracy_m: null,
     photo_url: null,
     thumbnail_url: null,
     created_at: '2026-09-01T10:00:00.000Z',
@@ -152,6 +153,12 @@ describe('applyPending', () => {
     expect(shown.map((spot) => spot.id)).toEqual([SPOT, server.id]);
     expect(shown[0]).toMatchObject({ is_owner: true, owner_name: 'ona', localPhotoUrl: 'blob:photo', pending: { kind: 'create', status: 'waiting', seq: 7 } });
     expect(shown[1]!.pending).toBeUndefined();
+  });
+
+  it('shows a waiting spot\u2019s accuracy, and none for one queued by hand or before Foray kept it', () => {
+    const placed = applyPending([], [create({ fields: { ...fields, accuracy_m: 6.5 } } as Partial<OutboxEntry>)], 'ona');
+    expect(placed[0]!.accuracy_m).toBe(6.5);
+    expect(applyPending([], [create()], 'ona')[0]!.accuracy_m).toBeNull();
   });
 
   it('shows a spot once when the server already has it but its create still waits (a lost answer)', () => {

@@ -11,6 +11,8 @@ export type SpotFields = {
   notes: string;
   latitude: number;
   longitude: number;
+  /** Metres, for a spot placed from the phone's position. Absent in entries queued before Foray kept it. */
+  accuracy_m?: number | null;
   is_public: boolean;
 };
 
@@ -130,6 +132,7 @@ export function pendingLocation(entry: OutboxEntry & { kind: 'create' }, ownerNa
   return {
     id: entry.spotId,
     ...entry.fields,
+    accuracy_m: entry.fields.accuracy_m ?? null,
     photo_url: null,
     thumbnail_url: null,
     created_at: new Date(entry.createdAt).toISOString(),

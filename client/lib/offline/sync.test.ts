@@ -34,6 +34,14 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
     expect(form.get('is_public')).toBe('false');
   });
 
+  it('sends accuracy_m for a spot placed from the position, and leaves it out for one placed by hand', () => {
+    const placed = createForm({ ...entry, fields: { ...entry.fields, accuracy_m: 7.5 } });
+    expect([...placed.keys()]).toEqual(['id', 'type', 'mushroom_types', 'finder', 'date_found', 'notes', 'latitude', 'longitude', 'is_public', 'accuracy_m']);
+    expect(placed.get('accuracy_m')).toBe('7.5');
+    expect(createForm({ ...entry, fields: { ...entry.fields, accuracy_m: null } }).has('accuracy_m')).toBe(false);
+    expect(createForm(entry).has('accuracy_m')).toBe(false);
+  });
+
   it('puts the photo last, under the name it was queued with', () => {
     const photo = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' });
     const form = createForm({ ...entry, fields: { ...entry.fields, is_public: true }, photo, photoName: 'clearing.webp' });

@@ -120,6 +120,8 @@ export function createForm(entry: OutboxEntry & { kind: 'create' }): FormData {
   form.append('latitude', fields.latitude.toFixed(6));
   form.append('longitude', fields.longitude.toFixed(6));
   form.append('is_public', fields.is_public ? 'true' : 'false');
+  // Only for a spot placed from the position: a spot placed by hand has no accuracy, and says so by its absence.
+  if (typeof fields.accuracy_m === 'number') form.append('accuracy_m', String(fields.accuracy_m));
   // Last, so the server has every text field before it starts streaming the file.
   if (entry.photo) form.append('photo', entry.photo, entry.photoName ?? 'photo.jpg');
   return form;

@@ -53,6 +53,7 @@ function formToJson(fields: Record<string, string>): Record<string, unknown> {
     switch (name) {
       case 'latitude':
       case 'longitude':
+      case 'accuracy_m':
         json[name] = value.trim() === '' ? undefined : Number(value);
         break;
       case 'is_public':

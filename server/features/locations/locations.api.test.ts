@@ -32,6 +32,7 @@ describe('recording spots', () => {
       notes: null,
       latitude: 54.6872,
       longitude: 25.2797,
+      accuracy_m: null,
       is_public: false,
       photo_url: null,
       thumbnail_url: null,

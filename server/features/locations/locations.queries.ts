@@ -19,6 +19,7 @@ const locationJson = (viewerId: string) => sql`json_build_object(
   'notes', l.notes,
   'latitude', l.latitude,
   'longitude', l.longitude,
+  'accuracy_m', l.accuracy_m,
   'is_public', l.is_public,
   'photo_url', case when l.photo_key is null then null else ${PHOTO_URL_PREFIX} || l.photo_key end,
   'thumbnail_url', case when l.thumbnail_key is null then null else ${PHOTO_URL_PREFIX} || l.thumbnail_key end,

@@ -132,6 +132,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
           notes: input.notes ?? null,
           latitude: input.latitude,
           longitude: input.longitude,
+          accuracyM: input.accuracy_m ?? null,
           isPublic: input.is_public,
           photoKey: keys?.photo ?? null,
           thumbnailKey: keys?.thumbnail ?? null,

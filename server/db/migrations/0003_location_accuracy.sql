@@ -1,0 +1,2 @@
+ALTER TABLE "locations" ADD COLUMN "accuracy_m" double precision;--> statement-breakpoint
+ALTER TABLE "locations" ADD CONSTRAINT "locations_accuracy_m_check" CHECK ("locations"."accuracy_m" is null or ("locations"."accuracy_m" > 0 and "locations"."accuracy_m" <= 10000));
