@@ -37,7 +37,8 @@ describe('installable web app', () => {
   it('opens the app, not the browser’s offline page, when the network is gone after a first visit', async () => {
     const { page, context, errors } = await foray.newPage();
     // Offline, every request that misses the cache fails, and Chromium logs each.
-    errors.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Could not load the/);
+    // Tiles still loading when the network goes fail through the service worker as ERR_FAILED.
+    errors.allow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|Could not load the/);
     const { email } = await signedInUser(page, foray);
     await expectVisible(page.getByText(en('app.welcome', { email })));
     await waitForServiceWorkerControl(page);

@@ -48,8 +48,10 @@ describe('sharing', () => {
     const sharedText = await shared.innerText();
     expect(sharedText).not.toContain(en('locations.addedByYou'));
     expect(sharedText).toContain(en('sharing.public'));
-    // Only the owner may share or delete.
-    expect(await shared.getByRole('button').count()).toBe(0);
+    // Only the owner may share or delete; anyone who sees the spot may be guided to it.
+    expect(await shared.getByRole('button', { name: exactly(en('locations.share')) }).count()).toBe(0);
+    expect(await shared.getByRole('button', { name: exactly(en('locations.delete')) }).count()).toBe(0);
+    expect((await shared.getByRole('button').allInnerTexts()).map((name) => name.trim())).toEqual([en('guidance.guideMeHere')]);
     expect(await cardOf(other.page, 'Secret porcini').count()).toBe(0);
 
     // Nor can the API be talked into showing it, by area or by list.
