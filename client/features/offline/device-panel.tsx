@@ -2,7 +2,7 @@
 // to keep it. Loaded when opened.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceDb } from '../../lib/offline/device-db.ts';
+import { deviceDb, persistKey } from '../../lib/offline/device-db.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { keptCounts } from '../../lib/offline/spot-cache.ts';
 import { useMe } from '../../lib/session.tsx';
@@ -24,7 +24,7 @@ export default function DevicePanel({ onClose }: { onClose: () => void }) {
         const counts = await keptCounts(me.id).catch(() => ({ own: 0, others: 0 }));
         const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
         const asked = await deviceDb()
-          .then((db) => db.get('meta', `persist:${me.id}`))
+          .then((db) => db.get('meta', persistKey(me.id)))
           .catch(() => undefined);
         const persisted = (await navigator.storage?.persisted?.().catch(() => undefined)) ?? (typeof asked === 'boolean' ? asked : null);
         if (!cancelled) setFacts({ ...counts, usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted });

@@ -25,6 +25,9 @@ interface ForayDeviceDb extends DBSchema {
 
 export type DeviceDb = IDBPDatabase<ForayDeviceDb>;
 
+/** Where the answer to `navigator.storage.persist()` is kept, per user, for the "On this device" panel. */
+export const persistKey = (userId: string) => `persist:${userId}`;
+
 const DB_NAME = 'foray';
 const DB_VERSION = 1;
 
@@ -95,6 +98,6 @@ export async function forgetEverything(userId: string): Promise<void> {
   const outbox = tx.objectStore('outbox');
   for (const key of await outbox.index('byUser').getAllKeys(userId)) await outbox.delete(key);
   await tx.objectStore('publicSpots').delete(userId);
-  await tx.objectStore('meta').delete(`persist:${userId}`);
+  await tx.objectStore('meta').delete(persistKey(userId));
   await tx.done;
 }

@@ -6,7 +6,7 @@ import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/r
 import type { Location, LocationPage } from '../../../common/schemas/locations.ts';
 import { locationKeys } from '../location-keys.ts';
 import { useSession } from '../session.tsx';
-import { deviceDb } from './device-db.ts';
+import { deviceDb, persistKey } from './device-db.ts';
 import type { OutboxChange, OutboxEntry, PhotoUrls } from './outbox-model.ts';
 import { discardEntry, enqueue, listenToOutbox, outboxEntries, retryEntry } from './outbox.ts';
 import { drainOutbox, SYNC_TAG, type DrainResult } from './sync.ts';
@@ -215,9 +215,9 @@ async function askForBackgroundSync() {
 export async function askToPersistStorage(userId: string): Promise<void> {
   try {
     const db = await deviceDb();
-    if ((await db.get('meta', `persist:${userId}`)) !== undefined) return;
+    if ((await db.get('meta', persistKey(userId))) !== undefined) return;
     const granted = (await navigator.storage?.persist?.()) ?? false;
-    await db.put('meta', granted, `persist:${userId}`);
+    await db.put('meta', granted, persistKey(userId));
   } catch {
     // Without the Storage API the browser decides alone; the panel then says storage is not kept for sure.
   }
