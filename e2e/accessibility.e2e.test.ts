@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { useForay } from './support/foray.ts';
@@ -43,5 +43,35 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     await card.getByRole('button', { name: exactly(en('locations.delete')) }).click();
     await expectVisible(page.getByRole('dialog', { name: exactly(en('locations.deleteTitle')) }));
     await expectNoSeriousA11yViolations(page, 'delete dialog');
+  });
+});
+
+describe('keyboard', () => {
+  it('the Map and Locations tabs: one Tab stop, arrow keys, Home and End switch and keep the map', async () => {
+    const { page } = await foray.newPage();
+    await signedInUser(page, foray);
+    const mapTab = page.getByRole('tab', { name: exactly(en('tabs.map')) });
+    const listTab = page.getByRole('tab', { name: exactly(en('tabs.locations')) });
+    await expectVisible(mapTab);
+    await expect.poll(() => mapTab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => listTab.getAttribute('tabindex')).toBe('-1');
+
+    await mapTab.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => listTab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => listTab.evaluate((element) => element === document.activeElement)).toBe(true);
+    const listPanel = page.getByRole('tabpanel', { name: exactly(en('tabs.locations')) });
+    await expectVisible(listPanel);
+    // The map's panel stays in the document, hidden, so its view survives the switch.
+    await expect.poll(() => mapOf(page).count()).toBe(1);
+    await expect.poll(() => mapOf(page).isVisible()).toBe(false);
+
+    await page.keyboard.press('Home');
+    await expect.poll(() => mapTab.getAttribute('aria-selected')).toBe('true');
+    await expectVisible(mapOf(page));
+    await page.keyboard.press('End');
+    await expect.poll(() => listTab.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => mapTab.getAttribute('aria-selected')).toBe('true');
   });
 });

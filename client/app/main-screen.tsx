@@ -1,7 +1,6 @@
 // The signed-in screen: header, then the Map and Locations tabs. Loaded lazily after sign-in.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as Tabs from '@radix-ui/react-tabs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
 import { InstallButton } from '../features/install/install-button.tsx';
@@ -13,6 +12,7 @@ import { refreshOwnSpots } from '../lib/offline/spot-cache.ts';
 import { useMe, useSession } from '../lib/session.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { Tabs } from '../ui/tabs.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { GuidanceHost } from './guidance-host.tsx';
 import { queryClient } from './query-client.ts';
@@ -81,31 +81,34 @@ export default function MainScreen() {
         <SyncStatus />
 
         <main className="flex flex-1 flex-col">
-          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabId)} className="flex flex-1 flex-col px-4 py-4">
-            <Tabs.List aria-label={t('app.sections')} className="grid grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:inline-grid sm:w-80">
-              <Tabs.Trigger value="map" className={TRIGGER_CLASS}>
-                {t('tabs.map')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="locations" className={TRIGGER_CLASS}>
-                {t('tabs.locations')}
-              </Tabs.Trigger>
-            </Tabs.List>
-            {/* The map stays mounted while the list is shown, so its view and loaded spots survive a tab switch. */}
-            <Tabs.Content value="map" forceMount className="mt-4 data-[state=inactive]:hidden">
-              <MapTab />
-            </Tabs.Content>
-            <Tabs.Content value="locations" className="mt-4">
-              <Suspense
-                fallback={
-                  <div className="flex justify-center p-8 text-green-800">
-                    <Spinner label={t('common.loading')} className="size-8" />
-                  </div>
-                }
-              >
-                <LocationsTab />
-              </Suspense>
-            </Tabs.Content>
-          </Tabs.Root>
+          <Tabs<TabId>
+            label={t('app.sections')}
+            value={tab}
+            onChange={setTab}
+            className="flex flex-1 flex-col px-4 py-4"
+            listClassName="grid grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:inline-grid sm:w-80"
+            tabClassName={TRIGGER_CLASS}
+            panelClassName="mt-4"
+            items={[
+              // The map stays mounted while the list is shown, so its view and loaded spots survive a tab switch.
+              { id: 'map', label: t('tabs.map'), keepMounted: true, content: <MapTab /> },
+              {
+                id: 'locations',
+                label: t('tabs.locations'),
+                content: (
+                  <Suspense
+                    fallback={
+                      <div className="flex justify-center p-8 text-green-800">
+                        <Spinner label={t('common.loading')} className="size-8" />
+                      </div>
+                    }
+                  >
+                    <LocationsTab />
+                  </Suspense>
+                ),
+              },
+            ]}
+          />
         </main>
       </div>
       {deviceOpen && (
