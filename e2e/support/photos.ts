@@ -53,3 +53,30 @@ export async function cameraJpeg(): Promise<Buffer> {
     .withExif({ IFD0: { Make: CAMERA_MAKE } })
     .toBuffer();
 }
+
+/** Degrees as EXIF writes them: "d/1 m/1 s*100/100". */
+function exifDegrees(value: number): string {
+  const absolute = Math.abs(value);
+  const d = Math.floor(absolute);
+  const m = Math.floor((absolute - d) * 60);
+  const s = Math.round(((absolute - d) * 60 - m) * 60 * 10_000);
+  return `${d}/1 ${m}/1 ${s}/10000`;
+}
+
+/** A phone photo that says where and when it was taken (GPS and DateTimeOriginal in its EXIF, and `CAMERA_MAKE`). */
+export async function geotaggedJpeg(place: { latitude: number; longitude: number; taken: string; accuracyM?: number }): Promise<Buffer> {
+  return sharp(await jpegPhoto())
+    .jpeg({ quality: 85 })
+    .withExif({
+      IFD0: { Make: CAMERA_MAKE },
+      IFD2: { DateTimeOriginal: `${place.taken.replaceAll('-', ':')} 11:05:00` },
+      IFD3: {
+        GPSLatitudeRef: place.latitude < 0 ? 'S' : 'N',
+        GPSLatitude: exifDegrees(place.latitude),
+        GPSLongitudeRef: place.longitude < 0 ? 'W' : 'E',
+        GPSLongitude: exifDegrees(place.longitude),
+        ...(place.accuracyM ? { GPSHPositioningError: `${Math.round(place.accuracyM * 10)}/10` } : {}),
+      },
+    })
+    .toBuffer();
+}

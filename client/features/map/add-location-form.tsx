@@ -13,13 +13,23 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { EARLIEST_DATE_FOUND, isAcceptableDateFound, latestDateFound, tidyDateInput } from './date-found.ts';
 import { PhotoPicker, usePhotoChoice } from './photo-picker.tsx';
+import { PhotoPlaceOffer, type PlacedPoint } from './photo-place-offer.tsx';
 
 /** `accuracy`: metres, when the point came from the phone's position rather than a tap on the map. */
 export type Selection = { lat: number; lng: number; id: string; accuracy?: number };
 
 const FIELD_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
 
-export function AddLocationForm({ selection, onClose }: { selection: Selection; onClose: () => void }) {
+export function AddLocationForm({
+  selection,
+  onClose,
+  onPlace,
+}: {
+  selection: Selection;
+  onClose: () => void;
+  /** Moves the pin (the spot keeps its id), e.g. to where the chosen photo was taken. */
+  onPlace: (point: PlacedPoint) => void;
+}) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const me = useMe();
@@ -182,6 +192,18 @@ export function AddLocationForm({ selection, onClose }: { selection: Selection; 
           )}
         </Field>
         <PhotoPicker photo={photo} onChange={setPhoto} />
+        {photo && (
+          <PhotoPlaceOffer
+            file={photo.file}
+            pin={selection}
+            dateFound={dateFound.trim()}
+            onPlace={onPlace}
+            onDate={(date) => {
+              setDateFound(date);
+              setDateError(null);
+            }}
+          />
+        )}
         <Field label={t('form.notes')}>
           {(id) => (
             <textarea id={id} value={notes} onChange={(event) => setNotes(event.target.value)} maxLength={NOTES_MAX} rows={3} className={FIELD_CLASS} />

@@ -210,7 +210,14 @@ export function MapTab() {
       {selection && (
         <div ref={formRef} className="scroll-mt-4">
           <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
-            <AddLocationForm selection={selection} onClose={() => setSelection(null)} />
+            <AddLocationForm
+              selection={selection}
+              onClose={() => setSelection(null)}
+              onPlace={(point) => {
+                setSelection((current) => current && { ...current, lat: point.lat, lng: point.lng, accuracy: point.accuracy });
+                map?.setView([point.lat, point.lng], Math.max(map.getZoom(), 15));
+              }}
+            />
           </Suspense>
         </div>
       )}
