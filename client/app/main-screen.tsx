@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import * as Tabs from '@radix-ui/react-tabs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { FilterButton } from '../features/filter/filter-button.tsx';
 import { InstallButton } from '../features/install/install-button.tsx';
 import { MapTab } from '../features/map/map-tab.tsx';
 import { OfflineBadge } from '../features/offline/offline-badge.tsx';
@@ -82,14 +83,18 @@ export default function MainScreen() {
 
         <main className="flex flex-1 flex-col">
           <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabId)} className="flex flex-1 flex-col px-4 py-4">
-            <Tabs.List aria-label={t('app.sections')} className="grid grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:inline-grid sm:w-80">
-              <Tabs.Trigger value="map" className={TRIGGER_CLASS}>
-                {t('tabs.map')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="locations" className={TRIGGER_CLASS}>
-                {t('tabs.locations')}
-              </Tabs.Trigger>
-            </Tabs.List>
+            {/* One filter for both tabs, beside them. */}
+            <div className="flex items-center gap-2">
+              <Tabs.List aria-label={t('app.sections')} className="grid flex-1 grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:w-80 sm:flex-none">
+                <Tabs.Trigger value="map" className={TRIGGER_CLASS}>
+                  {t('tabs.map')}
+                </Tabs.Trigger>
+                <Tabs.Trigger value="locations" className={TRIGGER_CLASS}>
+                  {t('tabs.locations')}
+                </Tabs.Trigger>
+              </Tabs.List>
+              <FilterButton />
+            </div>
             {/* The map stays mounted while the list is shown, so its view and loaded spots survive a tab switch. */}
             <Tabs.Content value="map" forceMount className="mt-4 data-[state=inactive]:hidden">
               <MapTab />

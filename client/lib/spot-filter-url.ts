@@ -2,29 +2,31 @@
 // a filtered view can be bookmarked and survives a reload. Its names are the API's query parameters: the
 // filter goes to the server as it stands in the URL. Kept small, on the main screen; the matcher and the
 // panel load only when a filter is used (ADR 0020).
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 // Types only: a value import would put the matcher's tables on the main screen.
 import type { FilterableSpot, SpotFilter } from '../../common/spot-filter.ts';
 
-const FILTER_KEYS = ['q', 'type', 'from', 'to', 'owner', 'visibility', 'photo'] as const satisfies ReadonlyArray<keyof SpotFilter>;
-const CHANGED = 'foray:filter';
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const CHOICES: Partial<Record<keyof SpotFilter, string[]>> = {
-  type: ['mushroom_spot', 'car_park'],
-  owner: ['mine', 'others'],
-  visibility: ['private', 'public'],
-  photo: ['with', 'without'],
+const DATE = '\\d{4}-\\d\\d-\\d\\d';
+/** Each parameter and the values it may take; a hand-edited URL's other values are left out. */
+const ALLOWED: Record<keyof SpotFilter, string> = {
+  q: '.{1,100}',
+  type: 'mushroom_spot|car_park',
+  from: DATE,
+  to: DATE,
+  owner: 'mine|others',
+  visibility: 'private|public',
+  photo: 'with|without',
 };
+export const FILTER_KEYS = Object.keys(ALLOWED) as Array<keyof SpotFilter>;
+export const FILTER_CHANGED = 'foray:filter';
 
-/** The filter in a query string; values the server would refuse (a hand-edited URL) are left out. */
+/** The filter in a query string. */
 export function readFilter(search: string): SpotFilter {
   const params = new URLSearchParams(search);
   const filter: Record<string, string> = {};
   for (const key of FILTER_KEYS) {
     const value = params.get(key)?.trim();
-    const choices = CHOICES[key];
-    if (!value || value.length > 100) continue;
-    if (choices ? choices.includes(value) : key === 'q' || DATE.test(value)) filter[key] = value;
+    if (value && new RegExp(`^(${ALLOWED[key]})$`).test(value)) filter[key] = value;
   }
   return filter as SpotFilter;
 }
@@ -33,25 +35,13 @@ export function readFilter(search: string): SpotFilter {
 export const filterQuery = (filter: SpotFilter) =>
   Object.entries(filter).map(([key, value]) => `&${key}=${encodeURIComponent(value as string)}`).join('');
 
-/** How many filters are set (the found-date range counts once). */
-export const activeFilters = (filter: SpotFilter) => Object.keys(filter).filter((key) => key !== 'to' || !filter.from).length;
+/** How many filters are set. */
+export const activeFilters = (filter: SpotFilter) => Object.keys(filter).length;
 
-/** Replaces the filter in the address bar (no new history entry per change) and tells every user of it. */
-export function setSpotFilter(filter: SpotFilter) {
-  const url = new URL(window.location.href);
-  for (const key of FILTER_KEYS) url.searchParams.delete(key);
-  for (const [key, value] of Object.entries(filter)) if (value) url.searchParams.set(key, value as string);
-  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  window.dispatchEvent(new Event(CHANGED));
-}
-
+// Only the filter panel changes the query string, and without new history entries: its event is enough.
 function subscribe(onChange: () => void) {
-  window.addEventListener(CHANGED, onChange);
-  window.addEventListener('popstate', onChange);
-  return () => {
-    window.removeEventListener(CHANGED, onChange);
-    window.removeEventListener('popstate', onChange);
-  };
+  window.addEventListener(FILTER_CHANGED, onChange);
+  return () => window.removeEventListener(FILTER_CHANGED, onChange);
 }
 
 /** The current filter and, as a string, a stable key for queries. */
@@ -66,36 +56,22 @@ export function useSpotFilter(): { filter: SpotFilter; key: string } {
 type Matchable = FilterableSpot & { localPhotoUrl?: string | null };
 export type Matcher = (spot: Matchable) => boolean;
 
+/** The matcher of the filter last loaded: the map's and the list's queries load it before their data shows. */
+let latest: { key: string; matcher: Matcher } | undefined;
+
 /** The filter as a test for spots on the device, loaded on first use: null for no filter. */
 export async function loadMatcher(filter: SpotFilter): Promise<Matcher | null> {
-  if (activeFilters(filter) === 0) return null;
-  const { spotMatcher } = await import('../../common/spot-filter.ts');
-  const matches = spotMatcher(filter);
+  const key = filterQuery(filter);
+  if (!key) return null;
+  const matches = (await import('../../common/spot-filter.ts')).spotMatcher(filter);
   // A spot waiting to upload has its photo on the device only.
-  return (spot) => matches({ ...spot, photo_url: spot.photo_url ?? spot.localPhotoUrl ?? null });
+  latest = { key, matcher: (spot) => matches({ ...spot, photo_url: spot.photo_url ?? spot.localPhotoUrl ?? null }) };
+  return latest.matcher;
 }
 
 /**
- * The spots to draw: with a filter, those it matches (server answers already do; this catches what waits
- * in the outbox). Until the matcher has loaded, spots waiting on the device are held back.
+ * The spots to draw under the filter `key`: those it matches (the server's answers already do; this catches
+ * what waits in the outbox). Should the matcher not be there yet, spots waiting on the device are held back.
  */
-export function useFiltered<T extends Matchable & { pending?: unknown }>(spots: T[], filter: SpotFilter, key: string): T[] {
-  const [loaded, setLoaded] = useState<{ key: string; matcher: Matcher | null } | null>(null);
-  useEffect(
-    function loadTheMatcher() {
-      let current = true;
-      void loadMatcher(filter).then((matcher) => current && setLoaded({ key, matcher }));
-      return () => {
-        current = false;
-      };
-    },
-    // The key is the filter's identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
-  );
-  return useMemo(() => {
-    if (!key) return spots;
-    if (loaded?.key !== key) return spots.filter((spot) => !spot.pending);
-    return loaded.matcher ? spots.filter(loaded.matcher) : spots;
-  }, [spots, key, loaded]);
-}
+export const useFiltered = <T extends Matchable & { pending?: unknown }>(spots: T[], key: string): T[] =>
+  useMemo(() => (key ? spots.filter(latest?.key === key ? latest.matcher : (spot) => !spot.pending) : spots), [spots, key]);

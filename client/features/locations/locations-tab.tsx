@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
-import { useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
+import { activeFilters, useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -57,7 +57,7 @@ export default function LocationsTab() {
     () => applyPending(loaded?.flatMap((page) => page.items) ?? [], outbox.entries, me.name, outbox.photoUrls),
     [loaded, outbox.entries, me.name, outbox.photoUrls],
   );
-  const items = useFiltered(shown, filter, filterKey);
+  const items = useFiltered(shown, filterKey);
 
   if (pages.isPending && items.length === 0) {
     return (
@@ -80,8 +80,8 @@ export default function LocationsTab() {
   if (items.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-stone-400 bg-white p-8 text-center">
-        <h2 className="text-lg font-semibold">{t('locations.noLocationsFound')}</h2>
-        <p className="mt-2 text-sm text-stone-700">{t('locations.noLocationsSuggestion')}</p>
+        <h2 className="text-lg font-semibold">{activeFilters(filter) ? t('filter.noMatches') : t('locations.noLocationsFound')}</h2>
+        {!activeFilters(filter) && <p className="mt-2 text-sm text-stone-700">{t('locations.noLocationsSuggestion')}</p>}
       </div>
     );
   }
