@@ -2,7 +2,7 @@
 // a filtered view can be bookmarked and survives a reload. Its names are the API's query parameters: the
 // filter goes to the server as it stands in the URL. Kept small, on the main screen; the matcher and the
 // panel load only when a filter is used (ADR 0020).
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 // Types only: a value import would put the matcher's tables on the main screen.
 import type { FilterableSpot, SpotFilter } from '../../common/spot-filter.ts';
 
@@ -56,22 +56,35 @@ export function useSpotFilter(): { filter: SpotFilter; key: string } {
 type Matchable = FilterableSpot & { localPhotoUrl?: string | null };
 export type Matcher = (spot: Matchable) => boolean;
 
-/** The matcher of the filter last loaded: the map's and the list's queries load it before their data shows. */
-let latest: { key: string; matcher: Matcher } | undefined;
+/** Matchers by filter key: a pure function of the filter, so made once per filter the forager used. */
+const matchers = new Map<string, Matcher>();
 
 /** The filter as a test for spots on the device, loaded on first use: null for no filter. */
 export async function loadMatcher(filter: SpotFilter): Promise<Matcher | null> {
   const key = filterQuery(filter);
   if (!key) return null;
-  const matches = (await import('../../common/spot-filter.ts')).spotMatcher(filter);
-  // A spot waiting to upload has its photo on the device only.
-  latest = { key, matcher: (spot) => matches({ ...spot, photo_url: spot.photo_url ?? spot.localPhotoUrl ?? null }) };
-  return latest.matcher;
+  if (!matchers.has(key)) {
+    const matches = (await import('../../common/spot-filter.ts')).spotMatcher(filter);
+    // A spot waiting to upload has its photo on the device only.
+    matchers.set(key, (spot) => matches({ ...spot, photo_url: spot.photo_url ?? spot.localPhotoUrl ?? null }));
+  }
+  return matchers.get(key)!;
 }
 
 /**
- * The spots to draw under the filter `key`: those it matches (the server's answers already do; this catches
- * what waits in the outbox). Should the matcher not be there yet, spots waiting on the device are held back.
+ * The spots to draw: with a filter, those it matches (the server's answers already do; this catches what
+ * waits in the outbox). Until the matcher has loaded, spots waiting on the device are held back.
  */
-export const useFiltered = <T extends Matchable & { pending?: unknown }>(spots: T[], key: string): T[] =>
-  useMemo(() => (key ? spots.filter(latest?.key === key ? latest.matcher : (spot) => !spot.pending) : spots), [spots, key]);
+export function useFiltered<T extends Matchable & { pending?: unknown }>(spots: T[], filter: SpotFilter, key: string): T[] {
+  const [, setLoads] = useState(0);
+  const matcher = matchers.get(key);
+  useEffect(
+    function loadTheMatcher() {
+      if (key && !matchers.has(key)) void loadMatcher(filter).then(() => setLoads((loads) => loads + 1));
+    },
+    // The key is the filter's identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
+  );
+  return useMemo(() => (key ? spots.filter(matcher ?? ((spot) => !spot.pending)) : spots), [spots, key, matcher]);
+}

@@ -57,7 +57,7 @@ export default function LocationsTab() {
     () => applyPending(loaded?.flatMap((page) => page.items) ?? [], outbox.entries, me.name, outbox.photoUrls),
     [loaded, outbox.entries, me.name, outbox.photoUrls],
   );
-  const items = useFiltered(shown, filterKey);
+  const items = useFiltered(shown, filter, filterKey);
 
   if (pages.isPending && items.length === 0) {
     return (

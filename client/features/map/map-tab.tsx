@@ -58,7 +58,7 @@ export function MapTab() {
     () => (entries.length === 0 ? loaded : applyPending(loaded, entries, me.name, photoUrls).filter((spot) => spot.pending?.kind !== 'delete')),
     [loaded, entries, me.name, photoUrls],
   );
-  const spots = useFiltered(shown, filterKey);
+  const spots = useFiltered(shown, filter, filterKey);
   // The server fetches one row more than it sends: a next page exists exactly when there were more spots.
   const truncated = spotsQuery.data ? spotsQuery.data.next_cursor !== null : false;
   const layers = config.data?.tile_layers ?? [];
