@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { useOfflineForay, pendingMarker, recordSpot } from './support/offline.ts';
 import { cardOf, createSpotByApi, markerOf, openTab } from './support/spots.ts';
 import { en, exactly, lt } from './support/texts.ts';
@@ -14,11 +15,12 @@ const filterButton = (page: Page, language: 'en' | 'lt', count = 0) =>
     name: exactly(count ? (language === 'en' ? en : lt)('filter.openActive', { count }) : (language === 'en' ? en : lt)('filter.open')),
   });
 
-async function filterBySpecies(page: Page, language: 'en' | 'lt', text: string) {
+async function filterBySpecies(page: Page, language: 'en' | 'lt', text: string, options: { checkA11y?: boolean } = {}) {
   const words = language === 'en' ? en : lt;
   await filterButton(page, language).click();
   const dialog = page.getByRole('dialog', { name: exactly(words('filter.open')) });
   await expectVisible(dialog);
+  if (options.checkA11y) await expectNoSeriousA11yViolations(page, 'filter panel');
   await dialog.getByLabel(words('filter.species')).fill(text);
   await dialog.getByRole('button', { name: exactly(words('filter.apply')) }).click();
   await expectGone(dialog);
@@ -35,7 +37,7 @@ describe('filter', () => {
     await page.getByRole('group', { name: exactly(en('common.language')) }).getByRole('button', { name: 'lt', exact: true }).click();
     await expectVisible(page.getByText(exactly(lt('map.locationCount_few', { count: 3 }))));
 
-    await filterBySpecies(page, 'lt', 'baravykas');
+    await filterBySpecies(page, 'lt', 'baravykas', { checkA11y: true });
     const mushroom = (title: string) => page.getByRole('button', { name: exactly(`${lt('locationTypes.mushroom_spot')}: ${title}`) });
     await expectVisible(page.getByText(exactly(lt('map.locationCount_few', { count: 2 }))));
     await expectVisible(mushroom('Baravykai'));
