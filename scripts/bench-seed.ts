@@ -5,14 +5,21 @@ import type { Database } from '../server/db/client.ts';
 
 export const BENCH_PASSWORD = 'bench password 1';
 
+/** What `species: 'varied'` names the spots: eight kinds in turn, two of them holding "baravyk" (a quarter). */
+export const BENCH_SPECIES = ['Baravykai', 'Voveraitės', 'Raudonviršiai', 'Kazlėkai', 'Ūmėdės', 'Šilbaravykiai', 'Lepšiai', 'Cantharellus cibarius'];
+/** With `species: 'varied'`, one spot in 1,000 has this note: a rare word for the search benchmark. */
+export const BENCH_RARE_NOTE = 'Prie seno kelmo';
+
 /**
  * Two verified foragers and `spots` spots spread at random over `area` (by default the whole of Lithuania):
  * half of them the other forager's, a third of those public, one in five a car park. Empties the tables first.
+ * Every spot is "Cantharellus cibarius" unless `species` is 'varied' (BENCH_SPECIES, BENCH_RARE_NOTE).
  */
 export async function seedBenchData(
   db: Database,
   spots: number,
   area = { minLat: 53.9, maxLat: 56.4, minLng: 21.0, maxLng: 26.7 },
+  species: 'one' | 'varied' = 'one',
 ): Promise<{ emails: string[] }> {
   await db.execute(sql`truncate "user" cascade`);
   const password = await hash(BENCH_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
@@ -24,9 +31,12 @@ export async function seedBenchData(
     );
   }
   await db.execute(sql`
-    insert into locations (id, user_id, type, mushroom_types, finder, date_found, latitude, longitude, is_public)
+    insert into locations (id, user_id, type, mushroom_types, notes, finder, date_found, latitude, longitude, is_public)
     select gen_random_uuid(), case when i % 2 = 0 then ${users[0]!.id} else ${users[1]!.id} end,
-           case when i % 5 = 0 then 'car_park' else 'mushroom_spot' end, 'Cantharellus cibarius', 'Bench',
+           case when i % 5 = 0 then 'car_park' else 'mushroom_spot' end,
+           ${species === 'varied' ? sql`(array[${sql.join(BENCH_SPECIES.map((name) => sql`${name}::text`), sql`, `)}])[1 + i % ${sql.raw(String(BENCH_SPECIES.length))}]` : sql`'Cantharellus cibarius'`},
+           ${species === 'varied' ? sql`case when i % 1000 = 7 then ${BENCH_RARE_NOTE} end` : sql`null`},
+           'Bench',
            date '2026-09-01' - (i % 60),
            ${area.minLat}::float8 + random() * ${area.maxLat - area.minLat}::float8,
            ${area.minLng}::float8 + random() * ${area.maxLng - area.minLng}::float8,

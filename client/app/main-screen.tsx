@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { FilterButton } from '../features/filter/filter-button.tsx';
 import { InstallButton } from '../features/install/install-button.tsx';
 import { MapTab } from '../features/map/map-tab.tsx';
 import { OfflineBadge } from '../features/offline/offline-badge.tsx';
@@ -86,7 +87,10 @@ export default function MainScreen() {
             value={tab}
             onChange={setTab}
             className="flex flex-1 flex-col px-4 py-4"
-            listClassName="grid grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:inline-grid sm:w-80"
+            // One filter for both tabs, beside them.
+            aside={<FilterButton />}
+            headerClassName="flex items-center gap-2"
+            listClassName="grid flex-1 grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:w-80 sm:flex-none"
             tabClassName={TRIGGER_CLASS}
             panelClassName="mt-4"
             items={[

@@ -3,6 +3,7 @@ import type { BBox } from '../../common/schemas/locations.ts';
 
 export const locationKeys = {
   all: ['locations'] as const,
-  list: () => ['locations', 'list'] as const,
-  inArea: (bbox: BBox) => ['locations', 'bbox', bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat] as const,
+  /** `filter` is the filter bar's query string (spot-filter-url.ts): each filter has its own pages. */
+  list: (filter = '') => ['locations', 'list', filter] as const,
+  inArea: (bbox: BBox, filter = '') => ['locations', 'bbox', bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat, filter] as const,
 };

@@ -17,6 +17,9 @@ interface TabsProps<Id extends string> {
   onChange: (id: Id) => void;
   items: readonly TabItem<Id>[];
   className?: string;
+  /** Beside the tab list, in one row with it (e.g. a filter that applies to every tab). */
+  aside?: ReactNode;
+  headerClassName?: string;
   listClassName?: string;
   tabClassName?: string;
   panelClassName?: string;
@@ -43,34 +46,45 @@ export function Tabs<Id extends string>(props: TabsProps<Id>) {
     tabRefs.current.get(item.id)?.focus();
   }
 
+  const list = (
+    <div role="tablist" aria-label={label} aria-orientation="horizontal" className={props.listClassName} onKeyDown={onKeyDown}>
+      {items.map((item) => {
+        const selected = item.id === value;
+        return (
+          <button
+            key={item.id}
+            ref={(element) => {
+              if (element) tabRefs.current.set(item.id, element);
+              else tabRefs.current.delete(item.id);
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${item.id}`}
+            aria-selected={selected}
+            // Only a panel that is in the document may be named.
+            aria-controls={selected || item.keepMounted ? `${base}-panel-${item.id}` : undefined}
+            tabIndex={selected ? 0 : -1}
+            data-state={selected ? 'active' : 'inactive'}
+            className={props.tabClassName}
+            onClick={() => onChange(item.id)}
+          >
+            {item.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+
   return (
     <div className={props.className}>
-      <div role="tablist" aria-label={label} aria-orientation="horizontal" className={props.listClassName} onKeyDown={onKeyDown}>
-        {items.map((item) => {
-          const selected = item.id === value;
-          return (
-            <button
-              key={item.id}
-              ref={(element) => {
-                if (element) tabRefs.current.set(item.id, element);
-                else tabRefs.current.delete(item.id);
-              }}
-              type="button"
-              role="tab"
-              id={`${base}-tab-${item.id}`}
-              aria-selected={selected}
-              // Only a panel that is in the document may be named.
-              aria-controls={selected || item.keepMounted ? `${base}-panel-${item.id}` : undefined}
-              tabIndex={selected ? 0 : -1}
-              data-state={selected ? 'active' : 'inactive'}
-              className={props.tabClassName}
-              onClick={() => onChange(item.id)}
-            >
-              {item.label}
-            </button>
-          );
-        })}
-      </div>
+      {props.aside ? (
+        <div className={props.headerClassName}>
+          {list}
+          {props.aside}
+        </div>
+      ) : (
+        list
+      )}
       {items.map((item) => {
         const selected = item.id === value;
         if (!selected && !item.keepMounted) return null;

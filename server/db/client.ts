@@ -32,17 +32,20 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
+    // pg_trgm: the trigram index behind the species search (ADR 0020); PGlite ships it, loaded on request.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const extensions = { pg_trgm };
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // PGlite does not create missing parent folders.
     fs.mkdirSync(path.dirname(options.dir), { recursive: true });
     const isNew = !fs.existsSync(path.join(options.dir, 'PG_VERSION'));
-    let client = await PGlite.create(options.dir);
+    let client = await PGlite.create(options.dir, { extensions });
     if (isNew) {
       // initdb leaves ~450 MB of WebAssembly memory that a running PGlite never gives back; a second instance
       // on the now initialised folder starts small. Costs under a second, once, on a new data folder.
       await client.close();
-      client = await PGlite.create(options.dir);
+      client = await PGlite.create(options.dir, { extensions });
     }
     const db = drizzle(client, { schema });
     try {

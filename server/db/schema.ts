@@ -17,6 +17,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { ACCURACY_MAX_M } from '../../common/limits.ts';
+import { FOLD_FROM, FOLD_TO } from '../../common/spot-filter.ts';
+
+/** A PostgreSQL string literal, for the few generated-column expressions built from shared constants. */
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -161,6 +165,14 @@ export const locations = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`point(longitude, latitude)`),
     isPublic: boolean('is_public').notNull().default(false),
+    // What the species search looks in: the mushroom types and the notes, case and accents folded by the
+    // table in common/spot-filter.ts, which the phone applies too. Generated, so every write keeps it right;
+    // translate() is immutable, unlike lower() (locale-bound) or unaccent() (a dictionary file). ADR 0020.
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(`translate(mushroom_types || ' ' || coalesce(notes, ''), ${literal(FOLD_FROM)}, ${literal(FOLD_TO)})`),
+      ),
     photoKey: text('photo_key'),
     thumbnailKey: text('thumbnail_key'),
     // Millisecond precision so the list cursor round-trips exactly through a JavaScript Date.
@@ -171,6 +183,8 @@ export const locations = pgTable(
   (t) => [
     index('locations_position_gist').using('gist', t.position),
     index('locations_owner_recent_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Trigram index (pg_trgm): `search_text like '%term%'` finds rare terms without reading every row.
+    index('locations_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     index('locations_public_recent_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`is_public`),
     uniqueIndex('locations_photo_key_idx').on(t.photoKey),
     uniqueIndex('locations_thumbnail_key_idx').on(t.thumbnailKey),

@@ -4,25 +4,30 @@ import type { LocationPage } from '../../../common/schemas/locations.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
 import { locationKeys } from '../../lib/location-keys.ts';
 import { keptSpots } from '../../lib/offline/spot-cache.ts';
+import { filterQuery, loadMatcher } from '../../lib/spot-filter-url.ts';
+import type { SpotFilter } from '../../../common/spot-filter.ts';
 
 export const PAGE_SIZE = 20;
 
 export type ListPage = LocationPage & { from: 'server' | 'device' };
 
-export function useLocationPages(userId: string) {
+export function useLocationPages(userId: string, filter: SpotFilter) {
+  const filterKey = filterQuery(filter);
   return useInfiniteQuery({
-    queryKey: locationKeys.list(),
+    queryKey: locationKeys.list(filterKey),
     queryFn: async ({ pageParam, signal }): Promise<ListPage> => {
       if (navigator.onLine || pageParam) {
         try {
           const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : '';
-          return { ...(await api<LocationPage>(`/api/v1/locations?limit=${PAGE_SIZE}${cursor}`, { signal })), from: 'server' };
+          return { ...(await api<LocationPage>(`/api/v1/locations?limit=${PAGE_SIZE}${cursor}${filterKey}`, { signal })), from: 'server' };
         } catch (error) {
           // A next page has nothing to fall back on: the first page from the device already holds everything kept.
           if (pageParam || !isUnreachable(error)) throw error;
         }
       }
-      return { items: await keptSpots(userId), next_cursor: null, from: 'device' };
+      const matches = await loadMatcher(filter);
+      const kept = await keptSpots(userId);
+      return { items: matches ? kept.filter(matches) : kept, next_cursor: null, from: 'device' };
     },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,

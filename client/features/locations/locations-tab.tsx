@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
+import { activeFilters, useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -19,7 +20,8 @@ export default function LocationsTab() {
   const toast = useToast();
   const me = useMe();
   const outbox = useOutbox();
-  const pages = useLocationPages(me.id);
+  const { filter, key: filterKey } = useSpotFilter();
+  const pages = useLocationPages(me.id, filter);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
@@ -51,10 +53,11 @@ export default function LocationsTab() {
 
   const loaded = pages.data?.pages;
   // Changes still on the device are shown with their state: new spots first, then the rest as loaded.
-  const items = useMemo(
+  const shown = useMemo(
     () => applyPending(loaded?.flatMap((page) => page.items) ?? [], outbox.entries, me.name, outbox.photoUrls),
     [loaded, outbox.entries, me.name, outbox.photoUrls],
   );
+  const items = useFiltered(shown, filter, filterKey);
 
   if (pages.isPending && items.length === 0) {
     return (
@@ -77,8 +80,8 @@ export default function LocationsTab() {
   if (items.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-stone-400 bg-white p-8 text-center">
-        <h2 className="text-lg font-semibold">{t('locations.noLocationsFound')}</h2>
-        <p className="mt-2 text-sm text-stone-700">{t('locations.noLocationsSuggestion')}</p>
+        <h2 className="text-lg font-semibold">{activeFilters(filter) ? t('filter.noMatches') : t('locations.noLocationsFound')}</h2>
+        {!activeFilters(filter) && <p className="mt-2 text-sm text-stone-700">{t('locations.noLocationsSuggestion')}</p>}
       </div>
     );
   }

@@ -5,18 +5,10 @@ import { DATE_FOUND_MIN, latestDateFound } from '../../../common/limits.ts';
 
 /** The latest date the server accepts: tomorrow in UTC — the server's own rule, from common/. */
 export { latestDateFound };
+// Shared with the filter's date fields.
+export { tidyDateInput } from '../../lib/date-input.ts';
 
 export const EARLIEST_DATE_FOUND = DATE_FOUND_MIN;
-
-/**
- * What the user typed, tidied as they type: digits get their dashes ("20261123" → "2026-11-23"), so a phone's
- * number pad, which has no dash, is enough.
- */
-export function tidyDateInput(typed: string): string {
-  if (/[^\d\s-]/.test(typed)) return typed;
-  const digits = typed.replace(/\D/g, '').slice(0, 8);
-  return [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8)].filter(Boolean).join('-');
-}
 
 /** Whether the text is a real calendar date the server will take. */
 export function isAcceptableDateFound(value: string, now = new Date()): boolean {

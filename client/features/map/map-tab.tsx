@@ -9,6 +9,7 @@ import { useGuide } from '../../lib/guidance-context.ts';
 import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
+import { useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -48,14 +49,16 @@ export function MapTab() {
   const guide = useGuide();
   const { entries, photoUrls, retry, discard } = useOutbox();
   const config = useClientConfig();
-  const spotsQuery = useSpotsInArea(area, me.id);
+  const { filter, key: filterKey } = useSpotFilter();
+  const spotsQuery = useSpotsInArea(area, me.id, filter);
   const loaded = spotsQuery.data?.items ?? NO_SPOTS;
   // What waits on the device is drawn too: new spots as pending pins; a spot being deleted is gone already.
-  const spots = useMemo(
+  const shown = useMemo(
     // With nothing waiting, the loaded array itself: the clusters are only rebuilt when spots change.
     () => (entries.length === 0 ? loaded : applyPending(loaded, entries, me.name, photoUrls).filter((spot) => spot.pending?.kind !== 'delete')),
     [loaded, entries, me.name, photoUrls],
   );
+  const spots = useFiltered(shown, filter, filterKey);
   // The server fetches one row more than it sends: a next page exists exactly when there were more spots.
   const truncated = spotsQuery.data ? spotsQuery.data.next_cursor !== null : false;
   const layers = config.data?.tile_layers ?? [];

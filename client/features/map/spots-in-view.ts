@@ -10,6 +10,8 @@ import type { BBox, LocationPage } from '../../../common/schemas/locations.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
 import { locationKeys } from '../../lib/location-keys.ts';
 import { keepLoadedArea, keptSpotsInArea } from '../../lib/offline/spot-cache.ts';
+import { filterQuery, loadMatcher } from '../../lib/spot-filter-url.ts';
+import type { SpotFilter } from '../../../common/spot-filter.ts';
 
 const SETTLE_MS = 300;
 /** With signal but no answer, the map falls back to the spots kept on the device after this long. */
@@ -18,23 +20,27 @@ const AREA_TIMEOUT_MS = 10_000;
 /** An area's spots, and whether they came from the server or, with no answer, from the device's copy. */
 export type AreaSpots = LocationPage & { from: 'server' | 'device' };
 
-export function useSpotsInArea(area: BBox | null, userId: string) {
+export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFilter) {
+  const filterKey = filterQuery(filter);
   return useQuery({
-    queryKey: area ? locationKeys.inArea(area) : ['locations', 'bbox', 'none'],
+    queryKey: area ? locationKeys.inArea(area, filterKey) : ['locations', 'bbox', 'none'],
     queryFn: async ({ signal }): Promise<AreaSpots> => {
       const box = area!;
+      // The device applies the same filter to what it kept (common/spot-filter.ts), loaded only when one is set.
+      const matches = await loadMatcher(filter);
       if (navigator.onLine) {
         try {
           const bbox = `${box.minLng},${box.minLat},${box.maxLng},${box.maxLat}`;
-          const page = await api<LocationPage>(`/api/v1/locations?bbox=${bbox}&limit=${BBOX_LIMIT_MAX}`, { signal, timeoutMs: AREA_TIMEOUT_MS });
+          const page = await api<LocationPage>(`/api/v1/locations?bbox=${bbox}&limit=${BBOX_LIMIT_MAX}${filterKey}`, { signal, timeoutMs: AREA_TIMEOUT_MS });
           // Kept for the walk with no signal; the map does not wait for the write.
-          void keepLoadedArea(userId, box, page).catch(() => undefined);
+          void keepLoadedArea(userId, box, page, matches).catch(() => undefined);
           return { ...page, from: 'server' };
         } catch (error) {
           if (!isUnreachable(error)) throw error;
         }
       }
-      return { items: await keptSpotsInArea(userId, box), next_cursor: null, from: 'device' };
+      const kept = await keptSpotsInArea(userId, box);
+      return { items: matches ? kept.filter(matches) : kept, next_cursor: null, from: 'device' };
     },
     enabled: area !== null,
     placeholderData: keepPreviousData,

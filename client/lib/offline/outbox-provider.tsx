@@ -229,7 +229,8 @@ function showAppliedChange(queryClient: QueryClient, kind: OutboxChange['kind'],
     kind === 'delete' || !location ? items.filter((item) => item.id !== spotId) : items.map((item) => (item.id === spotId ? location : item));
   const isNew = (items: Location[]) => kind === 'create' && location && !items.some((item) => item.id === spotId);
 
-  queryClient.setQueryData<InfiniteData<LocationPage, string | null>>(locationKeys.list(), (data) => {
+  // Every filter's list: a spot the filter does not match is left out where the list is drawn.
+  queryClient.setQueriesData<InfiniteData<LocationPage, string | null>>({ queryKey: locationKeys.list().slice(0, 2) }, (data) => {
     if (!data) return data;
     const pages = data.pages.map((page) => ({ ...page, items: update(page.items) }));
     const first = pages[0];

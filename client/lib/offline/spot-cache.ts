@@ -14,8 +14,9 @@ const inside = (bbox: BBox, spot: Location) =>
 /**
  * Keeps what the map just loaded: others' public spots replace those kept for the same area (a spot made
  * private or deleted since is dropped, unless the answer was cut short), the user's own spots are updated.
+ * A filtered answer (`matches`) replaces only the kept spots that filter matches: the others were not asked for.
  */
-export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationPage): Promise<void> {
+export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationPage, matches: ((spot: Location) => boolean) | null = null): Promise<void> {
   const db = await deviceDb();
   const tx = db.transaction(['publicSpots', 'spots'], 'readwrite');
   const publicStore = tx.objectStore('publicSpots');
@@ -23,7 +24,7 @@ export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationP
   const fresh = page.items.filter((spot) => !spot.is_owner);
   const freshIds = new Set(fresh.map((spot) => spot.id));
   const complete = page.next_cursor === null;
-  const others = kept.filter((spot) => !freshIds.has(spot.id) && !(complete && inside(bbox, spot)));
+  const others = kept.filter((spot) => !freshIds.has(spot.id) && !(complete && inside(bbox, spot) && (!matches || matches(spot))));
   // The newest loaded last: when there are too many, the areas seen longest ago go first.
   const items = [...others, ...fresh].slice(-PUBLIC_KEPT_MAX);
   await publicStore.put({ userId, items, savedAt: Date.now() });

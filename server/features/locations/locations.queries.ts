@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locations, user } from '../../db/schema.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
+import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
 
 type NewLocation = typeof locations.$inferInsert;
 
@@ -39,6 +40,25 @@ const visibleTo = (viewerId: string): SQL => sql`(l.user_id = ${viewerId} or l.i
 const ownedBy = (viewerId: string, owner: 'mine' | 'others'): SQL =>
   owner === 'mine' ? sql`l.user_id = ${viewerId}` : sql`(l.user_id <> ${viewerId} and l.is_public)`;
 
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * The filter bar's conditions (common/spot-filter.ts has the same rules for the phone). Each only narrows
+ * what `visibleTo` allows. Species words are matched in `search_text`, folded by the same table, with LIKE,
+ * which the trigram index answers.
+ */
+function filterConditions(viewerId: string, filter: SpotFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.owner) conditions.push(ownedBy(viewerId, filter.owner));
+  for (const term of searchTerms(filter.q)) conditions.push(sql`l.search_text like ${`%${escapeLike(term)}%`}`);
+  if (filter.type) conditions.push(sql`l.type = ${filter.type}`);
+  if (filter.from) conditions.push(sql`l.date_found >= ${filter.from}::date`);
+  if (filter.to) conditions.push(sql`l.date_found <= ${filter.to}::date`);
+  if (filter.visibility) conditions.push(filter.visibility === 'public' ? sql`l.is_public` : sql`not l.is_public`);
+  if (filter.photo) conditions.push(filter.photo === 'with' ? sql`l.photo_key is not null` : sql`l.photo_key is null`);
+  return conditions;
+}
+
 export type Cursor = { createdAt: string; id: string };
 
 const encodeCursor = (raw: string) => Buffer.from(raw).toString('base64url');
@@ -65,10 +85,9 @@ export function decodeCursor(cursor: string): Cursor | null {
 export async function listLocations(
   db: Database,
   viewerId: string,
-  options: { limit: number; cursor: Cursor | null; bbox: BBox | undefined; owner?: 'mine' | 'others' | undefined },
+  options: { limit: number; cursor: Cursor | null; bbox: BBox | undefined; filter?: SpotFilter },
 ): Promise<{ itemsJson: string; nextCursor: string | null }> {
-  const conditions: SQL[] = [visibleTo(viewerId)];
-  if (options.owner) conditions.push(ownedBy(viewerId, options.owner));
+  const conditions: SQL[] = [visibleTo(viewerId), ...filterConditions(viewerId, options.filter ?? {})];
   if (options.cursor) {
     conditions.push(sql`(l.created_at, l.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id}::uuid)`);
   }

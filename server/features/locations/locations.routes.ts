@@ -49,7 +49,9 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
         summary: 'Spots the caller may see: their own and everyone’s public ones, newest first',
         description:
           'With bbox, only spots inside the box (the map’s viewport); limit may then go up to 10,000. ' +
-          'owner=mine keeps only the caller’s own spots, owner=others only other people’s public ones.',
+          'owner=mine keeps only the caller’s own spots, owner=others only other people’s public ones. ' +
+          'q, type, from, to, visibility and photo filter further (the filter bar); all combine with bbox and pages, ' +
+          'and a cursor continues the same filtered list.',
         querystring: ListLocationsQuerySchema,
         response: { 200: LocationPageSchema, ...errors },
       },
@@ -57,13 +59,13 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
     async (request, reply) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
       const user = await requireUser(request, reply);
-      const { limit, cursor, bbox, owner } = request.query;
+      const { limit, cursor, bbox, ...filter } = request.query;
       if (!bbox && limit > LIST_LIMIT_MAX) {
         throw new AppError(400, 'VALIDATION_ERROR', `limit: at most ${LIST_LIMIT_MAX} without bbox`);
       }
       const decoded = cursor === undefined ? null : decodeCursor(cursor);
       if (cursor !== undefined && !decoded) throw new AppError(400, 'VALIDATION_ERROR', 'cursor: not a cursor this server gave out');
-      const page = await listLocations(db, user.id, { limit, cursor: decoded, bbox, owner });
+      const page = await listLocations(db, user.id, { limit, cursor: decoded, bbox, filter });
       // Already JSON from the database: Fastify sends a string as it is, so thousands of spots are not
       // re-serialized. The response schema still documents the shape; the API tests check it.
       const body = `{"items":${page.itemsJson},"next_cursor":${JSON.stringify(page.nextCursor)}}`;

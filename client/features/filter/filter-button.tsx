@@ -1,0 +1,36 @@
+// The one "Filter" button for the map and the list, with how many filters are set; the panel loads on first use.
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { activeFilters, useSpotFilter } from '../../lib/spot-filter-url.ts';
+import { buttonClass } from '../../ui/button.tsx';
+
+const FilterPanel = lazy(() => import('./filter-panel.tsx'));
+
+export function FilterButton() {
+  const { t } = useTranslation();
+  const { filter } = useSpotFilter();
+  const [open, setOpen] = useState(false);
+  const count = activeFilters(filter);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={count ? t('filter.openActive', { count }) : undefined}
+        className={buttonClass('secondary', 'px-3')}
+      >
+        {t('filter.open')}
+        {count > 0 && (
+          <span aria-hidden="true" className="rounded-full bg-green-800 px-1.5 text-xs text-white">
+            {count}
+          </span>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <FilterPanel filter={filter} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

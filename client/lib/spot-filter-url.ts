@@ -1,0 +1,90 @@
+// The filter of the map and the list lives in the page's query string (?q=baravykas&type=mushroom_spot), so
+// a filtered view can be bookmarked and survives a reload. Its names are the API's query parameters: the
+// filter goes to the server as it stands in the URL. Kept small, on the main screen; the matcher and the
+// panel load only when a filter is used (ADR 0020).
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+// Types only: a value import would put the matcher's tables on the main screen.
+import type { FilterableSpot, SpotFilter } from '../../common/spot-filter.ts';
+
+const DATE = '\\d{4}-\\d\\d-\\d\\d';
+/** Each parameter and the values it may take; a hand-edited URL's other values are left out. */
+const ALLOWED: Record<keyof SpotFilter, string> = {
+  q: '.{1,100}',
+  type: 'mushroom_spot|car_park',
+  from: DATE,
+  to: DATE,
+  owner: 'mine|others',
+  visibility: 'private|public',
+  photo: 'with|without',
+};
+export const FILTER_KEYS = Object.keys(ALLOWED) as Array<keyof SpotFilter>;
+export const FILTER_CHANGED = 'foray:filter';
+
+/** The filter in a query string. */
+export function readFilter(search: string): SpotFilter {
+  const params = new URLSearchParams(search);
+  const filter: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value && new RegExp(`^(${ALLOWED[key]})$`).test(value)) filter[key] = value;
+  }
+  return filter as SpotFilter;
+}
+
+/** `&q=…&type=…`, to append to an API request; empty for no filter. */
+export const filterQuery = (filter: SpotFilter) =>
+  Object.entries(filter).map(([key, value]) => `&${key}=${encodeURIComponent(value as string)}`).join('');
+
+/** How many filters are set. */
+export const activeFilters = (filter: SpotFilter) => Object.keys(filter).length;
+
+// Only the filter panel changes the query string, and without new history entries: its event is enough.
+function subscribe(onChange: () => void) {
+  window.addEventListener(FILTER_CHANGED, onChange);
+  return () => window.removeEventListener(FILTER_CHANGED, onChange);
+}
+
+/** The current filter and, as a string, a stable key for queries. */
+export function useSpotFilter(): { filter: SpotFilter; key: string } {
+  const search = useSyncExternalStore(subscribe, () => window.location.search);
+  return useMemo(() => {
+    const filter = readFilter(search);
+    return { filter, key: filterQuery(filter) };
+  }, [search]);
+}
+
+type Matchable = FilterableSpot & { localPhotoUrl?: string | null };
+export type Matcher = (spot: Matchable) => boolean;
+
+/** Matchers by filter key: a pure function of the filter, so made once per filter the forager used. */
+const matchers = new Map<string, Matcher>();
+
+/** The filter as a test for spots on the device, loaded on first use: null for no filter. */
+export async function loadMatcher(filter: SpotFilter): Promise<Matcher | null> {
+  const key = filterQuery(filter);
+  if (!key) return null;
+  if (!matchers.has(key)) {
+    const matches = (await import('../../common/spot-filter.ts')).spotMatcher(filter);
+    // A spot waiting to upload has its photo on the device only.
+    matchers.set(key, (spot) => matches({ ...spot, photo_url: spot.photo_url ?? spot.localPhotoUrl ?? null }));
+  }
+  return matchers.get(key)!;
+}
+
+/**
+ * The spots to draw: with a filter, those it matches (the server's answers already do; this catches what
+ * waits in the outbox). Until the matcher has loaded, spots waiting on the device are held back.
+ */
+export function useFiltered<T extends Matchable & { pending?: unknown }>(spots: T[], filter: SpotFilter, key: string): T[] {
+  const [, setLoads] = useState(0);
+  const matcher = matchers.get(key);
+  useEffect(
+    function loadTheMatcher() {
+      if (key && !matchers.has(key)) void loadMatcher(filter).then(() => setLoads((loads) => loads + 1));
+    },
+    // The key is the filter's identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
+  );
+  return useMemo(() => (key ? spots.filter(matcher ?? ((spot) => !spot.pending)) : spots), [spots, key, matcher]);
+}

@@ -1,0 +1,4 @@
+-- pg_trgm is a trusted extension (PostgreSQL 13+): the database owner may create it; PGlite loads it in db/client.ts.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "locations" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(mushroom_types || ' ' || coalesce(notes, ''), 'ABCDEFGHIJKLMNOPQRSTUVWXYZĄČĘĖĮŠŲŪŽąčęėįšųūžĀĒĢĪĶĻŅŌŖāēģīķļņōŗĆŁŃÓŚŹŻćłńóśźżÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÔÕÖØÙÚÛÜÝàáâãäåçèéêëìíîïñòôõöøùúûüýÿĂăĎďĚěŇňŘřŤťŮůŞşŢţАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯёй̴̵̶̷̸̡̢̧̨̛̖̗̘̙̜̝̞̟̠̣̤̥̦̩̪̫̬̭̮̯̰̱̲̳̹̺̻̼͇͈͉͍͎̀́̂̃̄̅̆̇̈̉̊̋̌̍̎̏̐̑̒̓̔̽̾̿̀́͂̓̈́͆͊͋͌̕̚ͅ͏͓͔͕͖͙͚͐͑͒͗͛ͣͤͥͦͧͨͩͪͫͬͭͮͯ͘͜͟͢͝͞͠͡', 'abcdefghijklmnopqrstuvwxyzaceeisuuzaceeisuuzaegiklnoraegiklnorclnoszzclnoszzaaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyyaaddeennrrttuussttабвгдеежзииклмнопрстуфхцчшщъыьэюяеи')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "locations_search_trgm" ON "locations" USING gin ("search_text" gin_trgm_ops);
