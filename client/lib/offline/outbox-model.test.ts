@@ -144,6 +144,8 @@ describe('applyPending', () => {
     photo_url: null,
     thumbnail_url: null,
     created_at: '2026-09-01T10:00:00.000Z',
+    updated_at: '2026-09-01T10:00:00.000Z',
+    version: 1,
     is_owner: true,
     owner_name: 'ona',
   };

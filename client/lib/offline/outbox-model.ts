@@ -136,6 +136,9 @@ export function pendingLocation(entry: OutboxEntry & { kind: 'create' }, ownerNa
     photo_url: null,
     thumbnail_url: null,
     created_at: new Date(entry.createdAt).toISOString(),
+    updated_at: new Date(entry.createdAt).toISOString(),
+    // What the server gives a new spot: an edit queued behind a create that may be there already names it.
+    version: 1,
     is_owner: true,
     owner_name: ownerName,
     localPhotoUrl: entry.seq === undefined ? null : (photoUrls?.get(entry.seq) ?? null),
