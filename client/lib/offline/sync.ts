@@ -102,6 +102,13 @@ function sendEntry(entry: OutboxEntry): Promise<Answer<unknown>> {
         { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ is_public: entry.isPublic }) },
         CHANGE_TIMEOUT_MS,
       );
+    case 'edit':
+      // The version it was made on goes with it: the server refuses it (409 STALE) if the spot changed since.
+      return send(
+        path,
+        { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...entry.patch, base_version: entry.baseVersion }) },
+        CHANGE_TIMEOUT_MS,
+      );
     case 'delete':
       return send(path, { method: 'DELETE' }, CHANGE_TIMEOUT_MS);
   }
@@ -146,7 +153,7 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
   }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status, body: payload as T, retryAfterMs: null };
-  const body = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const body = (payload as { error?: { code?: unknown; message?: unknown; details?: { current?: Location } } } | undefined)?.error;
   const retryAfter = Number(response.headers.get('retry-after'));
   return {
     ok: false,
@@ -155,6 +162,8 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
       status: response.status,
       code: typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`,
       message: typeof body?.message === 'string' ? body.message : '',
+      // A stale edit: the spot as it is now, shown beside the user's change.
+      ...(body?.code === 'STALE' && body.details?.current ? { current: body.details.current } : {}),
     },
     retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
   };
