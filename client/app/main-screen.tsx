@@ -14,6 +14,7 @@ import { useMe, useSession } from '../lib/session.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { EditHost } from './edit-host.tsx';
 import { GuidanceHost } from './guidance-host.tsx';
 import { queryClient } from './query-client.ts';
 
@@ -52,6 +53,7 @@ export default function MainScreen() {
     <QueryClientProvider client={queryClient}>
       <OutboxProvider userId={me.id} onUploaded={(count) => toast({ title: t('offline.uploaded', { count }) })}>
       <GuidanceHost>
+      <EditHost>
       <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
         <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
           <img src="/favicon.svg" alt="" className="size-9" />
@@ -113,6 +115,7 @@ export default function MainScreen() {
           <DevicePanel onClose={() => setDeviceOpen(false)} />
         </Suspense>
       )}
+      </EditHost>
       </GuidanceHost>
       </OutboxProvider>
     </QueryClientProvider>
