@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Location } from '../common/schemas/locations.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { outboxOf } from './support/device.ts';
 import { SYNC_TIMEOUT_MS, useOfflineForay } from './support/offline.ts';
 import { cardOf, createSpotByApi, mapOf, markerOf, openTab } from './support/spots.ts';
@@ -46,6 +47,7 @@ describe('editing a spot', () => {
     const dialog = editDialog(page);
     await expectVisible(dialog);
     expect(await dialog.getByLabel(en('form.mushroomTypes')).inputValue()).toBe('Before the edit');
+    await expectNoSeriousA11yViolations(page, 'edit dialog');
     await dialog.getByLabel(en('form.mushroomTypes')).fill('Ceps after the edit');
     await dialog.getByLabel(en('form.finder')).fill('Jonas');
     await dialog.getByLabel(en('form.dateFound')).fill('2025-08-30');
@@ -107,6 +109,7 @@ describe('editing a spot', () => {
 
     const confirm = page.getByRole('group', { name: exactly(en('move.confirmQuestion')) });
     await expectVisible(confirm);
+    await expectNoSeriousA11yViolations(page, 'move confirm step');
     const shown = /(-?\d+\.\d{6}), (-?\d+\.\d{6})/.exec(await confirm.innerText());
     expect(shown, 'the new coordinates are shown before saving').not.toBeNull();
     // Nothing is saved before the confirm.
@@ -183,6 +186,7 @@ describe('editing a spot', () => {
     await card.getByRole('button', { name: exactly(en('conflict.compare')) }).click();
     const dialog = conflictDialog(page);
     await expectVisible(dialog);
+    await expectNoSeriousA11yViolations(page, 'stale-edit comparison');
     const notes = dialog.getByRole('region', { name: exactly(en('form.notes')) });
     const notesText = await notes.innerText();
     expect(notesText).toMatch(new RegExp(`${en('conflict.yours')}\\s+Mine, from the forest`));
