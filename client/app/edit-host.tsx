@@ -3,8 +3,7 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { ShownSpot } from '../lib/offline/outbox-model.ts';
 import { SpotEditingContext } from '../lib/spot-editing.ts';
 
-const EditSpotDialog = lazy(() => import('../features/map/edit-spot-dialog.tsx'));
-const ConflictDialog = lazy(() => import('../features/map/conflict-dialog.tsx'));
+const EditDialogs = lazy(() => import('../features/map/edit-dialogs.tsx'));
 
 export function EditHost({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<{ kind: 'edit' | 'compare'; spot: ShownSpot } | null>(null);
@@ -13,10 +12,11 @@ export function EditHost({ children }: { children: ReactNode }) {
   return (
     <SpotEditingContext value={editing}>
       {children}
-      <Suspense fallback={null}>
-        {open?.kind === 'edit' && <EditSpotDialog spot={open.spot} onClose={close} />}
-        {open?.kind === 'compare' && <ConflictDialog spot={open.spot} onClose={close} />}
-      </Suspense>
+      {open && (
+        <Suspense fallback={null}>
+          <EditDialogs kind={open.kind} spot={open.spot} onClose={close} />
+        </Suspense>
+      )}
     </SpotEditingContext>
   );
 }

@@ -2,11 +2,14 @@
 // changed, theirs beside the one saved now, and the choice — keep theirs (sent again on the saved version) or
 // take the saved values (their edit is dropped). Nothing is overwritten without this choice. Loaded when opened.
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../common/schemas/locations.ts';
 import { formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot, SpotPatch } from '../../lib/offline/outbox-model.ts';
+import { locationKeys } from '../../lib/location-keys.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
+import { resolveStaleEdit } from '../../lib/offline/stale-edit.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 
@@ -15,6 +18,7 @@ type Row = { label: string; yours: string; saved: string };
 export default function ConflictDialog({ spot, onClose }: { spot: ShownSpot; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const outbox = useOutbox();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const pending = spot.pending;
   const current = pending?.error?.current;
@@ -41,7 +45,10 @@ export default function ConflictDialog({ spot, onClose }: { spot: ShownSpot; onC
 
   async function choose(choice: 'mine' | 'server') {
     setBusy(true);
-    await outbox.resolve(pending!.seq, choice).catch(() => undefined);
+    await resolveStaleEdit(pending!.seq, choice).catch(() => undefined);
+    // Mine goes again at once; otherwise the map and list show the saved spot, not the copy loaded before.
+    if (choice === 'mine') outbox.uploadNow();
+    else void queryClient.invalidateQueries({ queryKey: locationKeys.all });
     onClose();
   }
 

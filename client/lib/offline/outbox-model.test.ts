@@ -7,11 +7,11 @@ import {
   backoffDelay,
   classifyAnswer,
   foldIntoFailedCreate,
-  keepMyEdit,
   planEnqueue,
   rebaseLaterEdits,
   type OutboxEntry,
 } from './outbox-model.ts';
+import { keepMyEdit } from './stale-edit.ts';
 
 const SPOT = '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e';
 const base = { userId: 'u1', createdAt: 1_000, savedOffline: true };

@@ -161,13 +161,6 @@ export function rebaseLaterEdits(later: OutboxEntry[], confirmed: Location): Out
   );
 }
 
-/** "Keep mine": the refused edit goes again, now made on the version the server showed. */
-export function keepMyEdit(entry: OutboxEntry): OutboxEntry {
-  if (entry.kind !== 'edit' || !entry.error?.current) return entry;
-  const { error, ...rest } = entry;
-  return { ...rest, baseVersion: error.current!.version, status: 'waiting' };
-}
-
 export type PendingState = {
   kind: OutboxChange['kind'];
   status: OutboxEntry['status'];

@@ -8,7 +8,7 @@ import { locationKeys } from '../location-keys.ts';
 import { useSession } from '../session.tsx';
 import { deviceDb, persistKey } from './device-db.ts';
 import type { OutboxChange, OutboxEntry, PhotoUrls } from './outbox-model.ts';
-import { discardEntry, enqueue, listenToOutbox, outboxEntries, resolveConflict, retryEntry } from './outbox.ts';
+import { discardEntry, enqueue, listenToOutbox, outboxEntries, retryEntry } from './outbox.ts';
 import { drainOutbox, SYNC_TAG, type DrainResult } from './sync.ts';
 
 type OutboxContextValue = {
@@ -24,8 +24,6 @@ type OutboxContextValue = {
   uploadNow: () => void;
   retry: (seq: number) => Promise<void>;
   discard: (seq: number) => Promise<void>;
-  /** A stale edit: send it again on the server's version ("mine"), or drop it for the server's values. */
-  resolve: (seq: number, choice: 'mine' | 'server') => Promise<void>;
 };
 
 const OutboxContext = createContext<OutboxContextValue | null>(null);
@@ -161,17 +159,6 @@ export function OutboxProvider({ userId, onUploaded, children }: { userId: strin
     [reload],
   );
 
-  const resolve = useCallback(
-    async (seq: number, choice: 'mine' | 'server') => {
-      await resolveConflict(seq, choice);
-      await reload();
-      if (choice === 'mine') uploadNow();
-      // The map and list show the server's copy now, not the one loaded before the choice.
-      else void queryClient.invalidateQueries({ queryKey: locationKeys.all });
-    },
-    [reload, uploadNow, queryClient],
-  );
-
   const value = useMemo(
     () => ({
       entries,
@@ -182,9 +169,8 @@ export function OutboxProvider({ userId, onUploaded, children }: { userId: strin
       uploadNow,
       retry,
       discard,
-      resolve,
     }),
-    [entries, photoUrlsView, sending, record, uploadNow, retry, discard, resolve],
+    [entries, photoUrlsView, sending, record, uploadNow, retry, discard],
   );
   return <OutboxContext value={value}>{children}</OutboxContext>;
 }

@@ -2,7 +2,7 @@
 // transaction, before any network call. The sender (sync.ts) empties it; the app shows what waits.
 import type { Location } from '../../../common/schemas/locations.ts';
 import { deviceDb } from './device-db.ts';
-import { foldIntoFailedCreate, keepMyEdit, planEnqueue, rebaseLaterEdits, type OutboxChange, type OutboxEntry, type OutboxError } from './outbox-model.ts';
+import { foldIntoFailedCreate, planEnqueue, rebaseLaterEdits, type OutboxChange, type OutboxEntry, type OutboxError } from './outbox-model.ts';
 
 /** Tabs and the service worker tell each other when the outbox or the kept spots changed. */
 export type OutboxMessage =
@@ -87,26 +87,6 @@ export async function retryEntry(seq: number): Promise<void> {
   if (entry) {
     const { error: _error, ...rest } = entry;
     await tx.store.put({ ...rest, status: 'waiting' });
-  }
-  await tx.done;
-  announce({ type: 'changed' });
-}
-
-/**
- * The user chose between their stale edit and the server's spot: "mine" sends the edit again on the
- * server's version; "server" drops the edit and keeps the server's copy on the device.
- */
-export async function resolveConflict(seq: number, choice: 'mine' | 'server'): Promise<void> {
-  const db = await deviceDb();
-  const tx = db.transaction(['outbox', 'spots'], 'readwrite');
-  const entry = await tx.objectStore('outbox').get(seq);
-  const current = entry?.error?.current;
-  if (entry && current) {
-    if (choice === 'mine') await tx.objectStore('outbox').put(keepMyEdit(entry));
-    else {
-      await tx.objectStore('outbox').delete(seq);
-      await tx.objectStore('spots').put({ userId: entry.userId, id: current.id, spot: current });
-    }
   }
   await tx.done;
   announce({ type: 'changed' });
