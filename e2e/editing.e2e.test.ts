@@ -133,6 +133,42 @@ describe('editing a spot', () => {
     await expectVisible(mapOf(page));
   });
 
+  it('moves a spot to where the forager stands, with that accuracy, and to the map centre, with none', async () => {
+    const { page, context } = await forager();
+    const spot = await createSpotByApi(page, offline.foray.baseUrl, { mushroom_types: 'Walk me over', latitude: 55.2497, longitude: 23.9494 });
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 55.25, longitude: 23.95, accuracy: 8 });
+    // The map opens on the forager, the spot a few dozen metres away.
+    await page.reload();
+
+    const openMove = async () => {
+      await markerOf(page, 'mushroom_spot', 'Walk me over').click();
+      const popup = page.getByRole('heading', { name: exactly('Walk me over') }).locator('xpath=..');
+      await popup.getByRole('button', { name: exactly(en('map.move')) }).click();
+      return page.getByRole('region', { name: exactly(`${en('move.title')}: Walk me over`) });
+    };
+    const panel = await openMove();
+    await panel.getByRole('button', { name: exactly(en('move.toMyPosition')) }).click();
+    await panel.getByRole('button', { name: exactly(en('fixer.use')) }).click();
+    const confirm = page.getByRole('group', { name: exactly(en('move.confirmQuestion')) });
+    await expectVisible(confirm.getByText(en('move.newCoordinates', { coordinates: '55.250000, 23.950000' }), { exact: false }));
+    await expectVisible(confirm.getByText(en('form.accuracy', { metres: 8 }), { exact: false }));
+    await confirm.getByRole('button', { name: exactly(en('move.confirm')) }).click();
+    await expect.poll(async () => (await serverSpot(page, spot.id)).version, { timeout: SYNC_TIMEOUT_MS }).toBe(2);
+    expect(await serverSpot(page, spot.id)).toMatchObject({ latitude: 55.25, longitude: 23.95, accuracy_m: 8 });
+
+    // The map is centred on the new place now; "Move to map centre" puts the spot there, placed by hand.
+    const centre = await openMove();
+    await centre.getByRole('button', { name: exactly(en('move.toCentre')) }).click();
+    const shown = /(-?\d+\.\d{6}), (-?\d+\.\d{6})/.exec(await confirm.innerText());
+    expect(shown).not.toBeNull();
+    await confirm.getByRole('button', { name: exactly(en('move.confirm')) }).click();
+    await expect.poll(async () => (await serverSpot(page, spot.id)).version, { timeout: SYNC_TIMEOUT_MS }).toBe(3);
+    const moved = await serverSpot(page, spot.id);
+    expect([moved.latitude.toFixed(6), moved.longitude.toFixed(6)]).toEqual([shown![1], shown![2]]);
+    expect(moved.accuracy_m).toBeNull();
+  });
+
   it('saves an edit made with no signal on the device, shows it at once, and sends it exactly once', async () => {
     const { page, context } = await forager();
     const spot = await createSpotByApi(page, offline.foray.baseUrl, { mushroom_types: 'Edited offline' });
