@@ -124,6 +124,17 @@ describe('an edit made on an old version', () => {
     expect(kept.json()).toMatchObject({ notes: 'Phone B', finder: 'Jonas', version: 3 });
   });
 
+  it('lets exactly one of two edits made on the same version win when they arrive together', async () => {
+    const spot = await create();
+    const answers = await Promise.all([
+      patch(spot.id, { notes: 'Phone A', base_version: 1 }),
+      patch(spot.id, { notes: 'Phone B', base_version: 1 }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json<Location>();
+    expect(await row(spot.id)).toEqual({ notes: winner.notes, version: 2, finder: 'Ona' });
+  });
+
   it('answers 200 without a second change when it is a retry the server already applied', async () => {
     const spot = await create();
     const first = await patch(spot.id, { notes: 'Once', latitude: 54.2, longitude: 25.2, base_version: 1 });
