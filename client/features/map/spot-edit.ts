@@ -42,5 +42,7 @@ export function editPatch(spot: ShownSpot, values: EditValues): SpotPatch {
  */
 export function movePatch(latitude: number, longitude: number, accuracy: number | null): SpotPatch {
   // Rounded to 0.1 m, as when adding: more digits would claim a precision no phone has.
-  return { latitude, longitude, accuracy_m: accuracy === null ? null : Math.max(0.1, Math.round(accuracy * 10) / 10) };
+  // Six decimals (~0.1 m), as a new spot is sent.
+  const round = (degrees: number) => Number(degrees.toFixed(6));
+  return { latitude: round(latitude), longitude: round(longitude), accuracy_m: accuracy === null ? null : Math.max(0.1, Math.round(accuracy * 10) / 10) };
 }

@@ -104,14 +104,15 @@ function sendEntry(entry: OutboxEntry): Promise<Answer<unknown>> {
       );
     case 'edit':
       // The version it was made on goes with it: the server refuses it (409 STALE) if the spot changed since.
-      return send(
-        path,
-        { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...entry.patch, base_version: entry.baseVersion }) },
-        CHANGE_TIMEOUT_MS,
-      );
+      return send(path, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: editBody(entry) }, CHANGE_TIMEOUT_MS);
     case 'delete':
       return send(path, { method: 'DELETE' }, CHANGE_TIMEOUT_MS);
   }
+}
+
+/** An edit's JSON: the changed fields and the version they were made on. */
+export function editBody(entry: OutboxEntry & { kind: 'edit' }): string {
+  return JSON.stringify({ ...entry.patch, base_version: entry.baseVersion });
 }
 
 /** Today's single multipart request: every text field, then the photo last, with the spot's client id. */
