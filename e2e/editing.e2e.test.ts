@@ -142,10 +142,20 @@ describe('editing a spot', () => {
     await page.reload();
 
     const openMove = async () => {
-      await markerOf(page, 'mushroom_spot', 'Walk me over').click();
-      const popup = page.getByRole('heading', { name: exactly('Walk me over') }).locator('xpath=..');
-      await popup.getByRole('button', { name: exactly(en('map.move')) }).click();
-      return page.getByRole('region', { name: exactly(`${en('move.title')}: Walk me over`) });
+      const panel = page.getByRole('region', { name: exactly(`${en('move.title')}: Walk me over`) });
+      // The map redraws its pins when the spots reload after an upload, closing an open popup: try again then.
+      await expect
+        .poll(
+          async () => {
+            await markerOf(page, 'mushroom_spot', 'Walk me over').click({ timeout: 2_000 }).catch(() => undefined);
+            const popup = page.getByRole('heading', { name: exactly('Walk me over') }).locator('xpath=..');
+            await popup.getByRole('button', { name: exactly(en('map.move')) }).click({ timeout: 2_000 }).catch(() => undefined);
+            return panel.isVisible();
+          },
+          { timeout: SYNC_TIMEOUT_MS },
+        )
+        .toBe(true);
+      return panel;
     };
     const panel = await openMove();
     await panel.getByRole('button', { name: exactly(en('move.toMyPosition')) }).click();
