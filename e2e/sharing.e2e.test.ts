@@ -41,6 +41,12 @@ describe('sharing', () => {
     await expectVisible(markerOf(other.page, 'mushroom_spot', 'Chanterelles by the lake'));
     expect(await markerOf(other.page, 'mushroom_spot', 'Secret porcini').count()).toBe(0);
     await expectVisible(other.page.getByText(exactly(en('map.locationCount_one', { count: 1 }))));
+    // Its popup guides there, and offers no Edit or Move: those are the owner's.
+    await markerOf(other.page, 'mushroom_spot', 'Chanterelles by the lake').click();
+    const popup = other.page.getByRole('heading', { name: exactly('Chanterelles by the lake') }).locator('xpath=..');
+    await expectVisible(popup.getByRole('button', { name: exactly(en('guidance.guideMeHere')) }));
+    expect(await popup.getByRole('button', { name: exactly(en('locations.edit')) }).count()).toBe(0);
+    expect(await popup.getByRole('button', { name: exactly(en('map.move')) }).count()).toBe(0);
 
     await openTab(other.page, 'locations');
     const shared = cardOf(other.page, 'Chanterelles by the lake');
@@ -48,7 +54,7 @@ describe('sharing', () => {
     const sharedText = await shared.innerText();
     expect(sharedText).not.toContain(en('locations.addedByYou'));
     expect(sharedText).toContain(en('sharing.public'));
-    // Only the owner may share or delete; anyone who sees the spot may be guided to it.
+    // Only the owner may edit, share or delete; anyone who sees the spot may be guided to it.
     expect(await shared.getByRole('button', { name: exactly(en('locations.share')) }).count()).toBe(0);
     expect(await shared.getByRole('button', { name: exactly(en('locations.delete')) }).count()).toBe(0);
     expect((await shared.getByRole('button').allInnerTexts()).map((name) => name.trim())).toEqual([en('guidance.guideMeHere')]);

@@ -153,7 +153,15 @@ const ROUTES: Route[] = [
     },
   },
   { name: 'GET /api/v1/locations/:id', request: (r) => ({ url: `/api/v1/locations/${r.chance(0.2) ? ownSpot : urlPart(r)}`, headers: { cookie: user.cookie } }) },
-  { name: 'PATCH /api/v1/locations/:id', request: (r) => json('PATCH', `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}`, r.chance(0.5) ? { is_public: value(r) } : value(r), user.cookie) },
+  {
+    // Sharing alone (older clients), a full edit with some fields spoiled, or noise; versions near and far.
+    name: 'PATCH /api/v1/locations/:id',
+    request: (r) => {
+      const edit = { ...validSpot(), accuracy_m: r.pick([5, 0, -1, 10_001, null]), base_version: r.pick([1, 2, 0, -1, 2 ** 31, 1.5, '1']) };
+      const body = r.pick([{ is_public: value(r) }, mutate(r, edit), value(r)]);
+      return json('PATCH', `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}`, body, user.cookie);
+    },
+  },
   { name: 'DELETE /api/v1/locations/:id', request: (r) => ({ method: 'DELETE', url: `/api/v1/locations/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`, headers: { cookie: user.cookie } }) },
   { name: 'GET /api/v1/photos/:key', request: (r) => ({ url: `/api/v1/photos/${urlPart(r)}`, headers: { cookie: r.chance(0.8) ? user.cookie : `foray.session_token=${urlPart(r)}` } }) },
   { name: 'GET /api/v1/translations/:lng', request: (r) => ({ url: `/api/v1/translations/${r.chance(0.2) ? 'lt' : urlPart(r)}` }) },

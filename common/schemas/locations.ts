@@ -38,24 +38,51 @@ export const LongitudeSchema = z.number().finite().min(-180).max(180);
 /** How far off the position may be, in metres (the phone's own estimate, averaged): null when placed by hand. */
 export const AccuracySchema = z.number().finite().positive().max(ACCURACY_MAX_M);
 
+/** The fields a spot is made of, each with its rule: what creating and editing both check. */
+const spotFieldSchemas = {
+  type: LocationTypeSchema,
+  mushroom_types: storableText(MUSHROOM_TYPES_MAX),
+  finder: storableText(FINDER_MAX),
+  date_found: DateFoundSchema,
+  notes: storableText(NOTES_MAX).nullish(),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  accuracy_m: AccuracySchema.nullish(),
+  is_public: z.boolean(),
+};
+
 /** What the owner sends to create a spot (JSON, or the text fields of a multipart form). */
 export const CreateLocationSchema = z
   .strictObject({
     id: z.uuid().optional(),
-    type: LocationTypeSchema,
-    mushroom_types: storableText(MUSHROOM_TYPES_MAX).default(''),
-    finder: storableText(FINDER_MAX).default(''),
-    date_found: DateFoundSchema,
-    notes: storableText(NOTES_MAX).nullish(),
-    latitude: LatitudeSchema,
-    longitude: LongitudeSchema,
-    accuracy_m: AccuracySchema.nullish(),
-    is_public: z.boolean().default(false),
+    ...spotFieldSchemas,
+    mushroom_types: spotFieldSchemas.mushroom_types.default(''),
+    finder: spotFieldSchemas.finder.default(''),
+    is_public: spotFieldSchemas.is_public.default(false),
   });
 export type CreateLocationInput = z.input<typeof CreateLocationSchema>;
 export type CreateLocation = z.output<typeof CreateLocationSchema>;
 
-export const UpdateLocationSchema = z.strictObject({ is_public: z.boolean() });
+/**
+ * What the owner sends to edit a spot: any of its fields, with the same rules as creating it.
+ * `base_version` is the spot's `version` the edit was made on; when the spot has changed since, the edit is
+ * refused with 409 STALE and the spot as it is now. Without it (clients that only share) the edit applies
+ * to whatever is current. A new position without `accuracy_m` was placed by hand: its accuracy becomes null.
+ */
+export const UpdateLocationSchema = z
+  .strictObject({
+    ...z.object(spotFieldSchemas).partial().shape,
+    base_version: z.number().int().min(1).max(2_147_483_647).optional(),
+  })
+  .refine((patch) => Object.keys(patch).some((key) => key !== 'base_version'), { message: 'Send at least one field to change' })
+  .refine((patch) => (patch.latitude === undefined) === (patch.longitude === undefined), {
+    message: 'latitude and longitude change together',
+    path: ['latitude'],
+  })
+  .refine((patch) => patch.accuracy_m === undefined || patch.latitude !== undefined, {
+    message: 'accuracy_m belongs to a new position: send it with latitude and longitude',
+    path: ['accuracy_m'],
+  });
 export type UpdateLocation = z.infer<typeof UpdateLocationSchema>;
 
 export const LocationSchema = z.object({
@@ -73,10 +100,23 @@ export const LocationSchema = z.object({
   photo_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
   created_at: z.string(),
+  /** When the spot last changed (created_at until its first edit). */
+  updated_at: z.string(),
+  /** 1 when created, one more with each change: what an edit names as its `base_version`. */
+  version: z.number().int(),
   is_owner: z.boolean(),
   owner_name: z.string(),
 });
 export type Location = z.infer<typeof LocationSchema>;
+
+/** 409 STALE: the edit was made on an older version; `details.current` is the spot as it is now. */
+export const StaleLocationErrorSchema = z.object({
+  error: z.object({
+    code: z.literal('STALE'),
+    message: z.string(),
+    details: z.object({ current: LocationSchema }),
+  }),
+});
 
 export const LocationPageSchema = z.object({
   items: z.array(LocationSchema),

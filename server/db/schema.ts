@@ -179,6 +179,12 @@ export const locations = pgTable(
     createdAt: timestamptz('created_at')
       .notNull()
       .default(sql`date_trunc('milliseconds', now())`),
+    // The last change, in the same precision; set by every update (created_at until the first edit).
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
+    // 1 when created, one more with each change: an edit names the version it was made on (ADR 0019).
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('locations_position_gist').using('gist', t.position),

@@ -5,6 +5,7 @@ import { codeMessage } from '../../lib/api-client.ts';
 import { useGuide } from '../../lib/guidance-context.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
+import { isStaleEdit, useSpotEditing } from '../../lib/spot-editing.ts';
 import { Button } from '../../ui/button.tsx';
 
 type LocationCardProps = {
@@ -26,6 +27,7 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
   const photoUrl = location.thumbnail_url ?? location.localPhotoUrl ?? null;
   const { pending } = location;
   const guide = useGuide();
+  const editing = useSpotEditing();
   const isCar = location.type === 'car_park';
 
   return (
@@ -46,7 +48,7 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
               {location.is_public ? t('sharing.public') : t('sharing.private')}
             </span>
           </div>
-          {pending && <PendingNote pending={pending} onRetry={onRetry} onDiscard={onDiscard} />}
+          {pending && <PendingNote pending={pending} onRetry={onRetry} onDiscard={onDiscard} onCompare={isStaleEdit(location) ? () => editing.compare(location) : null} />}
           <p className="text-sm text-stone-800">
             {location.type === 'car_park'
               ? t('locations.parkedOn', { date })
@@ -80,6 +82,9 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
           </Button>
           {location.is_owner && pending?.kind !== 'delete' && (
             <div className="mt-auto flex gap-2 pt-2">
+              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => editing.edit(location)}>
+                {t('locations.edit')}
+              </Button>
               <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => onShare(location)}>
                 {t('locations.share')}
               </Button>
@@ -95,17 +100,34 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
 }
 
 /** What waits on the device for this spot; a refused change says why and offers Retry and Discard. */
-function PendingNote({ pending, onRetry, onDiscard }: { pending: NonNullable<ShownSpot['pending']>; onRetry: (seq: number) => void; onDiscard: (seq: number) => void }) {
+function PendingNote({
+  pending,
+  onRetry,
+  onDiscard,
+  onCompare,
+}: {
+  pending: NonNullable<ShownSpot['pending']>;
+  onRetry: (seq: number) => void;
+  onDiscard: (seq: number) => void;
+  /** A stale edit: compare it with the saved spot and choose, instead of retrying it as it is. */
+  onCompare: (() => void) | null;
+}) {
   const { t } = useTranslation();
   if (pending.status === 'failed') {
     return (
       <div role="status" className="rounded-md bg-red-50 p-2 text-sm text-red-900">
-        <p className="font-semibold">{t('offline.notUploaded')}</p>
+        <p className="font-semibold">{onCompare ? t('conflict.notice') : t('offline.notUploaded')}</p>
         {pending.error && <p>{codeMessage(pending.error, t('common.somethingWentWrong'))}</p>}
         <div className="mt-2 flex gap-2">
-          <Button variant="secondary" className="px-3 py-1" onClick={() => onRetry(pending.seq)}>
-            {t('common.retry')}
-          </Button>
+          {onCompare ? (
+            <Button variant="secondary" className="px-3 py-1" onClick={onCompare}>
+              {t('conflict.compare')}
+            </Button>
+          ) : (
+            <Button variant="secondary" className="px-3 py-1" onClick={() => onRetry(pending.seq)}>
+              {t('common.retry')}
+            </Button>
+          )}
           <Button variant="secondary" className="px-3 py-1 text-red-800" onClick={() => onDiscard(pending.seq)}>
             {t('offline.discard')}
           </Button>

@@ -10,6 +10,7 @@ import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts'
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
 import { useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
+import { useSpotEditing } from '../../lib/spot-editing.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -29,6 +30,8 @@ const AddLocationForm = lazy(() => loadForm().then((module) => ({ default: modul
 // Loaded on the first "Add at my position" (and preloaded with the form, for a first use with no signal).
 const loadFixer = () => import('./position-fixer.tsx');
 const PositionFixer = lazy(() => loadFixer().then((module) => ({ default: module.PositionFixer })));
+// "Move" on one of the user's pins: a draggable pin and its confirm step.
+const MoveSpotPanel = lazy(() => import('./move-spot-panel.tsx'));
 
 export function MapTab() {
   const { t, i18n } = useTranslation();
@@ -36,6 +39,7 @@ export function MapTab() {
   const layerSelectId = useId();
   const formRef = useRef<HTMLDivElement>(null);
   const fixerRef = useRef<HTMLDivElement>(null);
+  const moveRef = useRef<HTMLDivElement>(null);
 
   const [map, setMap] = useState<L.Map | null>(null);
   const [baseLayerId, setBaseLayerId] = useState<BaseLayerId>('street');
@@ -44,6 +48,8 @@ export function MapTab() {
   const [selection, setSelection] = useState<Selection | null>(null);
   const [fixing, setFixing] = useState(false);
   const [userPosition, setUserPosition] = useState<UserPosition | null>(null);
+  const [moving, setMoving] = useState<ShownSpot | null>(null);
+  const editing = useSpotEditing();
 
   const me = useMe();
   const guide = useGuide();
@@ -55,8 +61,12 @@ export function MapTab() {
   // What waits on the device is drawn too: new spots as pending pins; a spot being deleted is gone already.
   const shown = useMemo(
     // With nothing waiting, the loaded array itself: the clusters are only rebuilt when spots change.
-    () => (entries.length === 0 ? loaded : applyPending(loaded, entries, me.name, photoUrls).filter((spot) => spot.pending?.kind !== 'delete')),
-    [loaded, entries, me.name, photoUrls],
+    () =>
+      entries.length === 0 && !moving
+        ? loaded
+        : // The pin being moved is drawn by the move panel, draggable, instead.
+          applyPending(loaded, entries, me.name, photoUrls).filter((spot) => spot.pending?.kind !== 'delete' && spot.id !== moving?.id),
+    [loaded, entries, me.name, photoUrls, moving],
   );
   const spots = useFiltered(shown, filter, filterKey);
   // The server fetches one row more than it sends: a next page exists exactly when there were more spots.
@@ -110,14 +120,28 @@ export function MapTab() {
       accuracy: (metres: number) => t('locations.accuracy', { metres }),
       accuracyCircle: (metres: number) => t('map.accuracyCircle', { metres }),
       guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
+      edit: t('locations.edit'),
+      move: t('map.move'),
+      compare: t('conflict.compare'),
+      onEdit: editing.edit,
+      onCompare: editing.compare,
+      onMove: (spot: ShownSpot) => {
+        setSelection(null);
+        setFixing(false);
+        setMoving(spot);
+        if (window.matchMedia(SMALL_SCREEN).matches) {
+          requestAnimationFrame(() => moveRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
+        }
+      },
       onGuide: (spot: ShownSpot) =>
         guide({ latitude: spot.latitude, longitude: spot.longitude, title: spot.mushroom_types || t(`locationTypes.${spot.type}`), isCar: spot.type === 'car_park' }),
     }),
-    [t, language, retry, discard, guide],
+    [t, language, retry, discard, guide, editing],
   );
 
   const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {
     setFixing(false);
+    setMoving(null);
     setSelection({ lat, lng, id: randomId(), accuracy });
     // On a phone the form opens below the map: bring it into sight without taking focus from the map.
     if (window.matchMedia(SMALL_SCREEN).matches) {
@@ -126,7 +150,7 @@ export function MapTab() {
   }, []);
 
   return (
-    <div className={selection || fixing ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]' : ''}>
+    <div className={selection || fixing || moving ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]' : ''}>
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-sm font-medium text-stone-800" aria-live="polite">
@@ -197,6 +221,13 @@ export function MapTab() {
         />
         <p className="text-xs text-stone-700">{t('map.clickHint')}</p>
       </div>
+      {moving && map && (
+        <div ref={moveRef} className="scroll-mt-4">
+          <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
+            <MoveSpotPanel key={moving.id} map={map} spot={moving} onClose={() => setMoving(null)} />
+          </Suspense>
+        </div>
+      )}
       {fixing && !selection && (
         <div ref={fixerRef} className="scroll-mt-4">
           <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>

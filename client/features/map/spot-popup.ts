@@ -23,6 +23,13 @@ export type PopupLabels = {
   onGuide: (spot: ShownSpot) => void;
   /** "Accurate to ± 8 m": how far off a spot placed from the phone's position may be. */
   accuracy: (metres: number) => string;
+  /** The owner's "Edit" (every field but position and photo) and "Move" (the pin), and a stale edit's "Compare". */
+  edit: string;
+  move: string;
+  compare: string;
+  onEdit: (spot: ShownSpot) => void;
+  onMove: (spot: ShownSpot) => void;
+  onCompare: (spot: ShownSpot) => void;
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
@@ -40,7 +47,7 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   const badge = element('span', labels.typeLabel(spot.type), 'badge');
   badge.dataset.type = spot.type;
   root.append(badge);
-  if (spot.pending) root.append(pendingPart(spot.pending, labels));
+  if (spot.pending) root.append(pendingPart(spot, spot.pending, labels));
 
   // A spot still on the device shows the photo waiting with it.
   const photoUrl = spot.thumbnail_url ?? spot.localPhotoUrl ?? null;
@@ -75,23 +82,34 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   guide.type = 'button';
   guide.addEventListener('click', () => labels.onGuide(spot));
   root.append(guide);
+  if (spot.is_owner && spot.pending?.kind !== 'delete') {
+    const actions = element('p', undefined, 'owner-actions');
+    actions.append(button(labels.edit, () => labels.onEdit(spot)), button(labels.move, () => labels.onMove(spot)));
+    root.append(actions);
+  }
   return root;
 }
 
-function pendingPart(pending: NonNullable<ShownSpot['pending']>, labels: PopupLabels): HTMLElement {
+function button(text: string, onClick: () => void): HTMLButtonElement {
+  const node = element('button', text);
+  node.type = 'button';
+  node.addEventListener('click', onClick);
+  return node;
+}
+
+function pendingPart(spot: ShownSpot, pending: NonNullable<ShownSpot['pending']>, labels: PopupLabels): HTMLElement {
   const failed = pending.status === 'failed';
   const part = element('div', undefined, failed ? 'pending failed' : 'pending');
   part.append(element('p', labels.pendingLabel(failed), 'pending-state'));
   if (failed && pending.error) part.append(element('p', labels.failureReason(pending.error)));
   if (failed) {
     const actions = element('p', undefined, 'pending-actions');
-    const retry = element('button', labels.retry);
-    retry.type = 'button';
-    retry.addEventListener('click', () => labels.onRetry(pending.seq));
-    const discard = element('button', labels.discard);
-    discard.type = 'button';
-    discard.addEventListener('click', () => labels.onDiscard(pending.seq));
-    actions.append(retry, discard);
+    // A stale edit is not retried as it is: the user compares it with the saved spot and chooses.
+    const stale = pending.error?.code === 'STALE' && pending.error.current;
+    actions.append(
+      stale ? button(labels.compare, () => labels.onCompare(spot)) : button(labels.retry, () => labels.onRetry(pending.seq)),
+      button(labels.discard, () => labels.onDiscard(pending.seq)),
+    );
     part.append(actions);
   }
   return part;

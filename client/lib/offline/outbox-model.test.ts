@@ -8,8 +8,10 @@ import {
   classifyAnswer,
   foldIntoFailedCreate,
   planEnqueue,
+  rebaseLaterEdits,
   type OutboxEntry,
 } from './outbox-model.ts';
+import { keepMyEdit } from './stale-edit.ts';
 
 const SPOT = '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e';
 const base = { userId: 'u1', createdAt: 1_000, savedOffline: true };
@@ -84,6 +86,82 @@ describe('planEnqueue', () => {
   });
 });
 
+function edit(patch: Record<string, unknown>, baseVersion: number, overrides: Partial<OutboxEntry> = {}): OutboxEntry {
+  return { kind: 'edit', spotId: SPOT, patch, baseVersion, ...base, seq: 3, status: 'waiting', sends: 0, ...overrides } as OutboxEntry;
+}
+const editChange = (patch: Record<string, unknown>, baseVersion: number) => ({ kind: 'edit' as const, spotId: SPOT, patch, baseVersion });
+
+describe('planEnqueue: edits', () => {
+  it('queues an edit of a server spot with the version it was made on', () => {
+    const plan = planEnqueue([], editChange({ notes: 'By the birch' }, 4), base);
+    expect(plan).toEqual({ remove: [], update: [], add: expect.objectContaining({ kind: 'edit', patch: { notes: 'By the birch' }, baseVersion: 4, sends: 0 }) });
+  });
+
+  it('folds an edit of a spot still waiting to be created into the create: one request, the edited spot', () => {
+    const plan = planEnqueue([create()], editChange({ finder: 'Jonas', latitude: 55.2, longitude: 24, accuracy_m: null }, 1), base);
+    expect(plan.add).toBeNull();
+    expect(plan.update).toEqual([expect.objectContaining({ kind: 'create', fields: { ...fields, finder: 'Jonas', latitude: 55.2, longitude: 24, accuracy_m: null } })]);
+  });
+
+  it('queues the edit behind a create that may be on the server already', () => {
+    const plan = planEnqueue([create({ sends: 1 })], editChange({ notes: 'x' }, 1), base);
+    expect(plan.update).toEqual([]);
+    expect(plan.add).toMatchObject({ kind: 'edit', baseVersion: 1 });
+  });
+
+  it('folds two queued edits into one, keeping the first one’s base version and the later values', () => {
+    const plan = planEnqueue([edit({ notes: 'first', finder: 'Ona' }, 3)], editChange({ notes: 'second' }, 3), base);
+    expect(plan.add).toBeNull();
+    expect(plan.update).toEqual([expect.objectContaining({ seq: 3, baseVersion: 3, patch: { notes: 'second', finder: 'Ona' } })]);
+  });
+
+  it('queues a new edit behind one already being sent', () => {
+    const plan = planEnqueue([edit({ notes: 'first' }, 3, { sends: 1 })], editChange({ notes: 'second' }, 3), base);
+    expect(plan.update).toEqual([]);
+    expect(plan.add).toMatchObject({ kind: 'edit', patch: { notes: 'second' }, baseVersion: 3 });
+  });
+
+  it('folds into an edit the server refused as stale: the user still chooses, now with both changes', () => {
+    const error = { status: 409, code: 'STALE', message: 'changed' };
+    const plan = planEnqueue([edit({ notes: 'first' }, 3, { sends: 1, status: 'failed', error })], editChange({ finder: 'Jonas' }, 3), base);
+    expect(plan.update).toEqual([expect.objectContaining({ status: 'failed', error, patch: { notes: 'first', finder: 'Jonas' } })]);
+  });
+
+  it('drops an edit after a delete: the spot is on its way out', () => {
+    const deleting = { ...share(true), kind: 'delete', seq: 4 } as OutboxEntry;
+    expect(planEnqueue([deleting], editChange({ notes: 'x' }, 2), base)).toEqual({ remove: [], update: [], add: null });
+  });
+
+  it('a delete drops unsent edits, and sharing folds into an unsent edit', () => {
+    expect(planEnqueue([edit({ notes: 'x' }, 2)], { kind: 'delete', spotId: SPOT }, base)).toMatchObject({ remove: [3], add: { kind: 'delete' } });
+    const sharing = planEnqueue([edit({ notes: 'x' }, 2)], { kind: 'share', spotId: SPOT, isPublic: true }, base);
+    expect(sharing).toMatchObject({ add: null, update: [{ kind: 'edit', patch: { notes: 'x', is_public: true } }] });
+  });
+});
+
+describe('edits after the server answered', () => {
+  const server = (version: number): Location => ({
+    id: SPOT, ...fields, notes: 'now', accuracy_m: null, photo_url: null, thumbnail_url: null,
+    created_at: '2026-09-01T10:00:00.000Z', updated_at: '2026-09-02T10:00:00.000Z', version, is_owner: true, owner_name: 'ona',
+  });
+
+  it('moves an edit queued behind the user’s own confirmed change onto the version that change made', () => {
+    expect(rebaseLaterEdits([edit({ notes: 'x' }, 3)], server(4))).toEqual([expect.objectContaining({ baseVersion: 4 })]);
+  });
+
+  it('leaves an edit made on an older version alone: someone else changed the spot in between', () => {
+    expect(rebaseLaterEdits([edit({ notes: 'x' }, 2)], server(4))).toEqual([]);
+    expect(rebaseLaterEdits([edit({ notes: 'x' }, 3, { spotId: 'another' } as Partial<OutboxEntry>)], server(4))).toEqual([]);
+  });
+
+  it('"Keep mine" sends the same edit again on the server’s version', () => {
+    const stale = edit({ notes: 'mine' }, 2, { sends: 1, status: 'failed', error: { status: 409, code: 'STALE', message: '', current: server(5) } });
+    const kept = keepMyEdit(stale);
+    expect(kept).toMatchObject({ kind: 'edit', patch: { notes: 'mine' }, baseVersion: 5, status: 'waiting' });
+    expect(kept.error).toBeUndefined();
+  });
+});
+
 describe('classifyAnswer', () => {
   it('counts 200/201/204 as done, and 404 as done for a share or delete of one’s own gone spot', () => {
     expect(classifyAnswer('create', 201)).toBe('done');
@@ -91,11 +169,15 @@ describe('classifyAnswer', () => {
     expect(classifyAnswer('delete', 204)).toBe('done');
     expect(classifyAnswer('delete', 404)).toBe('done');
     expect(classifyAnswer('share', 404)).toBe('done');
+    expect(classifyAnswer('edit', 404)).toBe('done');
+    expect(classifyAnswer('edit', 200)).toBe('done');
     expect(classifyAnswer('create', 404)).toBe('failed');
   });
 
   it('marks refusals failed, never to be sent again by itself', () => {
     for (const status of [400, 403, 409, 413, 415]) expect(classifyAnswer('create', status)).toBe('failed');
+    // A stale edit is never sent again by itself: the user chooses.
+    expect(classifyAnswer('edit', 409)).toBe('failed');
   });
 
   it('retries no answer, timeouts, rate limits and server errors', () => {
@@ -129,6 +211,11 @@ describe('foldIntoFailedCreate', () => {
     expect(folded.create).toMatchObject({ fields: { is_public: true }, status: 'failed' });
   });
 
+  it('takes in later edits too', () => {
+    const folded = foldIntoFailedCreate(create({ status: 'failed' }), [edit({ notes: 'edited', latitude: 55, longitude: 24 }, 1)]);
+    expect(folded.create).toMatchObject({ fields: { notes: 'edited', latitude: 55, longitude: 24, finder: 'Ona' } });
+  });
+
   it('drops the spot altogether when a delete was queued behind it', () => {
     const folded = foldIntoFailedCreate(create({ status: 'failed' }), [share(true), { ...share(true), kind: 'delete', seq: 3 } as OutboxEntry]);
     expect(folded).toEqual({ create: null, remove: [2, 3] });
@@ -144,6 +231,8 @@ describe('applyPending', () => {
     photo_url: null,
     thumbnail_url: null,
     created_at: '2026-09-01T10:00:00.000Z',
+    updated_at: '2026-09-01T10:00:00.000Z',
+    version: 1,
     is_owner: true,
     owner_name: 'ona',
   };
@@ -172,6 +261,18 @@ describe('applyPending', () => {
     expect(sharing[0]).toMatchObject({ is_public: true, pending: { kind: 'share' } });
     const deleting = applyPending([server], [{ ...share(true), kind: 'delete', spotId: server.id } as OutboxEntry], 'ona');
     expect(deleting[0]!.pending?.kind).toBe('delete');
+  });
+
+  it('shows waiting edits in order over the server’s spot, the edit marked waiting', () => {
+    const shown = applyPending([{ ...server, id: SPOT }], [edit({ notes: 'first', finder: 'Jonas' }, 1, { seq: 3 }), edit({ notes: '' }, 1, { seq: 4 })], 'ona');
+    expect(shown[0]).toMatchObject({ finder: 'Jonas', notes: null, pending: { kind: 'edit', status: 'waiting', seq: 4 } });
+  });
+
+  it('puts a refused edit first, with its fields and the server’s spot, even with changes queued after it', () => {
+    const current = { ...server, id: SPOT, notes: 'theirs', version: 3 };
+    const error = { status: 409, code: 'STALE', message: 'changed', current };
+    const shown = applyPending([current], [edit({ notes: 'mine' }, 2, { status: 'failed', error, seq: 3 }), { ...share(true), seq: 5 }], 'ona');
+    expect(shown[0]).toMatchObject({ notes: 'mine', is_public: true, pending: { kind: 'edit', status: 'failed', seq: 3, patch: { notes: 'mine' }, error: { current } } });
   });
 
   it('carries the server’s reason on a refused spot', () => {

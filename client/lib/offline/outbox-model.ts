@@ -16,12 +16,26 @@ export type SpotFields = {
   is_public: boolean;
 };
 
+/**
+ * Some of a spot's fields, as an edit changes them. A move carries `accuracy_m` too: a number when placed from
+ * the phone's position, null when dragged or put at the map's centre.
+ */
+export type SpotPatch = Partial<SpotFields>;
+
 export type OutboxChange =
   | { kind: 'create'; spotId: string; fields: SpotFields; photo: Blob | null; photoName: string | null }
   | { kind: 'share'; spotId: string; isPublic: boolean }
+  /** `baseVersion`: the spot's version the user saw when editing; the server refuses the edit if it moved on. */
+  | { kind: 'edit'; spotId: string; patch: SpotPatch; baseVersion: number }
   | { kind: 'delete'; spotId: string };
 
-export type OutboxError = { status: number; code: string; message: string };
+export type OutboxError = {
+  status: number;
+  code: string;
+  message: string;
+  /** 409 STALE: the spot as the server holds it now, for the user to compare with their edit. */
+  current?: Location;
+};
 
 export type OutboxEntry = OutboxChange & {
   /** IndexedDB's auto-increment key: the order the user made the changes in, which is the order they are sent. */
@@ -56,11 +70,29 @@ export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: 
   const fresh = (): OutboxEntry => ({ ...change, ...base, status: 'waiting', sends: 0 });
   const create = pending.find((entry) => entry.kind === 'create');
 
+  const last = pending.at(-1);
+
   if (change.kind === 'create') return { remove: [], update: [], add: fresh() };
+
+  if (change.kind === 'edit') {
+    // The spot is on its way out: nothing to edit.
+    if (pending.some((entry) => entry.kind === 'delete')) return { remove: [], update: [], add: null };
+    if (create && create.kind === 'create' && editable(create)) {
+      return { remove: [], update: [{ ...create, fields: { ...create.fields, ...change.patch } }], add: null };
+    }
+    // Two edits in a row are one edit, made on the first one's version (a refused one stays refused).
+    if (last && last.kind === 'edit' && editable(last)) {
+      return { remove: [], update: [{ ...last, patch: { ...last.patch, ...change.patch } }], add: null };
+    }
+    return { remove: [], update: [], add: fresh() };
+  }
 
   if (change.kind === 'share') {
     if (create && create.kind === 'create' && editable(create)) {
       return { remove: [], update: [{ ...create, fields: { ...create.fields, is_public: change.isPublic } }], add: null };
+    }
+    if (last && last.kind === 'edit' && editable(last)) {
+      return { remove: [], update: [{ ...last, patch: { ...last.patch, is_public: change.isPublic } }], add: null };
     }
     const lastShare = pending.findLast((entry) => entry.kind === 'share');
     if (lastShare && lastShare.kind === 'share' && lastShare.status === 'waiting' && lastShare.sends === 0 && lastShare === pending.at(-1)) {
@@ -86,10 +118,11 @@ export type Outcome = 'done' | 'failed' | 'retry' | 'sign-in';
 export function classifyAnswer(kind: OutboxChange['kind'], status: number): Outcome {
   if (status >= 200 && status < 300) return 'done';
   // The user's own spot is already gone (deleted elsewhere, or by an earlier try whose answer was lost).
-  if (status === 404 && (kind === 'delete' || kind === 'share')) return 'done';
+  if (status === 404 && (kind === 'delete' || kind === 'share' || kind === 'edit')) return 'done';
   if (status === 401) return 'sign-in';
   if (status === 0 || status === 408 || status === 425 || status === 429 || status >= 500) return 'retry';
-  // 400, 403, 409, 413, 415, …: sending the same request again would get the same answer.
+  // 400, 403, 409 (an edit made on an old version: the user chooses), 413, 415, …: sending the same request
+  // again would get the same answer.
   return 'failed';
 }
 
@@ -109,9 +142,23 @@ export function foldIntoFailedCreate(create: OutboxEntry, later: OutboxEntry[]):
   for (const entry of later) {
     if (!folded || folded.kind !== 'create') break;
     if (entry.kind === 'share') folded = { ...folded, fields: { ...folded.fields, is_public: entry.isPublic } };
+    if (entry.kind === 'edit') folded = { ...folded, fields: { ...folded.fields, ...entry.patch } };
     if (entry.kind === 'delete') folded = null;
   }
   return { create: folded, remove: seqs(later) };
+}
+
+/**
+ * After the server confirmed one of the user's changes to a spot (its answer is version N), an edit queued
+ * behind it on version N − 1 was made on top of that change: it now stands on N. An edit on an older version
+ * stays as it is, and the server will say it is stale — someone else's change came in between.
+ */
+export function rebaseLaterEdits(later: OutboxEntry[], confirmed: Location): OutboxEntry[] {
+  return later.flatMap((entry) =>
+    entry.kind === 'edit' && entry.spotId === confirmed.id && entry.status === 'waiting' && entry.baseVersion === confirmed.version - 1
+      ? [{ ...entry, baseVersion: confirmed.version }]
+      : [],
+  );
 }
 
 export type PendingState = {
@@ -119,7 +166,15 @@ export type PendingState = {
   status: OutboxEntry['status'];
   error?: OutboxError;
   seq: number;
+  /** A refused edit's fields, to compare with the server's (`error.current`) when it was stale. */
+  patch?: SpotPatch;
 };
+
+/** The spot with an edit's fields laid over it. */
+export function withPatch<T extends Location>(spot: T, patch: SpotPatch): T {
+  const { notes, ...rest } = patch;
+  return { ...spot, ...rest, ...(notes === undefined ? {} : { notes: notes.trim() ? notes : null }) };
+}
 
 /** A spot as the app shows it: the server's, or one still on the device, with what is waiting for it. */
 export type ShownSpot = Location & { pending?: PendingState; localPhotoUrl?: string | null };
@@ -136,6 +191,9 @@ export function pendingLocation(entry: OutboxEntry & { kind: 'create' }, ownerNa
     photo_url: null,
     thumbnail_url: null,
     created_at: new Date(entry.createdAt).toISOString(),
+    updated_at: new Date(entry.createdAt).toISOString(),
+    // What the server gives a new spot: an edit queued behind a create that may be there already names it.
+    version: 1,
     is_owner: true,
     owner_name: ownerName,
     localPhotoUrl: entry.seq === undefined ? null : (photoUrls?.get(entry.seq) ?? null),
@@ -157,11 +215,22 @@ export function applyPending(spots: Location[], entries: OutboxEntry[], ownerNam
     const waiting = bySpot.get(spot.id);
     const last = waiting?.at(-1);
     if (!waiting || !last) return spot;
-    const sharing = waiting.findLast((entry) => entry.kind === 'share');
+    let shown = spot;
+    for (const entry of waiting) {
+      if (entry.kind === 'share') shown = { ...shown, is_public: entry.isPublic };
+      if (entry.kind === 'edit') shown = withPatch(shown, entry.patch);
+    }
+    // A refused change is what the user must see first; otherwise the newest.
+    const state = waiting.find((entry) => entry.status === 'failed') ?? last;
     return {
-      ...spot,
-      ...(sharing?.kind === 'share' ? { is_public: sharing.isPublic } : {}),
-      pending: { kind: last.kind, status: last.status, error: last.error, seq: last.seq ?? -1 },
+      ...shown,
+      pending: {
+        kind: state.kind,
+        status: state.status,
+        error: state.error,
+        seq: state.seq ?? -1,
+        ...(state.kind === 'edit' ? { patch: state.patch } : {}),
+      },
     };
   };
 

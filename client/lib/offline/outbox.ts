@@ -2,7 +2,7 @@
 // transaction, before any network call. The sender (sync.ts) empties it; the app shows what waits.
 import type { Location } from '../../../common/schemas/locations.ts';
 import { deviceDb } from './device-db.ts';
-import { foldIntoFailedCreate, planEnqueue, type OutboxChange, type OutboxEntry, type OutboxError } from './outbox-model.ts';
+import { foldIntoFailedCreate, planEnqueue, rebaseLaterEdits, type OutboxChange, type OutboxEntry, type OutboxError } from './outbox-model.ts';
 
 /** Tabs and the service worker tell each other when the outbox or the kept spots changed. */
 export type OutboxMessage =
@@ -119,7 +119,13 @@ export async function markSending(entry: OutboxEntry): Promise<OutboxEntry | nul
 export async function completeEntry(entry: OutboxEntry, location: Location | undefined): Promise<void> {
   const db = await deviceDb();
   const tx = db.transaction(['outbox', 'spots'], 'readwrite');
-  if (entry.seq !== undefined) await tx.objectStore('outbox').delete(entry.seq);
+  const outbox = tx.objectStore('outbox');
+  if (entry.seq !== undefined) await outbox.delete(entry.seq);
+  if (location) {
+    // Edits queued behind this change were made on top of it: they now stand on the version it made.
+    const later = (await outbox.index('bySpot').getAll([entry.userId, entry.spotId])).filter((other) => (other.seq ?? 0) > (entry.seq ?? 0));
+    for (const rebased of rebaseLaterEdits(later, location)) await outbox.put(rebased);
+  }
   const spots = tx.objectStore('spots');
   if (entry.kind === 'delete' || !location) await spots.delete([entry.userId, entry.spotId]);
   else await spots.put({ userId: entry.userId, id: location.id, spot: location });

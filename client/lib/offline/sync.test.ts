@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from './outbox-model.ts';
-import { createForm } from './sync.ts';
+import { createForm, editBody } from './sync.ts';
 
 describe('createForm: the multipart request a queued spot is sent as', () => {
   const entry: OutboxEntry & { kind: 'create' } = {
@@ -48,5 +48,17 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
     expect([...form.keys()].at(-1)).toBe('photo');
     expect((form.get('photo') as File).name).toBe('clearing.webp');
     expect(form.get('is_public')).toBe('true');
+  });
+});
+
+describe('editBody: the PATCH a queued edit is sent as', () => {
+  it('sends only the changed fields, with the version they were made on', () => {
+    const entry: OutboxEntry & { kind: 'edit' } = {
+      kind: 'edit', seq: 4, userId: 'user-1', createdAt: 0, savedOffline: true, status: 'waiting', sends: 0,
+      spotId: '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e',
+      patch: { notes: 'By the birch', latitude: 55.2, longitude: 23.9, accuracy_m: null },
+      baseVersion: 3,
+    };
+    expect(JSON.parse(editBody(entry))).toEqual({ notes: 'By the birch', latitude: 55.2, longitude: 23.9, accuracy_m: null, base_version: 3 });
   });
 });

@@ -102,9 +102,17 @@ function sendEntry(entry: OutboxEntry): Promise<Answer<unknown>> {
         { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ is_public: entry.isPublic }) },
         CHANGE_TIMEOUT_MS,
       );
+    case 'edit':
+      // The version it was made on goes with it: the server refuses it (409 STALE) if the spot changed since.
+      return send(path, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: editBody(entry) }, CHANGE_TIMEOUT_MS);
     case 'delete':
       return send(path, { method: 'DELETE' }, CHANGE_TIMEOUT_MS);
   }
+}
+
+/** An edit's JSON: the changed fields and the version they were made on. */
+export function editBody(entry: OutboxEntry & { kind: 'edit' }): string {
+  return JSON.stringify({ ...entry.patch, base_version: entry.baseVersion });
 }
 
 /** Today's single multipart request: every text field, then the photo last, with the spot's client id. */
@@ -146,7 +154,7 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
   }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status, body: payload as T, retryAfterMs: null };
-  const body = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const body = (payload as { error?: { code?: unknown; message?: unknown; details?: { current?: Location } } } | undefined)?.error;
   const retryAfter = Number(response.headers.get('retry-after'));
   return {
     ok: false,
@@ -155,6 +163,8 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
       status: response.status,
       code: typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`,
       message: typeof body?.message === 'string' ? body.message : '',
+      // A stale edit: the spot as it is now, shown beside the user's change.
+      ...(body?.code === 'STALE' && body.details?.current ? { current: body.details.current } : {}),
     },
     retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
   };

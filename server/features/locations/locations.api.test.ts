@@ -37,6 +37,8 @@ describe('recording spots', () => {
       photo_url: null,
       thumbnail_url: null,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      updated_at: spot.created_at,
+      version: 1,
       is_owner: true,
       owner_name: 'owner',
     });
@@ -126,7 +128,7 @@ describe('bad input gets a clear 4xx and nothing is saved', () => {
       const response = await t.app.inject({ method, url: '/api/v1/locations/not-a-uuid', headers: { cookie: owner.cookie }, ...(method === 'PATCH' ? { payload: { is_public: true } } : {}) });
       expect([response.statusCode, response.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
     }
-    const badPatch = await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${crypto.randomUUID()}`, headers: { cookie: owner.cookie }, payload: { is_public: true, notes: 'x' } });
+    const badPatch = await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${crypto.randomUUID()}`, headers: { cookie: owner.cookie }, payload: { is_public: true, colour: 'red' } });
     expect(badPatch.statusCode).toBe(400);
   });
 

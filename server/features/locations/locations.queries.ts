@@ -25,12 +25,15 @@ const locationJson = (viewerId: string) => sql`json_build_object(
   'photo_url', case when l.photo_key is null then null else ${PHOTO_URL_PREFIX} || l.photo_key end,
   'thumbnail_url', case when l.thumbnail_key is null then null else ${PHOTO_URL_PREFIX} || l.thumbnail_key end,
   'created_at', ${isoTimestamp},
+  'updated_at', ${isoUpdated},
+  'version', l.version,
   'is_owner', l.user_id = ${viewerId},
   'owner_name', u.name)`;
 
 const PHOTO_URL_PREFIX = '/api/v1/photos/';
 // Millisecond ISO 8601 in UTC, exactly as JavaScript's Date.toISOString() writes it.
 const isoTimestamp = sql.raw(`to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const isoUpdated = sql.raw(`to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** Privacy in one expression: a viewer sees their own spots and others' public ones, nothing else. */
 // Written against the alias `l` that every read query below gives the locations table.
@@ -141,13 +144,47 @@ export async function insertLocation(db: Database, values: NewLocation): Promise
   return inserted.length === 1;
 }
 
-export async function setLocationSharing(db: Database, ownerId: string, id: string, isPublic: boolean): Promise<boolean> {
-  const updated = await db
-    .update(locations)
-    .set({ isPublic })
-    .where(and(eq(locations.id, id), eq(locations.userId, ownerId)))
-    .returning({ id: locations.id });
-  return updated.length === 1;
+/** The editable columns of a spot, as an edit sets them. */
+export type SpotChanges = Partial<Pick<NewLocation, 'type' | 'mushroomTypes' | 'finder' | 'dateFound' | 'notes' | 'latitude' | 'longitude' | 'accuracyM' | 'isPublic'>>;
+export type EditableSpot = Required<SpotChanges> & { version: number };
+
+/**
+ * Changes the owner's spot in one transaction, its row locked: `decide` sees the spot as it is and returns
+ * the changes to write, or throws (a stale version, a rule broken by the result). Every change moves
+ * `version` on by one and sets `updated_at`. Null when the owner has no such spot.
+ */
+export async function changeOwnLocation(
+  db: Database,
+  ownerId: string,
+  id: string,
+  decide: (current: EditableSpot) => SpotChanges | null,
+): Promise<'changed' | 'unchanged' | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        type: locations.type,
+        mushroomTypes: locations.mushroomTypes,
+        finder: locations.finder,
+        dateFound: locations.dateFound,
+        notes: locations.notes,
+        latitude: locations.latitude,
+        longitude: locations.longitude,
+        accuracyM: locations.accuracyM,
+        isPublic: locations.isPublic,
+        version: locations.version,
+      })
+      .from(locations)
+      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)))
+      .for('update');
+    if (!current) return null;
+    const changes = decide(current);
+    if (!changes) return 'unchanged';
+    await tx
+      .update(locations)
+      .set({ ...changes, version: sql`${locations.version} + 1`, updatedAt: sql`date_trunc('milliseconds', clock_timestamp())` })
+      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)));
+    return 'changed';
+  });
 }
 
 /** Deletes the owner's spot and returns its photo keys, or null when there is no such spot of theirs. */

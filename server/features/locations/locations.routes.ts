@@ -7,6 +7,7 @@ import {
   LocationPageSchema,
   type LocationPage,
   LocationSchema,
+  StaleLocationErrorSchema,
   UpdateLocationSchema,
 } from '../../../common/schemas/locations.ts';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
@@ -17,6 +18,7 @@ import type { PhotoStorage } from '../../storage/storage.ts';
 import { newPhotoKey } from '../../storage/storage.ts';
 import { processPhoto } from '../photos/photo-processing.ts';
 import type { RequireUser } from '../auth/session.ts';
+import { holdsAlready, spotChanges, StaleEdit } from './location-edit.ts';
 import { readCreateRequest } from './location-input.ts';
 import {
   decodeCursor,
@@ -25,7 +27,7 @@ import {
   findVisibleLocation,
   insertLocation,
   listLocations,
-  setLocationSharing,
+  changeOwnLocation,
 } from './locations.queries.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
@@ -159,18 +161,45 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
     {
       schema: {
         tags: ['locations'],
-        summary: 'Make one of your spots private or public',
+        summary: 'Edit one of your spots: any of its fields, with the version the edit was made on',
+        description:
+          'Any subset of type, mushroom_types, finder, date_found, notes, latitude + longitude (with accuracy_m ' +
+          'when placed from the phone’s position; without it the accuracy becomes null), is_public — the same ' +
+          'rules as creating. `base_version` is the `version` the edit was made on: when the spot has changed ' +
+          'since, 409 STALE with the spot as it is now in `error.details.current` (unless it already holds ' +
+          'exactly these values: a retried edit whose answer was lost is 200). Without `base_version` the edit ' +
+          'applies to whatever is current (what `{is_public}` alone, the sharing of older clients, sends). ' +
+          'Owner only: another user’s spot answers 404, like one that does not exist. Photos are not changed.',
         params: LocationIdParamsSchema,
         body: UpdateLocationSchema,
-        response: { 200: LocationSchema, ...errors },
+        response: { 200: LocationSchema, 409: StaleLocationErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
       const user = await requireUser(request, reply);
-      const updated = await setLocationSharing(db, user.id, request.params.id, request.body.is_public);
-      if (!updated) throw notFound();
-      return (await findVisibleLocation(db, user.id, request.params.id))!;
+      const { id } = request.params;
+      const { base_version: baseVersion, ...patch } = request.body;
+      const changes = spotChanges(patch);
+      const outcome = await changeOwnLocation(db, user.id, id, (current) => {
+        if (baseVersion !== undefined && baseVersion !== current.version) {
+          // A retry of an edit the server already applied (its answer was lost) finds its own values.
+          if (holdsAlready(current, changes)) return null;
+          throw new StaleEdit();
+        }
+        const result = { ...current, ...changes };
+        if (result.type === 'mushroom_spot' && (!result.mushroomTypes || !result.finder)) {
+          throw new AppError(400, 'MISSING_INFORMATION', 'A mushroom spot needs the mushroom types and the finder.');
+        }
+        return changes;
+      }).catch(async (error: unknown) => {
+        if (!(error instanceof StaleEdit)) throw error;
+        const current = await findVisibleLocation(db, user.id, id);
+        if (!current) throw notFound();
+        throw new AppError(409, 'STALE', 'The spot was changed since this edit was made.', { current });
+      });
+      if (!outcome) throw notFound();
+      return (await findVisibleLocation(db, user.id, id))!;
     },
   );
 
