@@ -15,7 +15,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { Selection } from './add-location-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
-import { useClientConfig } from './map-config.ts';
+import { useClientConfig } from '../../lib/client-config.ts';
 import { MapView, SMALL_SCREEN, type UserPosition } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
 
@@ -28,6 +28,8 @@ const AddLocationForm = lazy(() => loadForm().then((module) => ({ default: modul
 // Loaded on the first "Add at my position" (and preloaded with the form, for a first use with no signal).
 const loadFixer = () => import('./position-fixer.tsx');
 const PositionFixer = lazy(() => loadFixer().then((module) => ({ default: module.PositionFixer })));
+// Only when the operator offers a region map (ADR 0018); its renderer is a chunk of its own, loaded when drawn.
+const RegionMap = lazy(() => import('./region-map.tsx'));
 
 export function MapTab() {
   const { t, i18n } = useTranslation();
@@ -37,7 +39,7 @@ export function MapTab() {
   const fixerRef = useRef<HTMLDivElement>(null);
 
   const [map, setMap] = useState<L.Map | null>(null);
-  const [baseLayerId, setBaseLayerId] = useState<BaseLayerId>('street');
+  const [baseLayerId, setBaseLayerId] = useState<BaseLayerId | 'region'>('street');
   const [area, setArea] = useState<BBox | null>(null);
   const [visibleCount, setVisibleCount] = useState(0);
   const [selection, setSelection] = useState<Selection | null>(null);
@@ -60,6 +62,8 @@ export function MapTab() {
   const truncated = spotsQuery.data ? spotsQuery.data.next_cursor !== null : false;
   const layers = config.data?.tile_layers ?? [];
   const baseLayer = layers.find((layer) => layer.id === baseLayerId) ?? layers[0];
+  const region = config.data?.map_region ?? null;
+  const regionChosen = region !== null && baseLayerId === 'region';
 
   useCentreOnUserAtStart(map);
 
@@ -164,8 +168,8 @@ export function MapTab() {
               </label>
               <select
                 id={layerSelectId}
-                value={baseLayer?.id ?? baseLayerId}
-                onChange={(event) => setBaseLayerId(event.target.value as BaseLayerId)}
+                value={regionChosen ? 'region' : (baseLayer?.id ?? baseLayerId)}
+                onChange={(event) => setBaseLayerId(event.target.value as BaseLayerId | 'region')}
                 className="rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm"
               >
                 {layers.map((layer) => (
@@ -173,6 +177,7 @@ export function MapTab() {
                     {t(`map.layers.${layer.id}`)}
                   </option>
                 ))}
+                {region && <option value="region">{t('mapRegion.layer', { name: region.name })}</option>}
               </select>
             </div>
           </div>
@@ -180,7 +185,7 @@ export function MapTab() {
         <MapView
           map={map}
           onMapReady={setMap}
-          baseLayer={baseLayer}
+          baseLayer={regionChosen ? undefined : baseLayer}
           spots={spots}
           labels={labels}
           onVisibleCountChange={setVisibleCount}
@@ -193,6 +198,11 @@ export function MapTab() {
           onUserLocated={setUserPosition}
         />
         <p className="text-xs text-stone-700">{t('map.clickHint')}</p>
+        {region && map && (
+          <Suspense fallback={null}>
+            <RegionMap map={map} region={region} regionChosen={regionChosen} chosenLayer={baseLayer} onSwitchToRegion={() => setBaseLayerId('region')} />
+          </Suspense>
+        )}
       </div>
       {fixing && !selection && (
         <div ref={fixerRef} className="scroll-mt-4">
