@@ -55,25 +55,36 @@ export default function RegionMap({ map, region, regionChosen, chosenLayer, onSw
     [map, regionChosen, onDevice === undefined, localCopy, region.url, language],
   );
 
+  // Said under the map for as long as it lasts, not in a passing toast: a forager looks up from the path later.
+  const [switched, setSwitched] = useState(false);
+  if (switched && !regionChosen) setSwitched(false);
   useEffect(
     function switchToTheRegionMapWithNoSignal() {
       if (!offline || !onDevice?.complete || regionChosen) return;
       let cancelled = false;
-      void keptTilesInView(map, chosenLayer).then((kept) => {
-        if (cancelled || !shouldSwitchToRegion({ offline, regionOnDevice: true, regionChosen, keptTilesInView: kept })) return;
-        onSwitchToRegion();
-        toast({ title: t('mapRegion.switchedTitle'), description: t('mapRegion.switchedDescription', { name: region.name }) });
-      });
+      const check = () =>
+        void keptTilesInView(map, chosenLayer).then((kept) => {
+          if (cancelled || !shouldSwitchToRegion({ offline, regionOnDevice: true, regionChosen, keptTilesInView: kept })) return;
+          onSwitchToRegion();
+          setSwitched(true);
+        });
+      check();
+      // Also where the forager goes next: kept tiles end where they last looked online.
+      map.on('moveend', check);
       return () => {
         cancelled = true;
+        map.off('moveend', check);
       };
     },
-    // Checked when the signal goes, the copy arrives or the layer changes; not on every pan.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the callback is a new function on every render
     [map, offline, onDevice?.complete, regionChosen, chosenLayer?.url],
   );
 
-  return null;
+  return switched ? (
+    <p role="status" className="text-sm font-medium text-stone-800">
+      {t('mapRegion.switched', { name: region.name })}
+    </p>
+  ) : null;
 }
 
 /** What the device keeps (undefined while it is being read), read again whenever it changes. */

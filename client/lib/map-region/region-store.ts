@@ -141,14 +141,24 @@ export type DownloadProgress = { received: number; total: number };
  * re-reads the config and starts again). Rejects with a RegionDownloadError, or the AbortError of `signal`.
  */
 export async function downloadRegion(server: MapRegion, options: { signal: AbortSignal; onProgress: (progress: DownloadProgress) => void }) {
+  try {
+    return await downloadParts(server, options);
+  } catch (error) {
+    if ((error as DOMException | undefined)?.name !== 'QuotaExceededError') throw error;
+    // The device filled up (from elsewhere meanwhile, or a quota smaller than it said): give the space back
+    // rather than keep part of a map.
+    await removeStoredRegion().catch(() => undefined);
+    throw new RegionDownloadError('quota', server.bytes);
+  }
+}
+
+async function downloadParts(server: MapRegion, options: { signal: AbortSignal; onProgress: (progress: DownloadProgress) => void }) {
   const { signal, onProgress } = options;
   if (!deviceCanKeepRegion()) throw new RegionDownloadError('unsupported');
   if (regionStatus(await readStoredRegion(), server) !== 'partial') await removeStoredRegion();
-  const dir = await folder(true);
-  if (!dir) throw new RegionDownloadError('unsupported');
-
   const parts = partsOf(server.bytes);
-  const sizes = (await partFiles(dir, parts.length)).map((file) => file?.size);
+  const existing = await folder(false);
+  const sizes = existing ? (await partFiles(existing, parts.length)).map((file) => file?.size) : [];
   const needed = bytesStillNeeded(server.bytes, sizes);
   const estimate = await navigator.storage.estimate().catch(() => undefined);
   if (estimate?.quota !== undefined) {
@@ -158,6 +168,8 @@ export async function downloadRegion(server: MapRegion, options: { signal: Abort
   // Without this, Safari on iOS may evict the file after some days without use; Chromium decides by itself.
   void navigator.storage.persist?.().catch(() => false);
 
+  // Created here, not through folder(): a full device must show as such, not as a browser without OPFS.
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(FOLDER, { create: true });
   await writeStored(dir, { name: server.name, etag: server.etag, bytes: server.bytes, complete: false, saved_at: null });
   let received = server.bytes - needed;
   onProgress({ received, total: server.bytes });
@@ -193,12 +205,7 @@ export async function downloadRegion(server: MapRegion, options: { signal: Abort
       await writable.close();
     } catch (error) {
       await writable.abort().catch(() => undefined);
-      if (error instanceof RegionDownloadError || signal.aborted) throw error;
-      if ((error as DOMException).name === 'QuotaExceededError') {
-        // The device filled up from elsewhere meanwhile: give the space back rather than keep a part-map.
-        await removeStoredRegion().catch(() => undefined);
-        throw new RegionDownloadError('quota', needed);
-      }
+      if (error instanceof RegionDownloadError || signal.aborted || (error as DOMException).name === 'QuotaExceededError') throw error;
       throw new RegionDownloadError('network');
     }
     received += written;
