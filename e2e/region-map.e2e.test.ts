@@ -2,11 +2,14 @@
 // downloaded into the origin-private file system, used with no signal, removed, and refused when the device
 // has too little storage. The server serves the tests' small map (a forest, a lake and a road near the
 // default view), padded to 3 MB.
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { ClientConfig } from '../common/schemas/config.ts';
+import { makeRegionFixture } from '../server/test/pmtiles-fixture.ts';
 import { useOfflineForay } from './support/offline.ts';
 import { en, exactly } from './support/texts.ts';
-import { expectToast, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
+import { expectGone, expectToast, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
 
 const REGION = { name: 'Test forest', bytes: 3 * 1024 * 1024 };
 const offline = useOfflineForay({ regionMap: REGION });
@@ -115,12 +118,32 @@ describe('the region map', () => {
     expect(offline.proxy.count('GET', /^\/api\/v1\/map-region\//)).toBe(before);
   });
 
-  it('"Remove" deletes the file and gives the storage back', async () => {
+  it('offers a new version from the server as an update, and "Remove" deletes the file and gives the storage back', async () => {
     const { page } = await offline.forager();
-    const panel = await downloadTheRegion(page);
+    let panel = await downloadTheRegion(page);
+    await panel.getByRole('button', { name: exactly(en('common.close')) }).click();
+
+    // The operator replaces the file (a new one renamed over the old, as the README says): its ETag changes.
+    const replacement = `${offline.foray.regionFile!}.new`;
+    const newMap = makeRegionFixture({ maxZoom: 11 });
+    fs.writeFileSync(replacement, Buffer.concat([newMap, Buffer.alloc(REGION.bytes - newMap.length)]));
+    fs.renameSync(replacement, offline.foray.regionFile!);
+    const newEtag = ((await (await page.request.get('/api/v1/config')).json()) as ClientConfig).map_region!.etag;
+
+    await page.getByRole('button', { name: exactly(en('offline.deviceTitle')) }).click();
+    panel = devicePanel(page);
+    await expectVisible(panel.getByText(exactly(en('mapRegion.updateAvailable', { size: '3.0' }))));
+    await panel.getByRole('button', { name: exactly(en('mapRegion.update')) }).click();
+    await expectGone(panel.getByText(exactly(en('mapRegion.updateAvailable', { size: '3.0' }))));
+    await expectVisible(panel.getByText(/^3[.,]0 MB, downloaded /));
+    const stored = await page.evaluate(async () => {
+      const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('map-region');
+      return JSON.parse(await (await (await folder.getFileHandle('region.json')).getFile()).text()) as { etag: string; complete: boolean };
+    });
+    expect(stored).toMatchObject({ etag: newEtag, complete: true });
+
     const usage = () => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
     const withMap = await usage();
-
     await panel.getByRole('button', { name: exactly(en('mapRegion.remove')) }).click();
     await expectVisible(panel.getByText(exactly(en('mapRegion.notDownloaded'))));
     expect(await opfsEntries(page)).toEqual([]);
