@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ClientConfig } from '../common/schemas/config.ts';
 import { makeRegionFixture } from '../server/test/pmtiles-fixture.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { useOfflineForay } from './support/offline.ts';
 import { en, exactly } from './support/texts.ts';
 import { expectGone, expectToast, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
@@ -72,6 +73,23 @@ async function opfsEntries(page: Page): Promise<string[]> {
   });
 }
 
+/** The operator replaces the file (a new one renamed over the old, as the README says); returns its new ETag. */
+async function replaceRegionFile(page: Page, maxZoom: number): Promise<string> {
+  const file = offline.foray.regionFile!;
+  const map = makeRegionFixture({ maxZoom });
+  fs.writeFileSync(`${file}.new`, Buffer.concat([map, Buffer.alloc(REGION.bytes - map.length)]));
+  fs.renameSync(`${file}.new`, file);
+  return ((await (await page.request.get('/api/v1/config')).json()) as ClientConfig).map_region!.etag;
+}
+
+/** What the device records about its copy (OPFS map-region/region.json). */
+function storedRegion(page: Page): Promise<{ etag: string; complete: boolean }> {
+  return page.evaluate(async () => {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('map-region');
+    return JSON.parse(await (await (await folder.getFileHandle('region.json')).getFile()).text()) as { etag: string; complete: boolean };
+  });
+}
+
 async function downloadTheRegion(page: Page) {
   await page.getByRole('button', { name: exactly(en('offline.deviceTitle')) }).click();
   const panel = devicePanel(page);
@@ -116,31 +134,35 @@ describe('the region map', () => {
     await expect.poll(() => layerSelect(page).inputValue(), { timeout: UI_TIMEOUT_MS }).toBe('region');
     await expectLakeDrawn(page);
     expect(offline.proxy.count('GET', /^\/api\/v1\/map-region\//)).toBe(before);
+    await expectNoSeriousA11yViolations(page, 'map showing the region map with no signal');
   });
 
-  it('offers a new version from the server as an update, and "Remove" deletes the file and gives the storage back', async () => {
+  it('restarts a download when the file changes under it, offers a newer file as an update, and "Remove" frees the space', async () => {
     const { page } = await offline.forager();
-    let panel = await downloadTheRegion(page);
+    await page.getByRole('button', { name: exactly(en('offline.deviceTitle')) }).click();
+    let panel = devicePanel(page);
+    const download = panel.getByRole('button', { name: /^Download map of Test forest/ });
+    await expectVisible(download);
+    // Replaced between reading the config and the first range: If-Range fails, the server sends the whole new
+    // file (200), and the phone starts again with the new version rather than mix two.
+    const first = ((await (await page.request.get('/api/v1/config')).json()) as ClientConfig).map_region!.etag;
+    const second = await replaceRegionFile(page, 11);
+    expect(second).not.toBe(first);
+    await download.click();
+    await expectVisible(panel.getByText(/^3[.,]0 MB, downloaded /));
+    expect(await storedRegion(page)).toMatchObject({ etag: second, complete: true });
     await panel.getByRole('button', { name: exactly(en('common.close')) }).click();
 
-    // The operator replaces the file (a new one renamed over the old, as the README says): its ETag changes.
-    const replacement = `${offline.foray.regionFile!}.new`;
-    const newMap = makeRegionFixture({ maxZoom: 11 });
-    fs.writeFileSync(replacement, Buffer.concat([newMap, Buffer.alloc(REGION.bytes - newMap.length)]));
-    fs.renameSync(replacement, offline.foray.regionFile!);
-    const newEtag = ((await (await page.request.get('/api/v1/config')).json()) as ClientConfig).map_region!.etag;
-
+    const third = await replaceRegionFile(page, 10);
+    expect(third).not.toBe(second);
     await page.getByRole('button', { name: exactly(en('offline.deviceTitle')) }).click();
     panel = devicePanel(page);
     await expectVisible(panel.getByText(exactly(en('mapRegion.updateAvailable', { size: '3.0' }))));
+    await expectNoSeriousA11yViolations(page, 'device panel offering a region map update');
     await panel.getByRole('button', { name: exactly(en('mapRegion.update')) }).click();
     await expectGone(panel.getByText(exactly(en('mapRegion.updateAvailable', { size: '3.0' }))));
     await expectVisible(panel.getByText(/^3[.,]0 MB, downloaded /));
-    const stored = await page.evaluate(async () => {
-      const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('map-region');
-      return JSON.parse(await (await (await folder.getFileHandle('region.json')).getFile()).text()) as { etag: string; complete: boolean };
-    });
-    expect(stored).toMatchObject({ etag: newEtag, complete: true });
+    expect(await storedRegion(page)).toMatchObject({ etag: third, complete: true });
 
     const usage = () => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
     const withMap = await usage();
