@@ -90,14 +90,6 @@ function storedRegion(page: Page): Promise<{ etag: string; complete: boolean }> 
   });
 }
 
-async function downloadTheRegion(page: Page) {
-  await page.getByRole('button', { name: exactly(en('offline.deviceTitle')) }).click();
-  const panel = devicePanel(page);
-  await panel.getByRole('button', { name: new RegExp(`^Download map of ${REGION.name} for offline use \\(3[.,]0 MB\\)$`) }).click();
-  await expectVisible(panel.getByText(/^3[.,]0 MB, downloaded /));
-  return panel;
-}
-
 describe('the region map', () => {
   it('draws the server’s file in the browser when chosen, credits OpenStreetMap, and leaves nothing in the service worker’s caches', async () => {
     const { page } = await offline.forager(undefined, { geolocation: LAKE });
@@ -118,9 +110,17 @@ describe('the region map', () => {
     expect(kept.filter((url) => url.includes('/map-region/'))).toEqual([]);
   });
 
-  it('downloads to the device and draws from it with no signal, switching to it where the chosen layer has no kept tiles', async () => {
+  it('downloads to the device, resuming after a lost connection, and draws from it with no signal, switching to it where the chosen layer has no kept tiles', async () => {
     const { page, context } = await offline.forager();
-    const panel = await downloadTheRegion(page);
+    await page.getByRole('button', { name: exactly(en('offline.deviceTitle')) }).click();
+    const panel = devicePanel(page);
+    // The connection drops during the download: it stops with a message and can go on from there.
+    offline.proxy.cutNextAnswer('GET', '/api/v1/map-region/region.pmtiles', 1024 * 1024);
+    await panel.getByRole('button', { name: /^Download map of Test forest/ }).click();
+    await expectVisible(panel.getByRole('alert').filter({ hasText: en('mapRegion.errorNetwork') }));
+    await expectVisible(panel.getByText(/^Download stopped at 0[.,]0 of 3[.,]0 MB$/));
+    await panel.getByRole('button', { name: exactly(en('mapRegion.resume')) }).click();
+    await expectVisible(panel.getByText(/^3[.,]0 MB, downloaded /));
     expect(await opfsEntries(page)).toEqual(['map-region/part-0000', 'map-region/region.json']);
     await panel.getByRole('button', { name: exactly(en('common.close')) }).click();
 
