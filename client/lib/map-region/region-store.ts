@@ -10,6 +10,7 @@ import { partsOf, partsToFetch, bytesStillNeeded, regionStatus, slicesFor, type 
 
 const FOLDER = 'map-region';
 const META = 'region.json';
+const DOWNLOAD_LOCK = 'foray-region-download';
 const partName = (index: number) => `part-${String(index).padStart(4, '0')}`;
 
 export type RegionFailure = 'unsupported' | 'space' | 'quota' | 'changed' | 'network' | 'signed-out' | 'server';
@@ -142,7 +143,9 @@ export type DownloadProgress = { received: number; total: number };
  */
 export async function downloadRegion(server: MapRegion, options: { signal: AbortSignal; onProgress: (progress: DownloadProgress) => void }) {
   try {
-    return await downloadParts(server, options);
+    // One download at a time across tabs: a second one waits, then finds the copy current and stops there.
+    if (!navigator.locks) return await downloadParts(server, options);
+    return await navigator.locks.request(DOWNLOAD_LOCK, { signal: options.signal }, () => downloadParts(server, options));
   } catch (error) {
     if ((error as DOMException | undefined)?.name !== 'QuotaExceededError') throw error;
     // The device filled up (from elsewhere meanwhile, or a quota smaller than it said): give the space back
@@ -155,7 +158,10 @@ export async function downloadRegion(server: MapRegion, options: { signal: Abort
 async function downloadParts(server: MapRegion, options: { signal: AbortSignal; onProgress: (progress: DownloadProgress) => void }) {
   const { signal, onProgress } = options;
   if (!deviceCanKeepRegion()) throw new RegionDownloadError('unsupported');
-  if (regionStatus(await readStoredRegion(), server) !== 'partial') await removeStoredRegion();
+  const before = await readStoredRegion();
+  const status = regionStatus(before, server);
+  if (status === 'current') return before!;
+  if (status !== 'partial') await removeStoredRegion();
   const parts = partsOf(server.bytes);
   const existing = await folder(false);
   const sizes = existing ? (await partFiles(existing, parts.length)).map((file) => file?.size) : [];
