@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { BaseLayerId } from '../../../common/schemas/config.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
 import { codeMessage } from '../../lib/api-client.ts';
+import { useOffline } from '../../lib/connectivity.ts';
 import { useGuide } from '../../lib/guidance-context.ts';
 import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
@@ -50,6 +51,7 @@ export function MapTab() {
   const guide = useGuide();
   const { entries, photoUrls, retry, discard } = useOutbox();
   const config = useClientConfig();
+  const offline = useOffline();
   const spotsQuery = useSpotsInArea(area, me.id);
   const loaded = spotsQuery.data?.items ?? NO_SPOTS;
   // What waits on the device is drawn too: new spots as pending pins; a spot being deleted is gone already.
@@ -200,7 +202,7 @@ export function MapTab() {
         <p className="text-xs text-stone-700">{t('map.clickHint')}</p>
         {region && map && (
           <Suspense fallback={null}>
-            <RegionMap map={map} region={region} regionChosen={regionChosen} chosenLayer={baseLayer} onSwitchToRegion={() => setBaseLayerId('region')} />
+            <RegionMap map={map} region={region} regionChosen={regionChosen} chosenLayer={baseLayer} onSwitchToRegion={() => setBaseLayerId('region')} offline={offline} />
           </Suspense>
         )}
       </div>

@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { MapRegion, TileLayer } from '../../../common/schemas/config.ts';
-import { useOffline } from '../../lib/connectivity.ts';
 import { REGION_CHANGED_EVENT } from '../../lib/map-region/download-task.ts';
 import { shouldSwitchToRegion, tileUrlsInView } from '../../lib/map-region/layer-choice.ts';
 import type { StoredRegion } from '../../lib/map-region/region-plan.ts';
@@ -22,12 +21,13 @@ type RegionMapProps = {
   /** The tile layer the forager chose, when it is not the region map. */
   chosenLayer: TileLayer | undefined;
   onSwitchToRegion: () => void;
+  /** No network, or the server did not answer (lib/connectivity.ts). */
+  offline: boolean;
 };
 
-export default function RegionMap({ map, region, regionChosen, chosenLayer, onSwitchToRegion }: RegionMapProps) {
+export default function RegionMap({ map, region, regionChosen, chosenLayer, onSwitchToRegion, offline }: RegionMapProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const offline = useOffline();
   const onDevice = useStoredRegion();
   const language = i18n.resolvedLanguage ?? 'en';
   const localCopy = onDevice?.complete ? onDevice.etag : null;
