@@ -196,7 +196,8 @@ async function downloadParts(server: MapRegion, options: { signal: AbortSignal; 
       await response.body?.cancel().catch(() => undefined);
       throw new RegionDownloadError('changed');
     }
-    if (response.status !== 206 || !response.body) throw new RegionDownloadError(response.status === 404 ? 'changed' : 'server');
+    // Gone (404) or shorter than it was (416): the operator changed the file too.
+    if (response.status !== 206 || !response.body) throw new RegionDownloadError(response.status === 404 || response.status === 416 ? 'changed' : 'server');
 
     const writable = await (await dir.getFileHandle(partName(part.index), { create: true })).createWritable();
     let written = 0;
