@@ -68,6 +68,9 @@ describe('recording with no signal', () => {
     await expect.poll(() => panel.innerText()).toMatch(new RegExp(`${en('offline.uploadsWaiting')}\\s+1`));
     expect(await panel.innerText()).toContain(en('offline.storageUsed'));
     expect(await panel.innerText()).toMatch(new RegExp(`${en('offline.storageKept')}\\s+(${en('offline.persistGranted')}|${en('offline.persistNotGranted')})`));
+    // This Foray has no MAP_REGION_FILE: nothing of the region map shows, here or among the layers.
+    expect(await panel.getByText(/Offline map|Download map of/).count()).toBe(0);
+    expect(await page.getByRole('option', { name: /^Offline map/ }).count()).toBe(0);
     await panel.getByRole('button', { name: exactly(en('common.close')) }).click();
     await expectGone(panel);
 

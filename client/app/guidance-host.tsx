@@ -1,6 +1,6 @@
 // Provides "guide me to this spot" to the whole main screen and shows the guidance view when asked.
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useClientConfig } from '../features/map/map-config.ts';
+import { useClientConfig } from '../lib/client-config.ts';
 import { askForCompass, GuidanceContext, type GuidanceTarget } from '../lib/guidance-context.ts';
 
 const loadGuidance = () => import('../features/guidance/guidance-view.tsx');

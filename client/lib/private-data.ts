@@ -1,4 +1,6 @@
 // What a signed-out phone must not keep: the spots held in memory and the map areas that were viewed.
+// The region map downloaded into OPFS stays: it is the same open map for every user and shows nothing of where
+// this one went (ADR 0018).
 import type { QueryClient } from '@tanstack/react-query';
 import type { WorkerMessage } from '../service-worker/messages.ts';
 

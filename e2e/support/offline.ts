@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { Location } from '../../common/schemas/locations.ts';
 import { signedInUser, uniqueEmail } from './accounts.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
-import { useForay } from './foray.ts';
+import { useForay, type ForayOptions } from './foray.ts';
 import { startRecordingProxy, type RecordingProxy } from './recording-proxy.ts';
 import { addForm, clickMap } from './spots.ts';
 import { en, exactly } from './texts.ts';
@@ -18,8 +18,8 @@ export const SYNC_TIMEOUT_MS = 30_000;
  * One Foray for the test file with a recording proxy in front of it: pages talk to the proxy, which
  * counts what really reached the server (auth's sign-up limit of 5 a minute caps each file at 5 users).
  */
-export function useOfflineForay() {
-  const foray = useForay();
+export function useOfflineForay(options: ForayOptions = {}) {
+  const foray = useForay(options);
   const handle = { foray, proxy: undefined as unknown as RecordingProxy };
   beforeAll(async () => {
     handle.proxy = await startRecordingProxy(foray.baseUrl);
@@ -31,8 +31,12 @@ export function useOfflineForay() {
    * browser profile that much storage from the start (Chromium keeps the quota it first saw for storage
    * already in use, so it must be set before the first page loads); the service worker can't install then.
    */
-  async function forager(email = uniqueEmail(), options: { quotaBytes?: number } = {}) {
-    const session = await foray.newPage({ ...PHONE, baseURL: handle.proxy.url });
+  async function forager(email = uniqueEmail(), options: { quotaBytes?: number; geolocation?: { latitude: number; longitude: number } } = {}) {
+    const session = await foray.newPage({
+      ...PHONE,
+      baseURL: handle.proxy.url,
+      ...(options.geolocation && { permissions: ['geolocation'], geolocation: options.geolocation }),
+    });
     // Offline, every request that misses the cache fails, and Chromium logs each one.
     session.errors.allow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|Failed to load resource|ERR_CONNECTION|ERR_EMPTY_RESPONSE/);
     if (options.quotaBytes !== undefined) {

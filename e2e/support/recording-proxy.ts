@@ -15,6 +15,8 @@ export async function startRecordingProxy(target: string) {
   let loseNext: ((request: SeenRequest) => boolean) | null = null;
   let toLose = 0;
   let lost = 0;
+  let cutNext: ((request: SeenRequest) => boolean) | null = null;
+  let cutAfterBytes = 0;
 
   const server = http.createServer((request, response) => {
     const record = { method: request.method ?? 'GET', path: request.url ?? '/' };
@@ -33,6 +35,20 @@ export async function startRecordingProxy(target: string) {
           return;
         }
         response.writeHead(answer.statusCode ?? 502, answer.headers);
+        if (cutNext?.(record)) {
+          cutNext = null;
+          // The connection drops part-way through the body: the browser has begun the answer and cannot retry it.
+          let sent = 0;
+          answer.on('data', (chunk: Buffer) => {
+            if (sent >= cutAfterBytes) return;
+            const part = chunk.subarray(0, cutAfterBytes - sent);
+            sent += part.length;
+            response.write(part, () => {
+              if (sent >= cutAfterBytes) request.socket.destroy();
+            });
+          });
+          return;
+        }
         answer.pipe(response);
       },
     );
@@ -55,6 +71,11 @@ export async function startRecordingProxy(target: string) {
       loseNext = (request) => request.method === method && request.path.split('?')[0] === path;
     },
     lostAnswers: () => lost,
+    /** The next request matching gets the status, the headers and `bytes` of the body, then the connection drops. */
+    cutNextAnswer(method: string, path: string, bytes: number) {
+      cutAfterBytes = bytes;
+      cutNext = (request) => request.method === method && request.path.split('?')[0] === path;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

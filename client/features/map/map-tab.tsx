@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { BaseLayerId } from '../../../common/schemas/config.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
 import { codeMessage } from '../../lib/api-client.ts';
+import { useOffline } from '../../lib/connectivity.ts';
 import { useGuide } from '../../lib/guidance-context.ts';
 import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
@@ -17,7 +18,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { Selection } from './add-location-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
-import { useClientConfig } from './map-config.ts';
+import { useClientConfig } from '../../lib/client-config.ts';
 import { MapView, SMALL_SCREEN, type UserPosition } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
 
@@ -32,6 +33,8 @@ const loadFixer = () => import('./position-fixer.tsx');
 const PositionFixer = lazy(() => loadFixer().then((module) => ({ default: module.PositionFixer })));
 // "Move" on one of the user's pins: a draggable pin and its confirm step.
 const MoveSpotPanel = lazy(() => import('./move-spot-panel.tsx'));
+// Only when the operator offers a region map (ADR 0018); its renderer is a chunk of its own, loaded when drawn.
+const RegionMap = lazy(() => import('./region-map.tsx'));
 
 export function MapTab() {
   const { t, i18n } = useTranslation();
@@ -42,7 +45,7 @@ export function MapTab() {
   const moveRef = useRef<HTMLDivElement>(null);
 
   const [map, setMap] = useState<L.Map | null>(null);
-  const [baseLayerId, setBaseLayerId] = useState<BaseLayerId>('street');
+  const [baseLayerId, setBaseLayerId] = useState<BaseLayerId | 'region'>('street');
   const [area, setArea] = useState<BBox | null>(null);
   const [visibleCount, setVisibleCount] = useState(0);
   const [selection, setSelection] = useState<Selection | null>(null);
@@ -55,6 +58,7 @@ export function MapTab() {
   const guide = useGuide();
   const { entries, photoUrls, retry, discard } = useOutbox();
   const config = useClientConfig();
+  const offline = useOffline();
   const { filter, key: filterKey } = useSpotFilter();
   const spotsQuery = useSpotsInArea(area, me.id, filter);
   const loaded = spotsQuery.data?.items ?? NO_SPOTS;
@@ -73,6 +77,8 @@ export function MapTab() {
   const truncated = spotsQuery.data ? spotsQuery.data.next_cursor !== null : false;
   const layers = config.data?.tile_layers ?? [];
   const baseLayer = layers.find((layer) => layer.id === baseLayerId) ?? layers[0];
+  const region = config.data?.map_region ?? null;
+  const regionChosen = region !== null && baseLayerId === 'region';
 
   useCentreOnUserAtStart(map);
 
@@ -191,8 +197,8 @@ export function MapTab() {
               </label>
               <select
                 id={layerSelectId}
-                value={baseLayer?.id ?? baseLayerId}
-                onChange={(event) => setBaseLayerId(event.target.value as BaseLayerId)}
+                value={regionChosen ? 'region' : (baseLayer?.id ?? baseLayerId)}
+                onChange={(event) => setBaseLayerId(event.target.value as BaseLayerId | 'region')}
                 className="rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm"
               >
                 {layers.map((layer) => (
@@ -200,6 +206,7 @@ export function MapTab() {
                     {t(`map.layers.${layer.id}`)}
                   </option>
                 ))}
+                {region && <option value="region">{t('mapRegion.layer', { name: region.name })}</option>}
               </select>
             </div>
           </div>
@@ -207,7 +214,7 @@ export function MapTab() {
         <MapView
           map={map}
           onMapReady={setMap}
-          baseLayer={baseLayer}
+          baseLayer={regionChosen ? undefined : baseLayer}
           spots={spots}
           labels={labels}
           onVisibleCountChange={setVisibleCount}
@@ -220,6 +227,11 @@ export function MapTab() {
           onUserLocated={setUserPosition}
         />
         <p className="text-xs text-stone-700">{t('map.clickHint')}</p>
+        {region && map && (
+          <Suspense fallback={null}>
+            <RegionMap map={map} region={region} regionChosen={regionChosen} chosenLayer={baseLayer} onSwitchToRegion={() => setBaseLayerId('region')} offline={offline} />
+          </Suspense>
+        )}
       </div>
       {moving && map && (
         <div ref={moveRef} className="scroll-mt-4">

@@ -2,12 +2,14 @@
 // to keep it. Loaded when opened.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { REGION_CHANGED_EVENT } from '../../lib/map-region/download-task.ts';
 import { deviceDb, persistKey } from '../../lib/offline/device-db.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { keptCounts } from '../../lib/offline/spot-cache.ts';
 import { useMe } from '../../lib/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
+import { RegionSection } from './region-section.tsx';
 
 type Facts = { own: number; others: number; usage: number | null; quota: number | null; persisted: boolean | null };
 
@@ -16,6 +18,13 @@ export default function DevicePanel({ onClose }: { onClose: () => void }) {
   const me = useMe();
   const { waitingCount, entries } = useOutbox();
   const [facts, setFacts] = useState<Facts | null>(null);
+  // The region map's download and removal change the storage used: read the facts again then.
+  const [regionChanges, setRegionChanges] = useState(0);
+  useEffect(function countRegionChanges() {
+    const changed = () => setRegionChanges((count) => count + 1);
+    window.addEventListener(REGION_CHANGED_EVENT, changed);
+    return () => window.removeEventListener(REGION_CHANGED_EVENT, changed);
+  }, []);
 
   useEffect(
     function readWhatIsKept() {
@@ -33,7 +42,7 @@ export default function DevicePanel({ onClose }: { onClose: () => void }) {
         cancelled = true;
       };
     },
-    [me.id, entries],
+    [me.id, entries, regionChanges],
   );
 
   const megabytes = (bytes: number) => new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
@@ -60,6 +69,7 @@ export default function DevicePanel({ onClose }: { onClose: () => void }) {
         </dd>
       </dl>
       {facts?.persisted === false && <p className="mt-3 text-sm text-stone-700">{t('offline.persistHint')}</p>}
+      <RegionSection />
       <div className="mt-6 flex justify-end">
         <DialogClose asChild>
           <Button variant="secondary">{t('common.close')}</Button>
