@@ -7,6 +7,7 @@ import {
   LIST_LIMIT_DEFAULT,
   MUSHROOM_TYPES_MAX,
   NOTES_MAX,
+  PHOTOS_PER_SPOT_MAX,
   latestDateFound,
 } from '../limits.ts';
 import { storableText } from './text.ts';
@@ -50,12 +51,22 @@ export const CreateLocationSchema = z
     longitude: LongitudeSchema,
     accuracy_m: AccuracySchema.nullish(),
     is_public: z.boolean().default(false),
+    /** The id of the spot's first photo (multipart with a photo only), made by the client like the spot's. */
+    photo_id: z.uuid().optional(),
   });
 export type CreateLocationInput = z.input<typeof CreateLocationSchema>;
 export type CreateLocation = z.output<typeof CreateLocationSchema>;
 
 export const UpdateLocationSchema = z.strictObject({ is_public: z.boolean() });
 export type UpdateLocation = z.infer<typeof UpdateLocationSchema>;
+
+/** One of a spot's photos; its URLs answer only those who may see the spot. */
+export const PhotoSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+});
+export type Photo = z.infer<typeof PhotoSchema>;
 
 export const LocationSchema = z.object({
   id: z.uuid(),
@@ -69,8 +80,11 @@ export const LocationSchema = z.object({
   /** Metres; null for a spot placed on the map by hand. */
   accuracy_m: z.number().nullable(),
   is_public: z.boolean(),
+  /** The cover: the first of `photos` (kept for clients that know one photo only). */
   photo_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
+  /** At most PHOTOS_PER_SPOT_MAX, in the owner's order; the first is the cover. */
+  photos: z.array(PhotoSchema),
   created_at: z.string(),
   is_owner: z.boolean(),
   owner_name: z.string(),
@@ -113,3 +127,16 @@ export const ListLocationsQuerySchema = z.strictObject({
 });
 
 export const LocationIdParamsSchema = z.strictObject({ id: z.uuid() });
+export const LocationPhotoParamsSchema = z.strictObject({ id: z.uuid(), photoId: z.uuid() });
+
+/** The text fields of `POST /api/v1/locations/:id/photos` (multipart, with the file in `photo`). */
+export const AddPhotoFieldsSchema = z.strictObject({
+  /** Made by the client: the same id again is a retry, answered with the spot as it is. */
+  id: z.uuid().optional(),
+});
+
+/** `PUT /api/v1/locations/:id/photos/order`: every photo id of the spot, once each, cover first. */
+export const PhotoOrderSchema = z.strictObject({
+  photo_ids: z.array(z.uuid()).max(PHOTOS_PER_SPOT_MAX),
+});
+export type PhotoOrder = z.infer<typeof PhotoOrderSchema>;

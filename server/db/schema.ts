@@ -161,8 +161,6 @@ export const locations = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`point(longitude, latitude)`),
     isPublic: boolean('is_public').notNull().default(false),
-    photoKey: text('photo_key'),
-    thumbnailKey: text('thumbnail_key'),
     // Millisecond precision so the list cursor round-trips exactly through a JavaScript Date.
     createdAt: timestamptz('created_at')
       .notNull()
@@ -172,12 +170,34 @@ export const locations = pgTable(
     index('locations_position_gist').using('gist', t.position),
     index('locations_owner_recent_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('locations_public_recent_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`is_public`),
-    uniqueIndex('locations_photo_key_idx').on(t.photoKey),
-    uniqueIndex('locations_thumbnail_key_idx').on(t.thumbnailKey),
     check('locations_type_check', sql`${t.type} in ('mushroom_spot', 'car_park')`),
     check('locations_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('locations_longitude_check', sql`${t.longitude} between -180 and 180`),
     check('locations_accuracy_m_check', sql`${t.accuracyM} is null or (${t.accuracyM} > 0 and ${t.accuracyM} <= ${sql.raw(String(ACCURACY_MAX_M))})`),
+  ],
+);
+
+/**
+ * A spot's photos, in the owner's order: the lowest position is the cover (ADR 0024). Each row names the two
+ * files it owns (the re-encoded photo and its thumbnail); the id is made by the client, so a retried upload
+ * from the phone's outbox is recognised. Positions need not be consecutive: only their order matters.
+ */
+export const locationPhotos = pgTable(
+  'location_photos',
+  {
+    id: uuid('id').primaryKey(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    photoKey: text('photo_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('location_photos_location_position_idx').on(t.locationId, t.position),
+    uniqueIndex('location_photos_photo_key_idx').on(t.photoKey),
+    uniqueIndex('location_photos_thumbnail_key_idx').on(t.thumbnailKey),
   ],
 );
 

@@ -1,7 +1,7 @@
 // The outbox's rules, as pure functions: what a new change does to the changes already waiting, what a
 // server answer means for an entry, how long to wait after a failure, and how waiting changes look on the
 // map and in the list. The IndexedDB code (outbox.ts) and the sender (sync.ts) only apply these.
-import type { Location, LocationType } from '../../../common/schemas/locations.ts';
+import type { Location, LocationType, Photo } from '../../../common/schemas/locations.ts';
 
 export type SpotFields = {
   type: LocationType;
@@ -17,9 +17,20 @@ export type SpotFields = {
 };
 
 export type OutboxChange =
-  | { kind: 'create'; spotId: string; fields: SpotFields; photo: Blob | null; photoName: string | null }
+  /** `photoId`: the photo's own id, made on the device (absent in entries queued before spots had several photos). */
+  | { kind: 'create'; spotId: string; fields: SpotFields; photo: Blob | null; photoName: string | null; photoId?: string | null }
   | { kind: 'share'; spotId: string; isPublic: boolean }
-  | { kind: 'delete'; spotId: string };
+  | { kind: 'delete'; spotId: string }
+  // A spot's photos (ADR 0024): one more at the end, one fewer, or all of them in a new order (cover first).
+  | { kind: 'add-photo'; spotId: string; photoId: string; photo: Blob; photoName: string | null }
+  | { kind: 'remove-photo'; spotId: string; photoId: string }
+  | { kind: 'order-photos'; spotId: string; photoIds: string[] };
+
+/** The kinds that change a spot's photos: they wait behind a refused create instead of being folded into it. */
+const PHOTO_KINDS: ReadonlySet<OutboxChange['kind']> = new Set(['add-photo', 'remove-photo', 'order-photos']);
+
+/** The id a create's photo has on the server: its own, or (queued before photos had ids) the spot's id. */
+export const createPhotoId = (entry: { spotId: string; photoId?: string | null }) => entry.photoId ?? entry.spotId;
 
 export type OutboxError = { status: number; code: string; message: string };
 
@@ -69,6 +80,37 @@ export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: 
     return { remove: [], update: [], add: fresh() };
   }
 
+  if (change.kind === 'add-photo') {
+    // The spot is still only on the device and has no photo yet: the photo goes with it, in one request.
+    if (create && create.kind === 'create' && editable(create) && !create.photo) {
+      return { remove: [], update: [{ ...create, photo: change.photo, photoName: change.photoName, photoId: change.photoId }], add: null };
+    }
+    return { remove: [], update: [], add: fresh() };
+  }
+
+  if (change.kind === 'remove-photo') {
+    // A photo that never left the device is dropped from the device, and from any order still to be sent.
+    const orders = pending.flatMap((entry) =>
+      entry.kind === 'order-photos' && editable(entry) && entry.photoIds.includes(change.photoId)
+        ? [{ ...entry, photoIds: entry.photoIds.filter((id) => id !== change.photoId) }]
+        : [],
+    );
+    if (create && create.kind === 'create' && editable(create) && create.photo && createPhotoId(create) === change.photoId) {
+      return { remove: [], update: [{ ...create, photo: null, photoName: null, photoId: null }, ...orders], add: null };
+    }
+    const added = pending.find((entry) => entry.kind === 'add-photo' && entry.photoId === change.photoId && editable(entry));
+    if (added) return { remove: seqs([added]), update: orders, add: null };
+    return { remove: [], update: orders, add: fresh() };
+  }
+
+  if (change.kind === 'order-photos') {
+    const last = pending.at(-1);
+    if (last && last.kind === 'order-photos' && last.status === 'waiting' && last.sends === 0) {
+      return { remove: [], update: [{ ...last, photoIds: change.photoIds }], add: null };
+    }
+    return { remove: [], update: [], add: fresh() };
+  }
+
   // Delete: whatever else was waiting for this spot no longer matters.
   if (create && editable(create)) return { remove: seqs(pending), update: [], add: null };
   const removable = pending.filter((entry) => entry.kind !== 'create' && editable(entry));
@@ -85,8 +127,9 @@ export type Outcome = 'done' | 'failed' | 'retry' | 'sign-in';
 /** `status` 0 stands for no answer at all: a network error or a timeout. */
 export function classifyAnswer(kind: OutboxChange['kind'], status: number): Outcome {
   if (status >= 200 && status < 300) return 'done';
-  // The user's own spot is already gone (deleted elsewhere, or by an earlier try whose answer was lost).
-  if (status === 404 && (kind === 'delete' || kind === 'share')) return 'done';
+  // The user's own spot (or photo) is already gone (deleted elsewhere, or by an earlier try whose answer was
+  // lost). A photo to add is never dropped that way: it stays, refused, for the user to see.
+  if (status === 404 && kind !== 'create' && kind !== 'add-photo') return 'done';
   if (status === 401) return 'sign-in';
   if (status === 0 || status === 408 || status === 425 || status === 429 || status >= 500) return 'retry';
   // 400, 403, 409, 413, 415, …: sending the same request again would get the same answer.
@@ -102,7 +145,11 @@ export function backoffDelay(failures: number, random = Math.random): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** A refused create takes in the changes queued behind it, so a later Retry sends the spot as it is now. */
+/**
+ * A refused create takes in the sharing and deleting queued behind it, so a later Retry sends the spot as it is
+ * now. Its photo changes stay queued behind it (the sender holds them while the create is refused), unless the
+ * spot was deleted.
+ */
 export function foldIntoFailedCreate(create: OutboxEntry, later: OutboxEntry[]): { create: OutboxEntry | null; remove: number[] } {
   if (create.kind !== 'create') return { create, remove: [] };
   let folded: OutboxEntry | null = create;
@@ -111,7 +158,12 @@ export function foldIntoFailedCreate(create: OutboxEntry, later: OutboxEntry[]):
     if (entry.kind === 'share') folded = { ...folded, fields: { ...folded.fields, is_public: entry.isPublic } };
     if (entry.kind === 'delete') folded = null;
   }
-  return { create: folded, remove: seqs(later) };
+  return { create: folded, remove: seqs(folded ? later.filter((entry) => !PHOTO_KINDS.has(entry.kind)) : later) };
+}
+
+/** Spots whose create the server refused: nothing else of theirs may be sent before it (it would only be a 404). */
+export function heldSpots(entries: OutboxEntry[]): Set<string> {
+  return new Set(entries.filter((entry) => entry.kind === 'create' && entry.status === 'failed').map((entry) => entry.spotId));
 }
 
 export type PendingState = {
@@ -129,24 +181,48 @@ export type PhotoUrls = ReadonlyMap<number, string>;
 
 /** The spot a waiting create stands for, drawn before the server has it. */
 export function pendingLocation(entry: OutboxEntry & { kind: 'create' }, ownerName: string, photoUrls?: PhotoUrls): ShownSpot {
+  const localPhotoUrl = entry.seq === undefined ? null : (photoUrls?.get(entry.seq) ?? null);
   return {
     id: entry.spotId,
     ...entry.fields,
     accuracy_m: entry.fields.accuracy_m ?? null,
     photo_url: null,
     thumbnail_url: null,
+    photos: entry.photo && localPhotoUrl ? [{ id: createPhotoId(entry), url: localPhotoUrl, thumbnail_url: localPhotoUrl }] : [],
     created_at: new Date(entry.createdAt).toISOString(),
     is_owner: true,
     owner_name: ownerName,
-    localPhotoUrl: entry.seq === undefined ? null : (photoUrls?.get(entry.seq) ?? null),
+    localPhotoUrl,
     pending: { kind: 'create', status: entry.status, error: entry.error, seq: entry.seq ?? -1 },
   };
 }
 
 /**
+ * A spot's photos with its waiting photo changes applied in order: added ones last (shown from the device),
+ * removed ones gone, a new order followed (photos it does not name keep their place after it).
+ */
+export function applyPhotoChanges(photos: Photo[], waiting: OutboxEntry[], photoUrls?: PhotoUrls): Photo[] {
+  let result = photos;
+  for (const entry of waiting) {
+    if (entry.kind === 'add-photo') {
+      const url = entry.seq === undefined ? undefined : photoUrls?.get(entry.seq);
+      // Already there when the server has it and only its answer was lost.
+      if (url && !result.some((photo) => photo.id === entry.photoId)) result = [...result, { id: entry.photoId, url, thumbnail_url: url }];
+    } else if (entry.kind === 'remove-photo') {
+      result = result.filter((photo) => photo.id !== entry.photoId);
+    } else if (entry.kind === 'order-photos') {
+      const rank = new Map(entry.photoIds.map((id, index) => [id, index]));
+      result = [...result].sort((a, b) => (rank.get(a.id) ?? rank.size) - (rank.get(b.id) ?? rank.size));
+    }
+  }
+  return result;
+}
+
+/**
  * Lays the waiting changes over spots from the server (or the device's copy): new spots first, newest
- * first, sharing changes applied, deleted spots marked. The server's copy of a spot whose create is still
- * marked waiting (its answer was lost) is replaced by the waiting one, so it is never shown twice.
+ * first, sharing and photo changes applied (the cover is the first photo), deleted spots marked. The server's
+ * copy of a spot whose create is still marked waiting (its answer was lost) is replaced by the waiting one, so
+ * it is never shown twice.
  */
 export function applyPending(spots: Location[], entries: OutboxEntry[], ownerName: string, photoUrls?: PhotoUrls): ShownSpot[] {
   if (entries.length === 0) return spots;
@@ -158,9 +234,15 @@ export function applyPending(spots: Location[], entries: OutboxEntry[], ownerNam
     const last = waiting?.at(-1);
     if (!waiting || !last) return spot;
     const sharing = waiting.findLast((entry) => entry.kind === 'share');
+    const photoChanges = waiting.filter((entry) => PHOTO_KINDS.has(entry.kind));
+    const photos = photoChanges.length > 0 ? applyPhotoChanges(spot.photos, photoChanges, photoUrls) : spot.photos;
+    const cover = photos[0];
     return {
       ...spot,
       ...(sharing?.kind === 'share' ? { is_public: sharing.isPublic } : {}),
+      ...(photoChanges.length > 0
+        ? { photos, photo_url: cover?.url ?? null, thumbnail_url: cover?.thumbnail_url ?? null, localPhotoUrl: null }
+        : {}),
       pending: { kind: last.kind, status: last.status, error: last.error, seq: last.seq ?? -1 },
     };
   };

@@ -188,7 +188,7 @@ export function useOutbox(): OutboxContextValue {
 function keepPhotoUrls(urls: Map<number, string>, entries: OutboxEntry[]): PhotoUrls {
   const present = new Set<number>();
   for (const entry of entries) {
-    if (entry.kind !== 'create' || !entry.photo || entry.seq === undefined) continue;
+    if ((entry.kind !== 'create' && entry.kind !== 'add-photo') || !entry.photo || entry.seq === undefined) continue;
     present.add(entry.seq);
     if (!urls.has(entry.seq)) urls.set(entry.seq, URL.createObjectURL(entry.photo));
   }
@@ -225,8 +225,11 @@ export async function askToPersistStorage(userId: string): Promise<void> {
 
 /** Puts the server's answer into what the map and list show, before their next reload from the server. */
 function showAppliedChange(queryClient: QueryClient, kind: OutboxChange['kind'], spotId: string, location: Location | undefined) {
-  const update = (items: Location[]) =>
-    kind === 'delete' || !location ? items.filter((item) => item.id !== spotId) : items.map((item) => (item.id === spotId ? location : item));
+  const update = (items: Location[]) => {
+    if (location) return items.map((item) => (item.id === spotId ? location : item));
+    // A photo change answered 404 (the photo was already gone) leaves the spot shown as it is.
+    return kind === 'delete' || kind === 'share' ? items.filter((item) => item.id !== spotId) : items;
+  };
   const isNew = (items: Location[]) => kind === 'create' && location && !items.some((item) => item.id === spotId);
 
   queryClient.setQueryData<InfiniteData<LocationPage, string | null>>(locationKeys.list(), (data) => {

@@ -92,10 +92,21 @@ export async function retryEntry(seq: number): Promise<void> {
   announce({ type: 'changed' });
 }
 
-/** The user gave up on a change: it is removed from the device, never sent. */
+/**
+ * The user gave up on a change: it is removed from the device, never sent. Giving up a spot's create gives up
+ * the photo changes waiting behind it too: without the spot they could only be refused.
+ */
 export async function discardEntry(seq: number): Promise<void> {
   const db = await deviceDb();
-  await db.delete('outbox', seq);
+  const tx = db.transaction('outbox', 'readwrite');
+  const entry = await tx.store.get(seq);
+  if (entry?.kind === 'create') {
+    for (const other of await tx.store.index('bySpot').getAll([entry.userId, entry.spotId])) {
+      if (other.seq !== undefined && other.seq > seq) await tx.store.delete(other.seq);
+    }
+  }
+  await tx.store.delete(seq);
+  await tx.done;
   announce({ type: 'changed' });
 }
 
@@ -121,8 +132,9 @@ export async function completeEntry(entry: OutboxEntry, location: Location | und
   const tx = db.transaction(['outbox', 'spots'], 'readwrite');
   if (entry.seq !== undefined) await tx.objectStore('outbox').delete(entry.seq);
   const spots = tx.objectStore('spots');
-  if (entry.kind === 'delete' || !location) await spots.delete([entry.userId, entry.spotId]);
-  else await spots.put({ userId: entry.userId, id: location.id, spot: location });
+  if (location) await spots.put({ userId: entry.userId, id: location.id, spot: location });
+  // No copy back: the spot is gone (deleted, or a 404 for sharing it). A photo change answered 404 leaves it be.
+  else if (entry.kind === 'delete' || entry.kind === 'share') await spots.delete([entry.userId, entry.spotId]);
   await tx.done;
   announce({ type: 'applied', kind: entry.kind, spotId: entry.spotId, location, savedOffline: entry.savedOffline });
 }
