@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const FEATURES = ['auth', 'map', 'locations', 'install', 'offline', 'guidance'];
+const FEATURES = ['auth', 'map', 'locations', 'install', 'offline', 'guidance', 'photos'];
 
 /** Each feature may not reach into a sibling feature. */
 const featureBoundaries = FEATURES.map((feature) => ({

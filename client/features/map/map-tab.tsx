@@ -6,6 +6,7 @@ import type { BaseLayerId } from '../../../common/schemas/config.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useGuide } from '../../lib/guidance-context.ts';
+import { usePhotos } from '../../lib/photos-context.ts';
 import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
@@ -46,6 +47,7 @@ export function MapTab() {
 
   const me = useMe();
   const guide = useGuide();
+  const photos = usePhotos();
   const { entries, photoUrls, retry, discard } = useOutbox();
   const config = useClientConfig();
   const spotsQuery = useSpotsInArea(area, me.id);
@@ -107,10 +109,14 @@ export function MapTab() {
       accuracy: (metres: number) => t('locations.accuracy', { metres }),
       accuracyCircle: (metres: number) => t('map.accuracyCircle', { metres }),
       guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
+      managePhotos: (n: number) => t('photos.manage', { n }),
+      viewPhotos: (title: string) => t('photos.view', { title }),
+      onManagePhotos: photos.manage,
+      onViewPhotos: (spot: ShownSpot) => photos.view(spot),
       onGuide: (spot: ShownSpot) =>
         guide({ latitude: spot.latitude, longitude: spot.longitude, title: spot.mushroom_types || t(`locationTypes.${spot.type}`), isCar: spot.type === 'car_park' }),
     }),
-    [t, language, retry, discard, guide],
+    [t, language, retry, discard, guide, photos],
   );
 
   const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {

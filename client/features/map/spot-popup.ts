@@ -23,6 +23,11 @@ export type PopupLabels = {
   onGuide: (spot: ShownSpot) => void;
   /** "Accurate to ± 8 m": how far off a spot placed from the phone's position may be. */
   accuracy: (metres: number) => string;
+  /** "Photos (3)" on the owner's spots; the cover opens the viewer (ADR 0024). */
+  managePhotos: (count: number) => string;
+  viewPhotos: (title: string) => string;
+  onManagePhotos: (spot: ShownSpot) => void;
+  onViewPhotos: (spot: ShownSpot) => void;
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
@@ -50,7 +55,16 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
     image.alt = labels.photoAlt(title);
     image.width = 200;
     image.loading = 'lazy';
-    root.append(image);
+    if (spot.photos.length > 0) {
+      const open = element('button', undefined, 'cover');
+      open.type = 'button';
+      open.setAttribute('aria-label', labels.viewPhotos(title));
+      open.addEventListener('click', () => labels.onViewPhotos(spot));
+      open.append(image);
+      root.append(open);
+    } else {
+      root.append(image);
+    }
   }
   // A car park was not "found" by anyone: its finder field only holds the name of whoever parked.
   const date = formatDate(spot.date_found, labels.language, 'short');
@@ -75,6 +89,12 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   guide.type = 'button';
   guide.addEventListener('click', () => labels.onGuide(spot));
   root.append(guide);
+  if (spot.is_owner && spot.pending?.kind !== 'delete') {
+    const manage = element('button', labels.managePhotos(spot.photos.length), 'photos');
+    manage.type = 'button';
+    manage.addEventListener('click', () => labels.onManagePhotos(spot));
+    root.append(manage);
+  }
   return root;
 }
 

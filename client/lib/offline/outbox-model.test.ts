@@ -215,9 +215,11 @@ describe('several photos in the outbox', () => {
     expect(queued).toEqual({ remove: [2], update: [expect.objectContaining({ seq: 3, photoIds: [P1] })], add: null });
   });
 
-  it('queues the removal of a photo the server may have (sent, or the server’s own)', () => {
-    const sent = planEnqueue([addPhoto(P2, 2, { sends: 1 })], { kind: 'remove-photo', spotId: SPOT, photoId: P2 }, base);
+  it('queues the removal of a photo the server may have (sent, or the server’s own), leaving earlier orders naming it', () => {
+    const sent = planEnqueue([addPhoto(P2, 2, { sends: 1 }), orderPhotos([P2, P1], 3)], { kind: 'remove-photo', spotId: SPOT, photoId: P2 }, base);
+    // The order reaches the server before the removal, while P2 is still there: it must still name it.
     expect(sent.remove).toEqual([]);
+    expect(sent.update).toEqual([]);
     expect(sent.add).toMatchObject({ kind: 'remove-photo', photoId: P2 });
   });
 

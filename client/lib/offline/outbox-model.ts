@@ -100,7 +100,9 @@ export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: 
     }
     const added = pending.find((entry) => entry.kind === 'add-photo' && entry.photoId === change.photoId && editable(entry));
     if (added) return { remove: seqs([added]), update: orders, add: null };
-    return { remove: [], update: orders, add: fresh() };
+    // The server has (or may have) the photo: orders queued before the removal still name it, as the server
+    // will when they arrive.
+    return { remove: [], update: [], add: fresh() };
   }
 
   if (change.kind === 'order-photos') {

@@ -210,6 +210,17 @@ describe('a spot’s photos', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the photo collection’s routes and the photos of a Location', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(doc.paths['/api/v1/locations/{id}/photos'] ?? {})).toContain('post');
+    expect(Object.keys(doc.paths['/api/v1/locations/{id}/photos/{photoId}'] ?? {})).toContain('delete');
+    expect(Object.keys(doc.paths['/api/v1/locations/{id}/photos/order'] ?? {})).toContain('put');
+    expect(JSON.stringify(doc.paths['/api/v1/locations/{id}'])).toContain('thumbnail_url');
+    expect(JSON.stringify(doc.paths['/api/v1/locations/{id}'])).toContain('"photos"');
+  });
+});
+
 describe('who sees and changes a spot’s photos', () => {
   it('gives another user 404 for a private spot’s photo routes and files — as for one that does not exist — and the photos of a public one', async () => {
     const spot = await createSpot({ is_public: false, notes: 'secret glade' });

@@ -1,0 +1,23 @@
+// Provides "manage / view this spot's photos" to the whole main screen and shows the lazy dialog asked for.
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { PhotosContext, type PhotosActions, type PhotosRequest } from '../lib/photos-context.ts';
+
+const PhotoDialog = lazy(() => import('../features/photos/photo-dialog.tsx'));
+
+export function PhotosHost({ children }: { children: ReactNode }) {
+  const [request, setRequest] = useState<PhotosRequest | null>(null);
+  const actions = useMemo<PhotosActions>(
+    () => ({ manage: (spot) => setRequest({ kind: 'manage', spot }), view: (spot, index = 0) => setRequest({ kind: 'view', spot, index }) }),
+    [],
+  );
+  return (
+    <PhotosContext.Provider value={actions}>
+      {children}
+      {request && (
+        <Suspense fallback={null}>
+          <PhotoDialog request={request} onClose={() => setRequest(null)} />
+        </Suspense>
+      )}
+    </PhotosContext.Provider>
+  );
+}
