@@ -1,17 +1,13 @@
 // Provides "manage / view this spot's photos" to the whole main screen and shows the lazy dialog asked for.
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { PhotosContext, type PhotosActions, type PhotosRequest } from '../lib/photos-context.ts';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { PhotosContext, type PhotosRequest } from '../lib/photos-context.ts';
 
 const PhotoDialog = lazy(() => import('../features/photos/photo-dialog.tsx'));
 
 export function PhotosHost({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<PhotosRequest | null>(null);
-  const actions = useMemo<PhotosActions>(
-    () => ({ manage: (spot) => setRequest({ kind: 'manage', spot }), view: (spot, index = 0) => setRequest({ kind: 'view', spot, index }) }),
-    [],
-  );
   return (
-    <PhotosContext.Provider value={actions}>
+    <PhotosContext.Provider value={setRequest}>
       {children}
       {request && (
         <Suspense fallback={null}>

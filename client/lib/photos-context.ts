@@ -3,18 +3,12 @@
 import { createContext, useContext } from 'react';
 import type { ShownSpot } from './offline/outbox-model.ts';
 
-export type PhotosActions = {
-  /** The owner's manager: add, remove, reorder (ADR 0024). */
-  manage: (spot: ShownSpot) => void;
-  /** The large viewer, at the photo with this index. */
-  view: (spot: ShownSpot, index?: number) => void;
-};
-
 /** What the host was asked to show. */
 export type PhotosRequest = { kind: 'manage'; spot: ShownSpot } | { kind: 'view'; spot: ShownSpot; index: number };
 
-export const PhotosContext = createContext<PhotosActions>({ manage: () => undefined, view: () => undefined });
+/** `{kind: 'manage', spot}`: the owner's manager (add, remove, reorder); `{kind: 'view', spot, index}`: the viewer. */
+export const PhotosContext = createContext<(request: PhotosRequest) => void>(() => undefined);
 
-export function usePhotos(): PhotosActions {
+export function useOpenPhotos(): (request: PhotosRequest) => void {
   return useContext(PhotosContext);
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../common/schemas/locations.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useGuide } from '../../lib/guidance-context.ts';
-import { usePhotos } from '../../lib/photos-context.ts';
+import { useOpenPhotos } from '../../lib/photos-context.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { Button } from '../../ui/button.tsx';
@@ -27,7 +27,7 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
   const photoUrl = location.thumbnail_url ?? location.localPhotoUrl ?? null;
   const { pending } = location;
   const guide = useGuide();
-  const photos = usePhotos();
+  const openPhotos = useOpenPhotos();
   const isCar = location.type === 'car_park';
 
   return (
@@ -36,7 +36,7 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
         {photoUrl &&
           (location.photos.length > 0 ? (
             // The cover opens the large viewer with every photo.
-            <button type="button" onClick={() => photos.view(location)} aria-label={t('photos.view', { title })} className="block">
+            <button type="button" onClick={() => openPhotos({ kind: 'view', spot: location, index: 0 })} aria-label={t('photos.view', { title })} className="block">
               <img src={photoUrl} alt={t('locations.photoAlt', { title })} loading="lazy" className="h-44 w-full object-cover" />
             </button>
           ) : (
@@ -90,7 +90,7 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
           </Button>
           {location.is_owner && pending?.kind !== 'delete' && (
             <div className="mt-auto flex flex-wrap gap-2 pt-2">
-              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => photos.manage(location)}>
+              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => openPhotos({ kind: 'manage', spot: location })}>
                 {t('photos.manage', { n: location.photos.length })}
               </Button>
               <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => onShare(location)}>

@@ -6,7 +6,7 @@ import type { BaseLayerId } from '../../../common/schemas/config.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useGuide } from '../../lib/guidance-context.ts';
-import { usePhotos } from '../../lib/photos-context.ts';
+import { useOpenPhotos } from '../../lib/photos-context.ts';
 import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
@@ -47,7 +47,7 @@ export function MapTab() {
 
   const me = useMe();
   const guide = useGuide();
-  const photos = usePhotos();
+  const openPhotos = useOpenPhotos();
   const { entries, photoUrls, retry, discard } = useOutbox();
   const config = useClientConfig();
   const spotsQuery = useSpotsInArea(area, me.id);
@@ -111,12 +111,12 @@ export function MapTab() {
       guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
       managePhotos: (n: number) => t('photos.manage', { n }),
       viewPhotos: (title: string) => t('photos.view', { title }),
-      onManagePhotos: photos.manage,
-      onViewPhotos: (spot: ShownSpot) => photos.view(spot),
+      onManagePhotos: (spot: ShownSpot) => openPhotos({ kind: 'manage', spot }),
+      onViewPhotos: (spot: ShownSpot) => openPhotos({ kind: 'view', spot, index: 0 }),
       onGuide: (spot: ShownSpot) =>
         guide({ latitude: spot.latitude, longitude: spot.longitude, title: spot.mushroom_types || t(`locationTypes.${spot.type}`), isCar: spot.type === 'car_park' }),
     }),
-    [t, language, retry, discard, guide, photos],
+    [t, language, retry, discard, guide, openPhotos],
   );
 
   const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {

@@ -7,6 +7,7 @@ import { PHOTO_MAX_BYTES, PHOTOS_PER_SPOT_MAX } from '../../../common/limits.ts'
 import type { Photo } from '../../../common/schemas/locations.ts';
 import type { OutboxChange, ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
+import { planPhotoEnqueue } from '../../lib/offline/photo-outbox-model.ts';
 import { shrinkPhoto } from '../../lib/shrink-photo.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
@@ -44,7 +45,7 @@ export default function PhotoManager({ spot, onClose }: { spot: ShownSpot; onClo
 
   async function record(change: OutboxChange): Promise<boolean> {
     try {
-      await outbox.record(change);
+      await outbox.record(change, planPhotoEnqueue);
       return true;
     } catch {
       toast({ variant: 'destructive', title: t('photos.saveFailed'), description: t('offline.deviceStorageFailed') });

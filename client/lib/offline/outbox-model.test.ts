@@ -11,6 +11,7 @@ import {
   planEnqueue,
   type OutboxEntry,
 } from './outbox-model.ts';
+import { planPhotoEnqueue } from './photo-outbox-model.ts';
 
 const SPOT = '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e';
 const base = { userId: 'u1', createdAt: 1_000, savedOffline: true };
@@ -194,29 +195,29 @@ describe('several photos in the outbox', () => {
     ({ kind: 'order-photos', spotId: SPOT, photoIds, ...base, seq, status: 'waiting', sends: 0, ...overrides }) as OutboxEntry;
 
   it('puts the first photo of a spot still on the device into its create: one request', () => {
-    const plan = planEnqueue([create()], { kind: 'add-photo', spotId: SPOT, photoId: P1, photo: blob, photoName: 'p.webp' }, base);
+    const plan = planPhotoEnqueue([create()], { kind: 'add-photo', spotId: SPOT, photoId: P1, photo: blob, photoName: 'p.webp' }, base);
     expect(plan.add).toBeNull();
     expect(plan.update).toEqual([expect.objectContaining({ kind: 'create', photo: blob, photoId: P1 })]);
   });
 
   it('queues a further photo behind the create, and any photo of a spot the server has', () => {
-    const more = planEnqueue([create({ photo: blob, photoId: P1 } as Partial<OutboxEntry>)], { kind: 'add-photo', spotId: SPOT, photoId: P2, photo: blob, photoName: null }, base);
+    const more = planPhotoEnqueue([create({ photo: blob, photoId: P1 } as Partial<OutboxEntry>)], { kind: 'add-photo', spotId: SPOT, photoId: P2, photo: blob, photoName: null }, base);
     expect(more.update).toEqual([]);
     expect(more.add).toMatchObject({ kind: 'add-photo', photoId: P2, status: 'waiting', sends: 0 });
-    const onServer = planEnqueue([], { kind: 'add-photo', spotId: SPOT, photoId: P2, photo: blob, photoName: null }, base);
+    const onServer = planPhotoEnqueue([], { kind: 'add-photo', spotId: SPOT, photoId: P2, photo: blob, photoName: null }, base);
     expect(onServer.add).toMatchObject({ kind: 'add-photo', photoId: P2 });
   });
 
   it('removing a photo that never left the device drops it, from its create or its own entry and from a waiting order', () => {
-    const fromCreate = planEnqueue([create({ photo: blob, photoId: P1 } as Partial<OutboxEntry>)], { kind: 'remove-photo', spotId: SPOT, photoId: P1 }, base);
+    const fromCreate = planPhotoEnqueue([create({ photo: blob, photoId: P1 } as Partial<OutboxEntry>)], { kind: 'remove-photo', spotId: SPOT, photoId: P1 }, base);
     expect(fromCreate).toEqual({ remove: [], update: [expect.objectContaining({ kind: 'create', photo: null, photoId: null })], add: null });
 
-    const queued = planEnqueue([create({ sends: 1 }), addPhoto(P2, 2), orderPhotos([P2, P1], 3)], { kind: 'remove-photo', spotId: SPOT, photoId: P2 }, base);
+    const queued = planPhotoEnqueue([create({ sends: 1 }), addPhoto(P2, 2), orderPhotos([P2, P1], 3)], { kind: 'remove-photo', spotId: SPOT, photoId: P2 }, base);
     expect(queued).toEqual({ remove: [2], update: [expect.objectContaining({ seq: 3, photoIds: [P1] })], add: null });
   });
 
   it('queues the removal of a photo the server may have (sent, or the server’s own), leaving earlier orders naming it', () => {
-    const sent = planEnqueue([addPhoto(P2, 2, { sends: 1 }), orderPhotos([P2, P1], 3)], { kind: 'remove-photo', spotId: SPOT, photoId: P2 }, base);
+    const sent = planPhotoEnqueue([addPhoto(P2, 2, { sends: 1 }), orderPhotos([P2, P1], 3)], { kind: 'remove-photo', spotId: SPOT, photoId: P2 }, base);
     // The order reaches the server before the removal, while P2 is still there: it must still name it.
     expect(sent.remove).toEqual([]);
     expect(sent.update).toEqual([]);
@@ -224,9 +225,9 @@ describe('several photos in the outbox', () => {
   });
 
   it('replaces a waiting order with the newer one, but never one already being sent', () => {
-    const replaced = planEnqueue([orderPhotos([P1, P2], 2)], { kind: 'order-photos', spotId: SPOT, photoIds: [P2, P1] }, base);
+    const replaced = planPhotoEnqueue([orderPhotos([P1, P2], 2)], { kind: 'order-photos', spotId: SPOT, photoIds: [P2, P1] }, base);
     expect(replaced).toEqual({ remove: [], update: [expect.objectContaining({ seq: 2, photoIds: [P2, P1] })], add: null });
-    const behind = planEnqueue([orderPhotos([P1, P2], 2, { sends: 1 })], { kind: 'order-photos', spotId: SPOT, photoIds: [P2, P1] }, base);
+    const behind = planPhotoEnqueue([orderPhotos([P1, P2], 2, { sends: 1 })], { kind: 'order-photos', spotId: SPOT, photoIds: [P2, P1] }, base);
     expect(behind.add).toMatchObject({ kind: 'order-photos', photoIds: [P2, P1] });
   });
 

@@ -54,7 +54,7 @@ export type OutboxEntry = OutboxChange & {
 export type EnqueuePlan = { remove: number[]; update: OutboxEntry[]; add: OutboxEntry | null };
 
 /** An entry can still be changed in place when it never left the device, or the server refused it. */
-const editable = (entry: OutboxEntry) => entry.sends === 0 || entry.status === 'failed';
+export const editable = (entry: OutboxEntry) => entry.sends === 0 || entry.status === 'failed';
 
 /**
  * Folds a change into the entries already waiting for its spot (oldest first), so the server sees the
@@ -80,38 +80,8 @@ export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: 
     return { remove: [], update: [], add: fresh() };
   }
 
-  if (change.kind === 'add-photo') {
-    // The spot is still only on the device and has no photo yet: the photo goes with it, in one request.
-    if (create && create.kind === 'create' && editable(create) && !create.photo) {
-      return { remove: [], update: [{ ...create, photo: change.photo, photoName: change.photoName, photoId: change.photoId }], add: null };
-    }
-    return { remove: [], update: [], add: fresh() };
-  }
-
-  if (change.kind === 'remove-photo') {
-    // A photo that never left the device is dropped from the device, and from any order still to be sent.
-    const orders = pending.flatMap((entry) =>
-      entry.kind === 'order-photos' && editable(entry) && entry.photoIds.includes(change.photoId)
-        ? [{ ...entry, photoIds: entry.photoIds.filter((id) => id !== change.photoId) }]
-        : [],
-    );
-    if (create && create.kind === 'create' && editable(create) && create.photo && createPhotoId(create) === change.photoId) {
-      return { remove: [], update: [{ ...create, photo: null, photoName: null, photoId: null }, ...orders], add: null };
-    }
-    const added = pending.find((entry) => entry.kind === 'add-photo' && entry.photoId === change.photoId && editable(entry));
-    if (added) return { remove: seqs([added]), update: orders, add: null };
-    // The server has (or may have) the photo: orders queued before the removal still name it, as the server
-    // will when they arrive.
-    return { remove: [], update: [], add: fresh() };
-  }
-
-  if (change.kind === 'order-photos') {
-    const last = pending.at(-1);
-    if (last && last.kind === 'order-photos' && last.status === 'waiting' && last.sends === 0) {
-      return { remove: [], update: [{ ...last, photoIds: change.photoIds }], add: null };
-    }
-    return { remove: [], update: [], add: fresh() };
-  }
+  // Photo changes are planned by planPhotoEnqueue (photo-outbox-model.ts), loaded with the photo manager.
+  if (change.kind !== 'delete') return { remove: [], update: [], add: fresh() };
 
   // Delete: whatever else was waiting for this spot no longer matters.
   if (create && editable(create)) return { remove: seqs(pending), update: [], add: null };
@@ -119,7 +89,7 @@ export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: 
   return { remove: seqs(removable), update: [], add: fresh() };
 }
 
-function seqs(entries: OutboxEntry[]): number[] {
+export function seqs(entries: OutboxEntry[]): number[] {
   return entries.flatMap((entry) => (entry.seq === undefined ? [] : [entry.seq]));
 }
 

@@ -8,7 +8,7 @@ import { locationKeys } from '../location-keys.ts';
 import { useSession } from '../session.tsx';
 import { deviceDb, persistKey } from './device-db.ts';
 import type { OutboxChange, OutboxEntry, PhotoUrls } from './outbox-model.ts';
-import { discardEntry, enqueue, listenToOutbox, outboxEntries, retryEntry } from './outbox.ts';
+import { discardEntry, enqueue, listenToOutbox, outboxEntries, retryEntry, type Planner } from './outbox.ts';
 import { drainOutbox, SYNC_TAG, type DrainResult } from './sync.ts';
 
 type OutboxContextValue = {
@@ -20,7 +20,7 @@ type OutboxContextValue = {
   /** A send is running in this page. */
   sending: boolean;
   /** Writes the change on the device, then tries to send it. Throws when the device could not store it. */
-  record: (change: OutboxChange) => Promise<void>;
+  record: (change: OutboxChange, plan?: Planner) => Promise<void>;
   uploadNow: () => void;
   retry: (seq: number) => Promise<void>;
   discard: (seq: number) => Promise<void>;
@@ -86,8 +86,8 @@ export function OutboxProvider({ userId, onUploaded, children }: { userId: strin
   });
 
   const record = useCallback(
-    async (change: OutboxChange) => {
-      await enqueue(userId, change);
+    async (change: OutboxChange, plan?: Planner) => {
+      await enqueue(userId, change, plan);
       if (!navigator.onLine) uploadedAfterWaiting.current.waited = true;
       await reload();
       uploadNow();
