@@ -8,6 +8,7 @@ import { SYNC_TIMEOUT_MS } from './support/offline.ts';
 import { cardOf, createSpotByApi, imageLoaded, openTab } from './support/spots.ts';
 import { en, exactly } from './support/texts.ts';
 import { expectGone, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
 const foray = useForay();
 const TITLE = 'Three-photo chanterelles';
@@ -66,6 +67,7 @@ describe('several photos a spot', () => {
     // Then the wide one, now second, goes.
     await manager.getByRole('button', { name: exactly(en('photos.remove', { position: 2 })) }).click();
     await expectVisible(manager.getByText(exactly(en('photos.total', { n: 2, max: 8 }))));
+    await expectNoSeriousA11yViolations(page, 'photo manager');
     const listed = manager.getByRole('listitem');
     expect(await listed.count()).toBe(2);
     expect(await shownShape(listed.nth(0).getByRole('img'))).toBe('square');
@@ -97,6 +99,20 @@ describe('several photos a spot', () => {
     await page.keyboard.press('ArrowRight'); // already the last: stays
     await expectVisible(viewer.getByText(exactly(en('photos.position', { position: 2, total: 2 }))));
     await page.keyboard.press('ArrowLeft');
+    await expectVisible(viewer.getByText(exactly(en('photos.position', { position: 1, total: 2 }))));
+    await expectNoSeriousA11yViolations(page, 'photo viewer');
+    // A swipe to the left brings the next photo, to the right the previous one (pointer events, as a finger).
+    const swipe = async (from: number, to: number) => {
+      const box = (await viewer.getByRole('img').boundingBox())!;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + box.width * from, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * to, y, { steps: 5 });
+      await page.mouse.up();
+    };
+    await swipe(0.8, 0.2);
+    await expectVisible(viewer.getByText(exactly(en('photos.position', { position: 2, total: 2 }))));
+    await swipe(0.2, 0.8);
     await expectVisible(viewer.getByText(exactly(en('photos.position', { position: 1, total: 2 }))));
     await page.keyboard.press('Escape');
     await expectGone(viewer);
