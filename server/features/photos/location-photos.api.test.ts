@@ -210,6 +210,22 @@ describe('a spot’s photos', () => {
   });
 });
 
+describe('requests from another site', () => {
+  it('refuses adding, removing and ordering photos when the Origin is another site (CSRF), changing nothing', async () => {
+    const spot = await createSpot();
+    const photoId = spot.photos[0]!.id;
+    const evil = { origin: 'https://evil.example' };
+    const form = await multipart({});
+    const responses = [
+      await t.app.inject({ method: 'POST', url: `/api/v1/locations/${spot.id}/photos`, headers: { cookie: owner.cookie, ...evil, ...form.headers }, payload: form.payload }),
+      await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spot.id}/photos/${photoId}`, headers: { cookie: owner.cookie, ...evil } }),
+      await t.app.inject({ method: 'PUT', url: `/api/v1/locations/${spot.id}/photos/order`, headers: { cookie: owner.cookie, ...evil }, payload: { photo_ids: [photoId] } }),
+    ];
+    for (const response of responses) expect([response.statusCode, response.json().error.code]).toEqual([403, 'CROSS_SITE_REQUEST']);
+    expect((await get(`/api/v1/locations/${spot.id}`)).json<Location>().photos).toEqual(spot.photos);
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('lists the photo collection’s routes and the photos of a Location', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
