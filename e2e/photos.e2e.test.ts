@@ -5,7 +5,7 @@ import type { Location } from '../common/schemas/locations.ts';
 import { signedInUser, uniqueEmail } from './support/accounts.ts';
 import { useForay } from './support/foray.ts';
 import { SYNC_TIMEOUT_MS } from './support/offline.ts';
-import { cardOf, createSpotByApi, imageLoaded, openTab } from './support/spots.ts';
+import { cardOf, createSpotByApi, imageLoaded, markerOf, openTab } from './support/spots.ts';
 import { en, exactly } from './support/texts.ts';
 import { expectGone, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
@@ -116,6 +116,20 @@ describe('several photos a spot', () => {
     await expectVisible(viewer.getByText(exactly(en('photos.position', { position: 1, total: 2 }))));
     await page.keyboard.press('Escape');
     await expectGone(viewer);
+
+    // The map's popup offers the same: the cover opens the viewer, "Photos (2)" the manager.
+    await openTab(page, 'map');
+    await markerOf(page, 'mushroom_spot', TITLE).click();
+    const popupCover = page.getByRole('button', { name: exactly(en('photos.view', { title: TITLE })) });
+    await expectVisible(popupCover);
+    await popupCover.click();
+    await expectVisible(viewer.getByText(exactly(en('photos.position', { position: 1, total: 2 }))));
+    await page.keyboard.press('Escape');
+    await expectGone(viewer);
+    await page.getByRole('button', { name: exactly(en('photos.manage', { n: 2 })) }).click();
+    await expectVisible(manager.getByText(exactly(en('photos.total', { n: 2, max: 8 }))));
+    await page.keyboard.press('Escape');
+    await expectGone(manager);
 
     // Another forager: nothing of the private spot; once it is shared, its photos in the viewer, read only.
     const other = await foray.newPage();
