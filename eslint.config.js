@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const FEATURES = ['auth', 'map', 'locations', 'install', 'offline', 'guidance', 'filter'];
+const FEATURES = ['auth', 'map', 'locations', 'install', 'offline', 'guidance', 'filter', 'photos'];
 
 /** Each feature may not reach into a sibling feature. */
 const featureBoundaries = FEATURES.map((feature) => ({

@@ -7,6 +7,8 @@ export const PHOTO_MAX_PIXELS = 40_000_000;
 /** Longest edge of the stored photo and of its thumbnail, in pixels. */
 export const PHOTO_MAX_EDGE = 2048;
 export const THUMBNAIL_MAX_EDGE = 400;
+/** Photos one spot may have; the first is its cover. */
+export const PHOTOS_PER_SPOT_MAX = 8;
 
 export const MUSHROOM_TYPES_MAX = 200;
 export const FINDER_MAX = 200;

@@ -112,7 +112,7 @@ afterAll(() => t.close());
 
 type Route = { name: string; request: (random: Random) => Promise<InjectOptions> | InjectOptions };
 
-const json = (method: 'POST' | 'PATCH', url: string, body: unknown, cookie?: string): InjectOptions => ({
+const json = (method: 'POST' | 'PATCH' | 'PUT', url: string, body: unknown, cookie?: string): InjectOptions => ({
   method,
   url,
   headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
@@ -163,6 +163,18 @@ const ROUTES: Route[] = [
     },
   },
   { name: 'DELETE /api/v1/locations/:id', request: (r) => ({ method: 'DELETE', url: `/api/v1/locations/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`, headers: { cookie: user.cookie } }) },
+  {
+    name: 'POST /api/v1/locations/:id/photos',
+    request: async (r) => {
+      const fields = r.chance(0.5) ? { id: r.pick([crypto.randomUUID(), urlPart(r), '']) } : {};
+      const photo = r.chance(0.7) ? { bytes: Buffer.from(Array.from({ length: r.pick([0, 10, 100, 3000]) }, () => r.int(256))) } : undefined;
+      const body = await multipart(fields, photo);
+      const spot = r.chance(0.7) ? ownSpot : urlPart(r);
+      return { method: 'POST', url: `/api/v1/locations/${spot}/photos`, headers: { cookie: user.cookie, ...body.headers }, payload: body.payload };
+    },
+  },
+  { name: 'DELETE /api/v1/locations/:id/photos/:photoId', request: (r) => ({ method: 'DELETE', url: `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/photos/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`, headers: { cookie: user.cookie } }) },
+  { name: 'PUT /api/v1/locations/:id/photos/order', request: (r) => json('PUT', `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/photos/order`, r.chance(0.5) ? { photo_ids: [crypto.randomUUID(), value(r)] } : value(r), user.cookie) },
   { name: 'GET /api/v1/photos/:key', request: (r) => ({ url: `/api/v1/photos/${urlPart(r)}`, headers: { cookie: r.chance(0.8) ? user.cookie : `foray.session_token=${urlPart(r)}` } }) },
   { name: 'GET /api/v1/translations/:lng', request: (r) => ({ url: `/api/v1/translations/${r.chance(0.2) ? 'lt' : urlPart(r)}` }) },
   { name: 'GET /api/v1/me (cookies)', request: (r) => ({ url: '/api/v1/me', headers: { cookie: `foray.session_token=${r.pick([urlPart(r), `${text(r).replace(/[^\x21-\x7e]/g, '')}.${'A'.repeat(43)}=`])}` } }) },

@@ -17,6 +17,7 @@ import { Tabs } from '../ui/tabs.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { EditHost } from './edit-host.tsx';
 import { GuidanceHost } from './guidance-host.tsx';
+import { PhotosHost } from './photos-host.tsx';
 import { queryClient } from './query-client.ts';
 
 // The list and its dialogs load when the tab is first opened: the map screen stays within its budget.
@@ -55,6 +56,7 @@ export default function MainScreen() {
       <OutboxProvider userId={me.id} onUploaded={(count) => toast({ title: t('offline.uploaded', { count }) })}>
       <GuidanceHost>
       <EditHost>
+      <PhotosHost>
       <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
         <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
           <img src="/favicon.svg" alt="" className="size-9" />
@@ -122,6 +124,7 @@ export default function MainScreen() {
           <DevicePanel onClose={() => setDeviceOpen(false)} />
         </Suspense>
       )}
+      </PhotosHost>
       </EditHost>
       </GuidanceHost>
       </OutboxProvider>

@@ -7,6 +7,7 @@ import {
   LIST_LIMIT_DEFAULT,
   MUSHROOM_TYPES_MAX,
   NOTES_MAX,
+  PHOTOS_PER_SPOT_MAX,
   latestDateFound,
 } from '../limits.ts';
 import { storableText } from './text.ts';
@@ -59,6 +60,8 @@ export const CreateLocationSchema = z
     mushroom_types: spotFieldSchemas.mushroom_types.default(''),
     finder: spotFieldSchemas.finder.default(''),
     is_public: spotFieldSchemas.is_public.default(false),
+    /** The id of the spot's first photo (multipart with a photo only), made by the client like the spot's. */
+    photo_id: z.uuid().optional(),
   });
 export type CreateLocationInput = z.input<typeof CreateLocationSchema>;
 export type CreateLocation = z.output<typeof CreateLocationSchema>;
@@ -85,6 +88,14 @@ export const UpdateLocationSchema = z
   });
 export type UpdateLocation = z.infer<typeof UpdateLocationSchema>;
 
+/** One of a spot's photos; its URLs answer only those who may see the spot. */
+export const PhotoSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+});
+export type Photo = z.infer<typeof PhotoSchema>;
+
 export const LocationSchema = z.object({
   id: z.uuid(),
   type: LocationTypeSchema,
@@ -97,8 +108,11 @@ export const LocationSchema = z.object({
   /** Metres; null for a spot placed on the map by hand. */
   accuracy_m: z.number().nullable(),
   is_public: z.boolean(),
+  /** The cover: the first of `photos` (kept for clients that know one photo only). */
   photo_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
+  /** At most PHOTOS_PER_SPOT_MAX, in the owner's order; the first is the cover. */
+  photos: z.array(PhotoSchema),
   created_at: z.string(),
   /** When the spot last changed (created_at until its first edit). */
   updated_at: z.string(),
@@ -168,3 +182,16 @@ export const ListLocationsQuerySchema = z
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
 
 export const LocationIdParamsSchema = z.strictObject({ id: z.uuid() });
+export const LocationPhotoParamsSchema = z.strictObject({ id: z.uuid(), photoId: z.uuid() });
+
+/** The text fields of `POST /api/v1/locations/:id/photos` (multipart, with the file in `photo`). */
+export const AddPhotoFieldsSchema = z.strictObject({
+  /** Made by the client: the same id again is a retry, answered with the spot as it is. */
+  id: z.uuid().optional(),
+});
+
+/** `PUT /api/v1/locations/:id/photos/order`: every photo id of the spot, once each, cover first. */
+export const PhotoOrderSchema = z.strictObject({
+  photo_ids: z.array(z.uuid()).max(PHOTOS_PER_SPOT_MAX),
+});
+export type PhotoOrder = z.infer<typeof PhotoOrderSchema>;

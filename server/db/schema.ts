@@ -173,8 +173,6 @@ export const locations = pgTable(
       .generatedAlwaysAs(
         sql.raw(`translate(mushroom_types || ' ' || coalesce(notes, ''), ${literal(FOLD_FROM)}, ${literal(FOLD_TO)})`),
       ),
-    photoKey: text('photo_key'),
-    thumbnailKey: text('thumbnail_key'),
     // Millisecond precision so the list cursor round-trips exactly through a JavaScript Date.
     createdAt: timestamptz('created_at')
       .notNull()
@@ -192,12 +190,34 @@ export const locations = pgTable(
     // Trigram index (pg_trgm): `search_text like '%term%'` finds rare terms without reading every row.
     index('locations_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     index('locations_public_recent_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`is_public`),
-    uniqueIndex('locations_photo_key_idx').on(t.photoKey),
-    uniqueIndex('locations_thumbnail_key_idx').on(t.thumbnailKey),
     check('locations_type_check', sql`${t.type} in ('mushroom_spot', 'car_park')`),
     check('locations_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('locations_longitude_check', sql`${t.longitude} between -180 and 180`),
     check('locations_accuracy_m_check', sql`${t.accuracyM} is null or (${t.accuracyM} > 0 and ${t.accuracyM} <= ${sql.raw(String(ACCURACY_MAX_M))})`),
+  ],
+);
+
+/**
+ * A spot's photos, in the owner's order: the lowest position is the cover (ADR 0024). Each row names the two
+ * files it owns (the re-encoded photo and its thumbnail); the id is made by the client, so a retried upload
+ * from the phone's outbox is recognised. Positions need not be consecutive: only their order matters.
+ */
+export const locationPhotos = pgTable(
+  'location_photos',
+  {
+    id: uuid('id').primaryKey(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    photoKey: text('photo_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('location_photos_location_position_idx').on(t.locationId, t.position),
+    uniqueIndex('location_photos_photo_key_idx').on(t.photoKey),
+    uniqueIndex('location_photos_thumbnail_key_idx').on(t.thumbnailKey),
   ],
 );
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Location } from '../../../common/schemas/locations.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useGuide } from '../../lib/guidance-context.ts';
+import { useOpenPhotos } from '../../lib/photos-context.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { isStaleEdit, useSpotEditing } from '../../lib/spot-editing.ts';
@@ -28,12 +29,21 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
   const { pending } = location;
   const guide = useGuide();
   const editing = useSpotEditing();
+  const openPhotos = useOpenPhotos();
   const isCar = location.type === 'car_park';
 
   return (
     <li className="stagger-item" style={{ animationDelay: `${staggerIndex * 0.1}s` }}>
       <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-300 bg-white shadow-sm">
-        {photoUrl && <img src={photoUrl} alt={t('locations.photoAlt', { title })} loading="lazy" className="h-44 w-full object-cover" />}
+        {photoUrl &&
+          (location.photos.length > 0 ? (
+            // The cover opens the large viewer with every photo.
+            <button type="button" onClick={() => openPhotos({ kind: 'view', spot: location, index: 0 })} aria-label={t('photos.view', { title })} className="block">
+              <img src={photoUrl} alt={t('locations.photoAlt', { title })} loading="lazy" className="h-44 w-full object-cover" />
+            </button>
+          ) : (
+            <img src={photoUrl} alt={t('locations.photoAlt', { title })} loading="lazy" className="h-44 w-full object-cover" />
+          ))}
         <div className="flex flex-1 flex-col gap-2 p-4">
           <div className="flex items-start gap-2">
             <TypeIcon type={location.type} label={typeLabel} />
@@ -81,9 +91,12 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
             {isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')}
           </Button>
           {location.is_owner && pending?.kind !== 'delete' && (
-            <div className="mt-auto flex gap-2 pt-2">
+            <div className="mt-auto flex flex-wrap gap-2 pt-2">
               <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => editing.edit(location)}>
                 {t('locations.edit')}
+              </Button>
+              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => openPhotos({ kind: 'manage', spot: location })}>
+                {t('photos.manage', { n: location.photos.length })}
               </Button>
               <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => onShare(location)}>
                 {t('locations.share')}

@@ -5,6 +5,7 @@ import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limit
 import type { LocationType } from '../../../common/schemas/locations.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { formatCoordinates, formatDate, todayLocal } from '../../lib/format.ts';
+import { randomId } from '../../lib/uuid.ts';
 import { askToPersistStorage, useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -91,6 +92,8 @@ export function AddLocationForm({
         },
         photo: shrunk?.blob ?? null,
         photoName: shrunk?.name ?? null,
+        // Its own id from the start, so it can be removed or moved before the spot has left the device.
+        photoId: shrunk ? randomId() : null,
       });
     } catch (error) {
       setSaving(false);

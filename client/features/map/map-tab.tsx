@@ -7,6 +7,7 @@ import type { BBox, Location } from '../../../common/schemas/locations.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useOffline } from '../../lib/connectivity.ts';
 import { useGuide } from '../../lib/guidance-context.ts';
+import { useOpenPhotos } from '../../lib/photos-context.ts';
 import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
@@ -56,6 +57,7 @@ export function MapTab() {
 
   const me = useMe();
   const guide = useGuide();
+  const openPhotos = useOpenPhotos();
   const { entries, photoUrls, retry, discard } = useOutbox();
   const config = useClientConfig();
   const offline = useOffline();
@@ -139,10 +141,14 @@ export function MapTab() {
           requestAnimationFrame(() => moveRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
         }
       },
+      managePhotos: (n: number) => t('photos.manage', { n }),
+      viewPhotos: (title: string) => t('photos.view', { title }),
+      onManagePhotos: (spot: ShownSpot) => openPhotos({ kind: 'manage', spot }),
+      onViewPhotos: (spot: ShownSpot) => openPhotos({ kind: 'view', spot, index: 0 }),
       onGuide: (spot: ShownSpot) =>
         guide({ latitude: spot.latitude, longitude: spot.longitude, title: spot.mushroom_types || t(`locationTypes.${spot.type}`), isCar: spot.type === 'car_park' }),
     }),
-    [t, language, retry, discard, guide, editing],
+    [t, language, retry, discard, guide, editing, openPhotos],
   );
 
   const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {

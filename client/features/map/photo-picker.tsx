@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { shrinkPhoto, type ShrunkPhoto } from './shrink-photo.ts';
+import { shrinkPhoto, type ShrunkPhoto } from '../../lib/shrink-photo.ts';
 
 /** `shrunk` starts as soon as the photo is chosen, so Save rarely waits for it. */
 export type ChosenPhoto = { file: File; previewUrl: string; shrunk: Promise<ShrunkPhoto> };

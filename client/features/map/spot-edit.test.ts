@@ -15,6 +15,7 @@ const spot: ShownSpot = {
   is_public: false,
   photo_url: null,
   thumbnail_url: null,
+  photos: [],
   created_at: '2026-09-03T10:00:00.000Z',
   updated_at: '2026-09-03T10:00:00.000Z',
   version: 2,

@@ -30,6 +30,11 @@ export type PopupLabels = {
   onEdit: (spot: ShownSpot) => void;
   onMove: (spot: ShownSpot) => void;
   onCompare: (spot: ShownSpot) => void;
+  /** "Photos (3)" on the owner's spots; the cover opens the viewer (ADR 0024). */
+  managePhotos: (count: number) => string;
+  viewPhotos: (title: string) => string;
+  onManagePhotos: (spot: ShownSpot) => void;
+  onViewPhotos: (spot: ShownSpot) => void;
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
@@ -57,7 +62,16 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
     image.alt = labels.photoAlt(title);
     image.width = 200;
     image.loading = 'lazy';
-    root.append(image);
+    if (spot.photos.length > 0) {
+      const open = element('button', undefined, 'cover');
+      open.type = 'button';
+      open.setAttribute('aria-label', labels.viewPhotos(title));
+      open.addEventListener('click', () => labels.onViewPhotos(spot));
+      open.append(image);
+      root.append(open);
+    } else {
+      root.append(image);
+    }
   }
   // A car park was not "found" by anyone: its finder field only holds the name of whoever parked.
   const date = formatDate(spot.date_found, labels.language, 'short');
@@ -86,6 +100,10 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
     const actions = element('p', undefined, 'owner-actions');
     actions.append(button(labels.edit, () => labels.onEdit(spot)), button(labels.move, () => labels.onMove(spot)));
     root.append(actions);
+    const manage = element('button', labels.managePhotos(spot.photos.length), 'photos');
+    manage.type = 'button';
+    manage.addEventListener('click', () => labels.onManagePhotos(spot));
+    root.append(manage);
   }
   return root;
 }

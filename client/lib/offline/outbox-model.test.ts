@@ -7,11 +7,13 @@ import {
   backoffDelay,
   classifyAnswer,
   foldIntoFailedCreate,
+  heldSpots,
   planEnqueue,
   rebaseLaterEdits,
   type OutboxEntry,
 } from './outbox-model.ts';
 import { keepMyEdit } from './stale-edit.ts';
+import { planPhotoEnqueue } from './photo-outbox-model.ts';
 
 const SPOT = '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e';
 const base = { userId: 'u1', createdAt: 1_000, savedOffline: true };
@@ -141,7 +143,7 @@ describe('planEnqueue: edits', () => {
 
 describe('edits after the server answered', () => {
   const server = (version: number): Location => ({
-    id: SPOT, ...fields, notes: 'now', accuracy_m: null, photo_url: null, thumbnail_url: null,
+    id: SPOT, ...fields, notes: 'now', accuracy_m: null, photo_url: null, thumbnail_url: null, photos: [],
     created_at: '2026-09-01T10:00:00.000Z', updated_at: '2026-09-02T10:00:00.000Z', version, is_owner: true, owner_name: 'ona',
   });
 
@@ -230,6 +232,7 @@ describe('applyPending', () => {
     accuracy_m: null,
     photo_url: null,
     thumbnail_url: null,
+    photos: [],
     created_at: '2026-09-01T10:00:00.000Z',
     updated_at: '2026-09-01T10:00:00.000Z',
     version: 1,
@@ -279,5 +282,96 @@ describe('applyPending', () => {
     const error = { status: 415, code: 'UNSUPPORTED_PHOTO', message: 'Not a photo' };
     const [shown] = applyPending([], [create({ status: 'failed', error })], 'ona');
     expect(shown!.pending).toMatchObject({ status: 'failed', error });
+  });
+});
+
+describe('several photos in the outbox', () => {
+  const blob = new Blob(['photo']);
+  const P1 = 'aaaaaaaa-0000-4000-8000-000000000001';
+  const P2 = 'aaaaaaaa-0000-4000-8000-000000000002';
+  const P3 = 'aaaaaaaa-0000-4000-8000-000000000003';
+  const addPhoto = (photoId: string, seq: number, overrides: Partial<OutboxEntry> = {}) =>
+    ({ kind: 'add-photo', spotId: SPOT, photoId, photo: blob, photoName: 'p.webp', ...base, seq, status: 'waiting', sends: 0, ...overrides }) as OutboxEntry;
+  const orderPhotos = (photoIds: string[], seq: number, overrides: Partial<OutboxEntry> = {}) =>
+    ({ kind: 'order-photos', spotId: SPOT, photoIds, ...base, seq, status: 'waiting', sends: 0, ...overrides }) as OutboxEntry;
+
+  it('puts the first photo of a spot still on the device into its create: one request', () => {
+    const plan = planPhotoEnqueue([create()], { kind: 'add-photo', spotId: SPOT, photoId: P1, photo: blob, photoName: 'p.webp' }, base);
+    expect(plan.add).toBeNull();
+    expect(plan.update).toEqual([expect.objectContaining({ kind: 'create', photo: blob, photoId: P1 })]);
+  });
+
+  it('queues a further photo behind the create, and any photo of a spot the server has', () => {
+    const more = planPhotoEnqueue([create({ photo: blob, photoId: P1 } as Partial<OutboxEntry>)], { kind: 'add-photo', spotId: SPOT, photoId: P2, photo: blob, photoName: null }, base);
+    expect(more.update).toEqual([]);
+    expect(more.add).toMatchObject({ kind: 'add-photo', photoId: P2, status: 'waiting', sends: 0 });
+    const onServer = planPhotoEnqueue([], { kind: 'add-photo', spotId: SPOT, photoId: P2, photo: blob, photoName: null }, base);
+    expect(onServer.add).toMatchObject({ kind: 'add-photo', photoId: P2 });
+  });
+
+  it('removing a photo that never left the device drops it, from its create or its own entry and from a waiting order', () => {
+    const fromCreate = planPhotoEnqueue([create({ photo: blob, photoId: P1 } as Partial<OutboxEntry>)], { kind: 'remove-photo', spotId: SPOT, photoId: P1 }, base);
+    expect(fromCreate).toEqual({ remove: [], update: [expect.objectContaining({ kind: 'create', photo: null, photoId: null })], add: null });
+
+    const queued = planPhotoEnqueue([create({ sends: 1 }), addPhoto(P2, 2), orderPhotos([P2, P1], 3)], { kind: 'remove-photo', spotId: SPOT, photoId: P2 }, base);
+    expect(queued).toEqual({ remove: [2], update: [expect.objectContaining({ seq: 3, photoIds: [P1] })], add: null });
+  });
+
+  it('queues the removal of a photo the server may have (sent, or the server’s own), leaving earlier orders naming it', () => {
+    const sent = planPhotoEnqueue([addPhoto(P2, 2, { sends: 1 }), orderPhotos([P2, P1], 3)], { kind: 'remove-photo', spotId: SPOT, photoId: P2 }, base);
+    // The order reaches the server before the removal, while P2 is still there: it must still name it.
+    expect(sent.remove).toEqual([]);
+    expect(sent.update).toEqual([]);
+    expect(sent.add).toMatchObject({ kind: 'remove-photo', photoId: P2 });
+  });
+
+  it('replaces a waiting order with the newer one, but never one already being sent', () => {
+    const replaced = planPhotoEnqueue([orderPhotos([P1, P2], 2)], { kind: 'order-photos', spotId: SPOT, photoIds: [P2, P1] }, base);
+    expect(replaced).toEqual({ remove: [], update: [expect.objectContaining({ seq: 2, photoIds: [P2, P1] })], add: null });
+    const behind = planPhotoEnqueue([orderPhotos([P1, P2], 2, { sends: 1 })], { kind: 'order-photos', spotId: SPOT, photoIds: [P2, P1] }, base);
+    expect(behind.add).toMatchObject({ kind: 'order-photos', photoIds: [P2, P1] });
+  });
+
+  it('deleting the spot drops its unsent photo changes', () => {
+    const plan = planEnqueue([create({ sends: 1 }), addPhoto(P2, 2), orderPhotos([P2, P1], 3)], { kind: 'delete', spotId: SPOT }, base);
+    expect(plan.remove).toEqual([2, 3]);
+    expect(plan.add).toMatchObject({ kind: 'delete' });
+  });
+
+  it('a refused create keeps the photo changes behind it, and the sender holds them until it is retried', () => {
+    const failed = create({ status: 'failed' });
+    const folded = foldIntoFailedCreate(failed, [share(true, { seq: 2 }), addPhoto(P2, 3), orderPhotos([P2, P1], 4)]);
+    expect(folded.remove).toEqual([2]);
+    expect(heldSpots([failed, addPhoto(P2, 3)])).toEqual(new Set([SPOT]));
+    expect(heldSpots([create({ sends: 1 }), addPhoto(P2, 3)])).toEqual(new Set());
+    expect(foldIntoFailedCreate(failed, [addPhoto(P2, 3), { ...share(true), kind: 'delete', seq: 5 } as OutboxEntry])).toEqual({ create: null, remove: [3, 5] });
+  });
+
+  it('404 means done for removing or ordering (already gone), but a photo to add stays refused', () => {
+    expect(classifyAnswer('remove-photo', 404)).toBe('done');
+    expect(classifyAnswer('order-photos', 404)).toBe('done');
+    expect(classifyAnswer('add-photo', 404)).toBe('failed');
+    expect(classifyAnswer('add-photo', 409)).toBe('failed');
+    expect(classifyAnswer('add-photo', 0)).toBe('retry');
+  });
+
+  it('shows waiting photo changes at once: added last from the device, removed gone, new order, cover = first', () => {
+    const onServer: Location = {
+      id: SPOT, ...fields, notes: null, accuracy_m: null, created_at: '2026-09-01T10:00:00.000Z', updated_at: '2026-09-01T10:00:00.000Z', version: 1, is_owner: true, owner_name: 'ona',
+      photos: [{ id: P1, url: '/api/v1/photos/p1', thumbnail_url: '/api/v1/photos/t1' }],
+      photo_url: '/api/v1/photos/p1',
+      thumbnail_url: '/api/v1/photos/t1',
+    };
+    const urls = new Map([[2, 'blob:two'], [3, 'blob:three']]);
+    const [shown] = applyPending([onServer], [addPhoto(P2, 2), addPhoto(P3, 3), orderPhotos([P3, P1, P2], 4), { kind: 'remove-photo', spotId: SPOT, photoId: P1, ...base, seq: 5, status: 'waiting', sends: 0 }], 'ona', urls);
+    expect(shown!.photos.map((photo) => photo.id)).toEqual([P3, P2]);
+    expect([shown!.photo_url, shown!.thumbnail_url]).toEqual(['blob:three', 'blob:three']);
+    expect(shown!.pending?.kind).toBe('remove-photo');
+  });
+
+  it('shows a spot still on the device with its photo as the first of its photos', () => {
+    const [shown] = applyPending([], [create({ seq: 7, photo: blob, photoId: P1 } as Partial<OutboxEntry>), addPhoto(P2, 8)], 'ona', new Map([[7, 'blob:one'], [8, 'blob:two']]));
+    expect(shown!.photos.map((photo) => [photo.id, photo.url])).toEqual([[P1, 'blob:one'], [P2, 'blob:two']]);
+    expect(shown!.photo_url).toBe('blob:one');
   });
 });

@@ -1,7 +1,7 @@
 // The outbox's rules, as pure functions: what a new change does to the changes already waiting, what a
 // server answer means for an entry, how long to wait after a failure, and how waiting changes look on the
 // map and in the list. The IndexedDB code (outbox.ts) and the sender (sync.ts) only apply these.
-import type { Location, LocationType } from '../../../common/schemas/locations.ts';
+import type { Location, LocationType, Photo } from '../../../common/schemas/locations.ts';
 
 export type SpotFields = {
   type: LocationType;
@@ -23,11 +23,22 @@ export type SpotFields = {
 export type SpotPatch = Partial<SpotFields>;
 
 export type OutboxChange =
-  | { kind: 'create'; spotId: string; fields: SpotFields; photo: Blob | null; photoName: string | null }
+  /** `photoId`: the photo's own id, made on the device (absent in entries queued before spots had several photos). */
+  | { kind: 'create'; spotId: string; fields: SpotFields; photo: Blob | null; photoName: string | null; photoId?: string | null }
   | { kind: 'share'; spotId: string; isPublic: boolean }
   /** `baseVersion`: the spot's version the user saw when editing; the server refuses the edit if it moved on. */
   | { kind: 'edit'; spotId: string; patch: SpotPatch; baseVersion: number }
-  | { kind: 'delete'; spotId: string };
+  | { kind: 'delete'; spotId: string }
+  // A spot's photos (ADR 0024): one more at the end, one fewer, or all of them in a new order (cover first).
+  | { kind: 'add-photo'; spotId: string; photoId: string; photo: Blob; photoName: string | null }
+  | { kind: 'remove-photo'; spotId: string; photoId: string }
+  | { kind: 'order-photos'; spotId: string; photoIds: string[] };
+
+/** The kinds that change a spot's photos: they wait behind a refused create instead of being folded into it. */
+const PHOTO_KINDS: ReadonlySet<OutboxChange['kind']> = new Set(['add-photo', 'remove-photo', 'order-photos']);
+
+/** The id a create's photo has on the server: its own, or (queued before photos had ids) the spot's id. */
+export const createPhotoId = (entry: { spotId: string; photoId?: string | null }) => entry.photoId ?? entry.spotId;
 
 export type OutboxError = {
   status: number;
@@ -57,7 +68,7 @@ export type OutboxEntry = OutboxChange & {
 export type EnqueuePlan = { remove: number[]; update: OutboxEntry[]; add: OutboxEntry | null };
 
 /** An entry can still be changed in place when it never left the device, or the server refused it. */
-const editable = (entry: OutboxEntry) => entry.sends === 0 || entry.status === 'failed';
+export const editable = (entry: OutboxEntry) => entry.sends === 0 || entry.status === 'failed';
 
 /**
  * Folds a change into the entries already waiting for its spot (oldest first), so the server sees the
@@ -101,13 +112,16 @@ export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: 
     return { remove: [], update: [], add: fresh() };
   }
 
+  // Photo changes are planned by planPhotoEnqueue (photo-outbox-model.ts), loaded with the photo manager.
+  if (change.kind !== 'delete') return { remove: [], update: [], add: fresh() };
+
   // Delete: whatever else was waiting for this spot no longer matters.
   if (create && editable(create)) return { remove: seqs(pending), update: [], add: null };
   const removable = pending.filter((entry) => entry.kind !== 'create' && editable(entry));
   return { remove: seqs(removable), update: [], add: fresh() };
 }
 
-function seqs(entries: OutboxEntry[]): number[] {
+export function seqs(entries: OutboxEntry[]): number[] {
   return entries.flatMap((entry) => (entry.seq === undefined ? [] : [entry.seq]));
 }
 
@@ -117,8 +131,9 @@ export type Outcome = 'done' | 'failed' | 'retry' | 'sign-in';
 /** `status` 0 stands for no answer at all: a network error or a timeout. */
 export function classifyAnswer(kind: OutboxChange['kind'], status: number): Outcome {
   if (status >= 200 && status < 300) return 'done';
-  // The user's own spot is already gone (deleted elsewhere, or by an earlier try whose answer was lost).
-  if (status === 404 && (kind === 'delete' || kind === 'share' || kind === 'edit')) return 'done';
+  // The user's own spot (or photo) is already gone (deleted elsewhere, or by an earlier try whose answer was
+  // lost). A photo to add is never dropped that way: it stays, refused, for the user to see.
+  if (status === 404 && kind !== 'create' && kind !== 'add-photo') return 'done';
   if (status === 401) return 'sign-in';
   if (status === 0 || status === 408 || status === 425 || status === 429 || status >= 500) return 'retry';
   // 400, 403, 409 (an edit made on an old version: the user chooses), 413, 415, …: sending the same request
@@ -135,7 +150,11 @@ export function backoffDelay(failures: number, random = Math.random): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** A refused create takes in the changes queued behind it, so a later Retry sends the spot as it is now. */
+/**
+ * A refused create takes in the sharing and deleting queued behind it, so a later Retry sends the spot as it is
+ * now. Its photo changes stay queued behind it (the sender holds them while the create is refused), unless the
+ * spot was deleted.
+ */
 export function foldIntoFailedCreate(create: OutboxEntry, later: OutboxEntry[]): { create: OutboxEntry | null; remove: number[] } {
   if (create.kind !== 'create') return { create, remove: [] };
   let folded: OutboxEntry | null = create;
@@ -145,7 +164,12 @@ export function foldIntoFailedCreate(create: OutboxEntry, later: OutboxEntry[]):
     if (entry.kind === 'edit') folded = { ...folded, fields: { ...folded.fields, ...entry.patch } };
     if (entry.kind === 'delete') folded = null;
   }
-  return { create: folded, remove: seqs(later) };
+  return { create: folded, remove: seqs(folded ? later.filter((entry) => !PHOTO_KINDS.has(entry.kind)) : later) };
+}
+
+/** Spots whose create the server refused: nothing else of theirs may be sent before it (it would only be a 404). */
+export function heldSpots(entries: OutboxEntry[]): Set<string> {
+  return new Set(entries.filter((entry) => entry.kind === 'create' && entry.status === 'failed').map((entry) => entry.spotId));
 }
 
 /**
@@ -184,27 +208,51 @@ export type PhotoUrls = ReadonlyMap<number, string>;
 
 /** The spot a waiting create stands for, drawn before the server has it. */
 export function pendingLocation(entry: OutboxEntry & { kind: 'create' }, ownerName: string, photoUrls?: PhotoUrls): ShownSpot {
+  const localPhotoUrl = entry.seq === undefined ? null : (photoUrls?.get(entry.seq) ?? null);
   return {
     id: entry.spotId,
     ...entry.fields,
     accuracy_m: entry.fields.accuracy_m ?? null,
     photo_url: null,
     thumbnail_url: null,
+    photos: entry.photo && localPhotoUrl ? [{ id: createPhotoId(entry), url: localPhotoUrl, thumbnail_url: localPhotoUrl }] : [],
     created_at: new Date(entry.createdAt).toISOString(),
     updated_at: new Date(entry.createdAt).toISOString(),
     // What the server gives a new spot: an edit queued behind a create that may be there already names it.
     version: 1,
     is_owner: true,
     owner_name: ownerName,
-    localPhotoUrl: entry.seq === undefined ? null : (photoUrls?.get(entry.seq) ?? null),
+    localPhotoUrl,
     pending: { kind: 'create', status: entry.status, error: entry.error, seq: entry.seq ?? -1 },
   };
 }
 
 /**
+ * A spot's photos with its waiting photo changes applied in order: added ones last (shown from the device),
+ * removed ones gone, a new order followed (photos it does not name keep their place after it).
+ */
+export function applyPhotoChanges(photos: Photo[], waiting: OutboxEntry[], photoUrls?: PhotoUrls): Photo[] {
+  let result = photos;
+  for (const entry of waiting) {
+    if (entry.kind === 'add-photo') {
+      const url = entry.seq === undefined ? undefined : photoUrls?.get(entry.seq);
+      // Already there when the server has it and only its answer was lost.
+      if (url && !result.some((photo) => photo.id === entry.photoId)) result = [...result, { id: entry.photoId, url, thumbnail_url: url }];
+    } else if (entry.kind === 'remove-photo') {
+      result = result.filter((photo) => photo.id !== entry.photoId);
+    } else if (entry.kind === 'order-photos') {
+      const rank = new Map(entry.photoIds.map((id, index) => [id, index]));
+      result = [...result].sort((a, b) => (rank.get(a.id) ?? rank.size) - (rank.get(b.id) ?? rank.size));
+    }
+  }
+  return result;
+}
+
+/**
  * Lays the waiting changes over spots from the server (or the device's copy): new spots first, newest
- * first, sharing changes applied, deleted spots marked. The server's copy of a spot whose create is still
- * marked waiting (its answer was lost) is replaced by the waiting one, so it is never shown twice.
+ * first, sharing and photo changes applied (the cover is the first photo), deleted spots marked. The server's
+ * copy of a spot whose create is still marked waiting (its answer was lost) is replaced by the waiting one, so
+ * it is never shown twice.
  */
 export function applyPending(spots: Location[], entries: OutboxEntry[], ownerName: string, photoUrls?: PhotoUrls): ShownSpot[] {
   if (entries.length === 0) return spots;
@@ -219,6 +267,12 @@ export function applyPending(spots: Location[], entries: OutboxEntry[], ownerNam
     for (const entry of waiting) {
       if (entry.kind === 'share') shown = { ...shown, is_public: entry.isPublic };
       if (entry.kind === 'edit') shown = withPatch(shown, entry.patch);
+    }
+    const photoChanges = waiting.filter((entry) => PHOTO_KINDS.has(entry.kind));
+    if (photoChanges.length > 0) {
+      const photos = applyPhotoChanges(spot.photos, photoChanges, photoUrls);
+      const cover = photos[0];
+      shown = { ...shown, photos, photo_url: cover?.url ?? null, thumbnail_url: cover?.thumbnail_url ?? null, localPhotoUrl: null };
     }
     // A refused change is what the user must see first; otherwise the newest.
     const state = waiting.find((entry) => entry.status === 'failed') ?? last;

@@ -8,7 +8,7 @@ import { locationKeys } from '../location-keys.ts';
 import { useSession } from '../session.tsx';
 import { deviceDb, persistKey } from './device-db.ts';
 import type { OutboxChange, OutboxEntry, PhotoUrls } from './outbox-model.ts';
-import { discardEntry, enqueue, listenToOutbox, outboxEntries, retryEntry } from './outbox.ts';
+import { discardEntry, enqueue, listenToOutbox, outboxEntries, retryEntry, type Planner } from './outbox.ts';
 import { drainOutbox, SYNC_TAG, type DrainResult } from './sync.ts';
 
 type OutboxContextValue = {
@@ -20,7 +20,7 @@ type OutboxContextValue = {
   /** A send is running in this page. */
   sending: boolean;
   /** Writes the change on the device, then tries to send it. Throws when the device could not store it. */
-  record: (change: OutboxChange) => Promise<void>;
+  record: (change: OutboxChange, plan?: Planner) => Promise<void>;
   uploadNow: () => void;
   retry: (seq: number) => Promise<void>;
   discard: (seq: number) => Promise<void>;
@@ -86,8 +86,8 @@ export function OutboxProvider({ userId, onUploaded, children }: { userId: strin
   });
 
   const record = useCallback(
-    async (change: OutboxChange) => {
-      await enqueue(userId, change);
+    async (change: OutboxChange, plan?: Planner) => {
+      await enqueue(userId, change, plan);
       if (!navigator.onLine) uploadedAfterWaiting.current.waited = true;
       await reload();
       uploadNow();
@@ -188,7 +188,7 @@ export function useOutbox(): OutboxContextValue {
 function keepPhotoUrls(urls: Map<number, string>, entries: OutboxEntry[]): PhotoUrls {
   const present = new Set<number>();
   for (const entry of entries) {
-    if (entry.kind !== 'create' || !entry.photo || entry.seq === undefined) continue;
+    if ((entry.kind !== 'create' && entry.kind !== 'add-photo') || !entry.photo || entry.seq === undefined) continue;
     present.add(entry.seq);
     if (!urls.has(entry.seq)) urls.set(entry.seq, URL.createObjectURL(entry.photo));
   }
@@ -225,8 +225,11 @@ export async function askToPersistStorage(userId: string): Promise<void> {
 
 /** Puts the server's answer into what the map and list show, before their next reload from the server. */
 function showAppliedChange(queryClient: QueryClient, kind: OutboxChange['kind'], spotId: string, location: Location | undefined) {
-  const update = (items: Location[]) =>
-    kind === 'delete' || !location ? items.filter((item) => item.id !== spotId) : items.map((item) => (item.id === spotId ? location : item));
+  const update = (items: Location[]) => {
+    if (location) return items.map((item) => (item.id === spotId ? location : item));
+    // A photo change answered 404 (the photo was already gone) leaves the spot shown as it is.
+    return kind === 'delete' || kind === 'share' || kind === 'edit' ? items.filter((item) => item.id !== spotId) : items;
+  };
   const isNew = (items: Location[]) => kind === 'create' && location && !items.some((item) => item.id === spotId);
 
   // Every filter's list: a spot the filter does not match is left out where the list is drawn.

@@ -3,7 +3,10 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceDb, forgetEverything } from './device-db.ts';
-import { enqueue, failEntry, markSending, outboxEntries } from './outbox.ts';
+import { discardEntry, enqueue, failEntry, markSending, outboxEntries } from './outbox.ts';
+import { planPhotoEnqueue } from './photo-outbox-model.ts';
+import { keptSpots } from './spot-cache.ts';
+import type { Location } from '../../../common/schemas/locations.ts';
 
 const SPOT = '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e';
 const fields = {
@@ -64,5 +67,35 @@ describe('the outbox in IndexedDB', () => {
     const [entry] = await outboxEntries('ona');
     await (await deviceDb()).delete('outbox', entry!.seq!);
     expect(await markSending(entry!)).toBeNull();
+  });
+
+  it('keeps a refused spot’s photo changes behind it, and discarding the spot discards them', async () => {
+    const photoId = 'aaaaaaaa-0000-4000-8000-000000000002';
+    await enqueue('ona', newSpot);
+    const [sent] = await outboxEntries('ona');
+    await markSending(sent!);
+    await enqueue('ona', { kind: 'add-photo', spotId: SPOT, photoId, photo: new Blob(['webp']), photoName: 'b.webp' }, planPhotoEnqueue);
+    await enqueue('ona', { kind: 'order-photos', spotId: SPOT, photoIds: [photoId, SPOT] }, planPhotoEnqueue);
+    const [sending] = await outboxEntries('ona');
+    await failEntry(sending!, { status: 400, code: 'VALIDATION_ERROR', message: 'no' });
+    const entries = await outboxEntries('ona');
+    expect(entries.map((entry) => [entry.kind, entry.status])).toEqual([['create', 'failed'], ['add-photo', 'waiting'], ['order-photos', 'waiting']]);
+    // The photo Blob survived the IndexedDB round trip.
+    expect(entries[1]).toMatchObject({ kind: 'add-photo', photoId });
+
+    await discardEntry(entries[0]!.seq!);
+    expect(await outboxEntries('ona')).toEqual([]);
+  });
+});
+
+describe('spots kept on the device', () => {
+  it('gives a spot kept before spots had several photos an empty collection, keeping its cover', async () => {
+    const legacy = {
+      id: SPOT, ...fields, notes: null, accuracy_m: null, is_public: false, created_at: '2026-09-03T10:00:00.000Z', is_owner: true, owner_name: 'Ona',
+      photo_url: '/api/v1/photos/p', thumbnail_url: '/api/v1/photos/t',
+    } as unknown as Location;
+    await (await deviceDb()).put('spots', { userId: 'ona', id: SPOT, spot: legacy });
+    const [kept] = await keptSpots('ona');
+    expect(kept).toMatchObject({ id: SPOT, photos: [], thumbnail_url: '/api/v1/photos/t' });
   });
 });

@@ -4,6 +4,9 @@ import type { Location } from '../../../common/schemas/locations.ts';
 import { deviceDb } from './device-db.ts';
 import { foldIntoFailedCreate, planEnqueue, rebaseLaterEdits, type OutboxChange, type OutboxEntry, type OutboxError } from './outbox-model.ts';
 
+/** Folds a change into the entries waiting for its spot: planEnqueue, or a feature's own (planPhotoEnqueue). */
+export type Planner = typeof planEnqueue;
+
 /** Tabs and the service worker tell each other when the outbox or the kept spots changed. */
 export type OutboxMessage =
   | { type: 'changed' }
@@ -44,7 +47,7 @@ export function listenToOutbox(listener: (message: OutboxMessage) => void): () =
  * Records a change in one transaction, folded into what already waits for the same spot. Throws what
  * IndexedDB throws — a QuotaExceededError when the device is full — and then nothing at all was written.
  */
-export async function enqueue(userId: string, change: OutboxChange): Promise<void> {
+export async function enqueue(userId: string, change: OutboxChange, plan: Planner = planEnqueue): Promise<void> {
   const db = await deviceDb();
   const tx = db.transaction('outbox', 'readwrite');
   const store = tx.objectStore('outbox');
@@ -52,10 +55,10 @@ export async function enqueue(userId: string, change: OutboxChange): Promise<voi
     const pending = await store.index('bySpot').getAll([userId, change.spotId]);
     pending.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
     const savedOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    const plan = planEnqueue(pending, change, { userId, createdAt: Date.now(), savedOffline });
-    for (const seq of plan.remove) await store.delete(seq);
-    for (const entry of plan.update) await store.put(entry);
-    if (plan.add) await store.add(plan.add);
+    const planned = plan(pending, change, { userId, createdAt: Date.now(), savedOffline });
+    for (const seq of planned.remove) await store.delete(seq);
+    for (const entry of planned.update) await store.put(entry);
+    if (planned.add) await store.add(planned.add);
   })();
   try {
     await Promise.all([work, tx.done]);
@@ -92,10 +95,21 @@ export async function retryEntry(seq: number): Promise<void> {
   announce({ type: 'changed' });
 }
 
-/** The user gave up on a change: it is removed from the device, never sent. */
+/**
+ * The user gave up on a change: it is removed from the device, never sent. Giving up a spot's create gives up
+ * the photo changes waiting behind it too: without the spot they could only be refused.
+ */
 export async function discardEntry(seq: number): Promise<void> {
   const db = await deviceDb();
-  await db.delete('outbox', seq);
+  const tx = db.transaction('outbox', 'readwrite');
+  const entry = await tx.store.get(seq);
+  if (entry?.kind === 'create') {
+    for (const other of await tx.store.index('bySpot').getAll([entry.userId, entry.spotId])) {
+      if (other.seq !== undefined && other.seq > seq) await tx.store.delete(other.seq);
+    }
+  }
+  await tx.store.delete(seq);
+  await tx.done;
   announce({ type: 'changed' });
 }
 
@@ -127,8 +141,10 @@ export async function completeEntry(entry: OutboxEntry, location: Location | und
     for (const rebased of rebaseLaterEdits(later, location)) await outbox.put(rebased);
   }
   const spots = tx.objectStore('spots');
-  if (entry.kind === 'delete' || !location) await spots.delete([entry.userId, entry.spotId]);
-  else await spots.put({ userId: entry.userId, id: location.id, spot: location });
+  if (location) await spots.put({ userId: entry.userId, id: location.id, spot: location });
+  // No copy back: the spot is gone (deleted, or a 404 for sharing or editing it). A photo change answered 404
+  // leaves it be.
+  else if (entry.kind === 'delete' || entry.kind === 'share' || entry.kind === 'edit') await spots.delete([entry.userId, entry.spotId]);
   await tx.done;
   announce({ type: 'applied', kind: entry.kind, spotId: entry.spotId, location, savedOffline: entry.savedOffline });
 }

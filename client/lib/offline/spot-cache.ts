@@ -46,8 +46,17 @@ export async function keptSpots(userId: string): Promise<Location[]> {
   const others = (await tx.objectStore('publicSpots').get(userId))?.items ?? [];
   await tx.done;
   const ownIds = new Set(own.map((spot) => spot.id));
-  const all = [...own, ...others.filter((spot) => !ownIds.has(spot.id))];
+  const all = [...own, ...others.filter((spot) => !ownIds.has(spot.id))].map(withPhotos);
   return all.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id < b.id ? 1 : -1));
+}
+
+/**
+ * A spot kept before spots had several photos has no `photos` (ADR 0024): it shows its cover as before, with an
+ * empty collection, until the next refresh from the server replaces it. Its photo's id is not known here, and a
+ * guessed one would send the wrong removal or order.
+ */
+function withPhotos(spot: Location): Location {
+  return Array.isArray(spot.photos) ? spot : { ...spot, photos: [] };
 }
 
 export async function keptCounts(userId: string): Promise<{ own: number; others: number }> {

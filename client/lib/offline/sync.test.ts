@@ -49,6 +49,14 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
     expect((form.get('photo') as File).name).toBe('clearing.webp');
     expect(form.get('is_public')).toBe('true');
   });
+
+  it('names the photo with its id made on the device (or, for entries queued before photos had ids, the spot’s)', () => {
+    const photo = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' });
+    const photoId = '5c1b0f9e-2a7d-4e3b-9c4f-8a6d2e1f0b3c';
+    expect(createForm({ ...entry, photo, photoName: 'a.webp', photoId }).get('photo_id')).toBe(photoId);
+    expect(createForm({ ...entry, photo, photoName: 'a.webp' }).get('photo_id')).toBe(entry.spotId);
+    expect(createForm(entry).has('photo_id')).toBe(false);
+  });
 });
 
 describe('editBody: the PATCH a queued edit is sent as', () => {

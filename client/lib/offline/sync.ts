@@ -5,7 +5,7 @@
 import type { Me } from '../../../common/schemas/config.ts';
 import type { Location } from '../../../common/schemas/locations.ts';
 import { deviceDb, type SyncState } from './device-db.ts';
-import { backoffDelay, classifyAnswer, type OutboxEntry, type OutboxError } from './outbox-model.ts';
+import { backoffDelay, classifyAnswer, createPhotoId, heldSpots, type OutboxEntry, type OutboxError } from './outbox-model.ts';
 import { allOutboxEntries, announce, completeEntry, failEntry, markSending } from './outbox.ts';
 
 export type DrainResult =
@@ -36,7 +36,10 @@ export async function drainOutbox(): Promise<DrainResult> {
 
 async function drainHoldingTheLock(): Promise<DrainResult> {
   let uploaded = 0;
-  const waiting = (await allOutboxEntries()).filter((entry) => entry.status === 'waiting');
+  const all = await allOutboxEntries();
+  // A spot the server refused to create: its photo changes wait on the device until the user retries it.
+  const held = heldSpots(all);
+  const waiting = all.filter((entry) => entry.status === 'waiting' && !held.has(entry.spotId));
   if (waiting.length === 0) return { outcome: 'drained', uploaded };
 
   // The cookie decides whose changes may go: entries of anyone else stay on the device for them.
@@ -107,6 +110,21 @@ function sendEntry(entry: OutboxEntry): Promise<Answer<unknown>> {
       return send(path, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: editBody(entry) }, CHANGE_TIMEOUT_MS);
     case 'delete':
       return send(path, { method: 'DELETE' }, CHANGE_TIMEOUT_MS);
+    case 'add-photo': {
+      const form = new FormData();
+      // The photo's id first: a retry after a lost answer is recognised and stores nothing twice.
+      form.append('id', entry.photoId);
+      form.append('photo', entry.photo, entry.photoName ?? 'photo.jpg');
+      return send(`${path}/photos`, { method: 'POST', body: form }, UPLOAD_TIMEOUT_MS);
+    }
+    case 'remove-photo':
+      return send(`${path}/photos/${encodeURIComponent(entry.photoId)}`, { method: 'DELETE' }, CHANGE_TIMEOUT_MS);
+    case 'order-photos':
+      return send(
+        `${path}/photos/order`,
+        { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ photo_ids: entry.photoIds }) },
+        CHANGE_TIMEOUT_MS,
+      );
   }
 }
 
@@ -128,6 +146,7 @@ export function createForm(entry: OutboxEntry & { kind: 'create' }): FormData {
   form.append('latitude', fields.latitude.toFixed(6));
   form.append('longitude', fields.longitude.toFixed(6));
   form.append('is_public', fields.is_public ? 'true' : 'false');
+  if (entry.photo) form.append('photo_id', createPhotoId(entry));
   // Only for a spot placed from the position: a spot placed by hand has no accuracy, and says so by its absence.
   if (typeof fields.accuracy_m === 'number') form.append('accuracy_m', String(fields.accuracy_m));
   // Last, so the server has every text field before it starts streaming the file.

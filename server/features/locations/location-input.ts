@@ -92,7 +92,7 @@ function validate(body: unknown): CreateLocation {
   return input;
 }
 
-function multipartError(error: unknown): unknown {
+export function multipartError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {

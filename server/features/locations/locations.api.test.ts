@@ -36,6 +36,7 @@ describe('recording spots', () => {
       is_public: false,
       photo_url: null,
       thumbnail_url: null,
+      photos: [],
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       updated_at: spot.created_at,
       version: 1,

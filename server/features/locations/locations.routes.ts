@@ -99,9 +99,10 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
     {
       schema: {
         tags: ['locations'],
-        summary: 'Record a spot, with an optional photo',
+        summary: 'Record a spot, with an optional first photo',
         description:
-          'multipart/form-data (the fields of CreateLocation as text, plus an optional file field `photo`) or ' +
+          'multipart/form-data (the fields of CreateLocation as text, plus an optional file field `photo`, which becomes the spot’s first photo, ' +
+          'with `photo_id` as its id) or ' +
           'application/json without a photo. A client-chosen `id` makes retries safe: the same id again returns ' +
           'the existing spot (200); an id owned by someone else is a 409.',
         consumes: ['multipart/form-data', 'application/json'],
@@ -126,21 +127,24 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
       }
       let inserted = false;
       try {
-        inserted = await insertLocation(db, {
-          id,
-          userId: user.id,
-          type: input.type,
-          mushroomTypes: input.mushroom_types,
-          finder: input.finder,
-          dateFound: input.date_found,
-          notes: input.notes ?? null,
-          latitude: input.latitude,
-          longitude: input.longitude,
-          accuracyM: input.accuracy_m ?? null,
-          isPublic: input.is_public,
-          photoKey: keys?.photo ?? null,
-          thumbnailKey: keys?.thumbnail ?? null,
-        });
+        inserted = await insertLocation(
+          db,
+          {
+            id,
+            userId: user.id,
+            type: input.type,
+            mushroomTypes: input.mushroom_types,
+            finder: input.finder,
+            dateFound: input.date_found,
+            notes: input.notes ?? null,
+            latitude: input.latitude,
+            longitude: input.longitude,
+            accuracyM: input.accuracy_m ?? null,
+            isPublic: input.is_public,
+          },
+          // The photo sent with the spot becomes its first (ADR 0024).
+          keys ? { id: input.photo_id ?? crypto.randomUUID(), photoKey: keys.photo, thumbnailKey: keys.thumbnail } : null,
+        );
       } finally {
         // The spot and its photo are stored together or not at all.
         if (!inserted && keys) await removePhotos(keys.photo, keys.thumbnail);
@@ -208,7 +212,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
     {
       schema: {
         tags: ['locations'],
-        summary: 'Delete one of your spots and its photo',
+        summary: 'Delete one of your spots and all its photos',
         params: LocationIdParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errors },
       },
@@ -217,7 +221,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
       const user = await requireUser(request, reply);
       const deleted = await deleteLocation(db, user.id, request.params.id);
       if (!deleted) throw notFound();
-      await removePhotos(deleted.photoKey, deleted.thumbnailKey);
+      await removePhotos(...deleted);
       return reply.status(204).send(null);
     },
   );

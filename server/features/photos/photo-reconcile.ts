@@ -1,7 +1,7 @@
 import { inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { locations } from '../../db/schema.ts';
+import { locationPhotos } from '../../db/schema.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 
 /** How long a photo may exist without a row before it is taken for a crash's leftover. */
@@ -27,9 +27,9 @@ export async function reconcilePhotos(deps: { db: Database; storage: PhotoStorag
   let batch: string[] = [];
   const removeUnreferenced = async () => {
     const rows = await deps.db
-      .select({ photo: locations.photoKey, thumbnail: locations.thumbnailKey })
-      .from(locations)
-      .where(or(inArray(locations.photoKey, batch), inArray(locations.thumbnailKey, batch)));
+      .select({ photo: locationPhotos.photoKey, thumbnail: locationPhotos.thumbnailKey })
+      .from(locationPhotos)
+      .where(or(inArray(locationPhotos.photoKey, batch), inArray(locationPhotos.thumbnailKey, batch)));
     const referenced = new Set(rows.flatMap((row) => [row.photo, row.thumbnail]));
     for (const key of batch) {
       if (referenced.has(key)) continue;

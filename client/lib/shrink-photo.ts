@@ -1,7 +1,7 @@
 // A photo is made small on the phone before it is queued: a 12 MP camera JPEG of several MB becomes a
 // ≤ 2048 px image well under 1 MB, which uploads on one bar of signal and fits the device's storage.
 // Drawing it on a canvas and encoding it again also leaves its EXIF (GPS included) behind.
-import { PHOTO_MAX_EDGE } from '../../../common/limits.ts';
+import { PHOTO_MAX_EDGE } from '../../common/limits.ts';
 
 const QUALITY = 0.85;
 

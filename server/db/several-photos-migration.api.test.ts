@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './client.ts';
+import { withDatabase } from '../test/global-setup.ts';
+import { findVisibleLocation } from '../features/locations/locations.queries.ts';
+
+// Migration 0006 moves each spot's one photo into the new collection (ADR 0024). The test builds a database as
+// it was before it — every migration up to it — fills it the old way, then applies the rest, as an upgrade does.
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const FIRST_NEW = '0006_several_photos';
+
+/** A copy of the migrations folder that ends just before 0006. */
+function migrationsBefore0006(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-migrations-'));
+  fs.cpSync(MIGRATIONS, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
+  journal.entries = journal.entries.filter((entry) => entry.tag < FIRST_NEW);
+  fs.writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+type Engine = { db: Database; migrate(folder: string): Promise<void>; close(): Promise<void> };
+
+async function openEmptyDatabase(): Promise<Engine> {
+  if (process.env.FORAY_TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `foray_m_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+    const pg = (await import('pg')).default;
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 2 });
+    // Dropping the database ends the pool's last idle connection from the server's side: not an error here.
+    pool.on('error', () => {});
+    const db = drizzle(pool) as unknown as Database;
+    return {
+      db,
+      migrate: (folder) => migrate(db as never, { migrationsFolder: folder }),
+      async close() {
+        await pool.end();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // As the server opens it (db/client.ts): the species search's trigram index needs pg_trgm (migration 0005).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  const db = drizzle(client) as unknown as Database;
+  return { db, migrate: (folder) => migrate(db as never, { migrationsFolder: folder }), close: () => client.close() };
+}
+
+let engine: Engine;
+let oldMigrations: string;
+beforeAll(async () => {
+  engine = await openEmptyDatabase();
+  oldMigrations = migrationsBefore0006();
+});
+afterAll(async () => {
+  await engine?.close();
+  fs.rmSync(oldMigrations, { recursive: true, force: true });
+});
+
+describe('migration 0006', () => {
+  it('makes each spot’s one photo the first of its collection, with the same files, and keeps spots without one', async () => {
+    await engine.migrate(oldMigrations);
+    const rows = (statement: ReturnType<typeof sql>) => engine.db.execute(statement).then((result) => (result as unknown as { rows: Array<Record<string, unknown>> }).rows);
+    await rows(sql`insert into "user" (id, name, email) values ('u1', 'Ona', 'ona@example.com')`);
+    const withPhoto = crypto.randomUUID();
+    const withoutPhoto = crypto.randomUUID();
+    const photoKey = 'P'.repeat(32);
+    const thumbnailKey = 'T'.repeat(32);
+    await rows(sql`insert into locations (id, user_id, type, mushroom_types, finder, date_found, latitude, longitude, photo_key, thumbnail_key)
+      values (${withPhoto}, 'u1', 'mushroom_spot', 'Chanterelle', 'Ona', '2026-09-01', 54.6, 25.2, ${photoKey}, ${thumbnailKey}),
+             (${withoutPhoto}, 'u1', 'car_park', '', '', '2026-09-01', 54.7, 25.3, null, null)`);
+
+    await engine.migrate(MIGRATIONS);
+
+    const moved = await rows(sql`select location_id, position, photo_key, thumbnail_key from location_photos`);
+    expect(moved).toEqual([{ location_id: withPhoto, position: 0, photo_key: photoKey, thumbnail_key: thumbnailKey }]);
+    const spot = await findVisibleLocation(engine.db, 'u1', withPhoto);
+    expect(spot?.photo_url).toBe(`/api/v1/photos/${photoKey}`);
+    expect(spot?.thumbnail_url).toBe(`/api/v1/photos/${thumbnailKey}`);
+    expect(spot?.photos).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: `/api/v1/photos/${photoKey}`, thumbnail_url: `/api/v1/photos/${thumbnailKey}` }]);
+    const bare = await findVisibleLocation(engine.db, 'u1', withoutPhoto);
+    expect([bare?.photos, bare?.photo_url, bare?.thumbnail_url]).toEqual([[], null, null]);
+    // The old columns are gone: the collection is the one place a photo is named.
+    const columns = await rows(sql`select column_name from information_schema.columns where table_name = 'locations' and column_name like '%_key'`);
+    expect(columns).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { PHOTOS_PER_SPOT_MAX } from '../../../common/limits.ts';
+import type { Database } from '../../db/client.ts';
+import { locationPhotos, locations } from '../../db/schema.ts';
+
+/** Where a photo id is in use, whoever owns it — only to tell a retried upload from a clash. */
+export async function findPhotoById(db: Database, photoId: string): Promise<{ locationId: string; userId: string } | null> {
+  const [row] = await db
+    .select({ locationId: locationPhotos.locationId, userId: locations.userId })
+    .from(locationPhotos)
+    .innerJoin(locations, eq(locations.id, locationPhotos.locationId))
+    .where(eq(locationPhotos.id, photoId));
+  return row ?? null;
+}
+
+export async function countPhotos(db: Database, locationId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(locationPhotos).where(eq(locationPhotos.locationId, locationId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Locks the owner's spot row for the rest of the transaction, so that two uploads or an upload and a reorder
+ * of the same spot take turns (the photo limit and the positions stay right). False: no such spot of theirs.
+ */
+async function lockOwnSpot(tx: Pick<Database, 'execute'>, ownerId: string, locationId: string): Promise<boolean> {
+  const result = await tx.execute(sql`select 1 from ${locations} where id = ${locationId} and user_id = ${ownerId} for update`);
+  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+}
+
+export type AddPhotoResult = 'added' | 'not-found' | 'full' | 'id-taken';
+
+/** Adds a photo after the spot's others, unless the spot is not the owner's, already has the most, or the id is taken. */
+export async function addPhoto(
+  db: Database,
+  ownerId: string,
+  locationId: string,
+  photo: { id: string; photoKey: string; thumbnailKey: string },
+): Promise<AddPhotoResult> {
+  return db.transaction(async (tx) => {
+    if (!(await lockOwnSpot(tx, ownerId, locationId))) return 'not-found';
+    const [state] = await tx
+      .select({ n: sql<number>`count(*)::int`, next: sql<number>`coalesce(max(${locationPhotos.position}) + 1, 0)::int` })
+      .from(locationPhotos)
+      .where(eq(locationPhotos.locationId, locationId));
+    if ((state?.n ?? 0) >= PHOTOS_PER_SPOT_MAX) return 'full';
+    const inserted = await tx
+      .insert(locationPhotos)
+      .values({ ...photo, locationId, position: state?.next ?? 0 })
+      .onConflictDoNothing({ target: locationPhotos.id })
+      .returning({ id: locationPhotos.id });
+    return inserted.length === 1 ? 'added' : 'id-taken';
+  });
+}
+
+/** Removes one photo of the owner's spot and returns its two file keys, or null when there is no such photo of theirs. */
+export async function removePhoto(db: Database, ownerId: string, locationId: string, photoId: string): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    if (!(await lockOwnSpot(tx, ownerId, locationId))) return null;
+    const [deleted] = await tx
+      .delete(locationPhotos)
+      .where(and(eq(locationPhotos.id, photoId), eq(locationPhotos.locationId, locationId)))
+      .returning({ photo: locationPhotos.photoKey, thumbnail: locationPhotos.thumbnailKey });
+    return deleted ? [deleted.photo, deleted.thumbnail] : null;
+  });
+}
+
+export type OrderResult = 'ordered' | 'not-found' | 'mismatch';
+
+/** Puts the owner's photos in the given order; the list must name every photo of the spot exactly once. */
+export async function orderPhotos(db: Database, ownerId: string, locationId: string, photoIds: string[]): Promise<OrderResult> {
+  return db.transaction(async (tx) => {
+    if (!(await lockOwnSpot(tx, ownerId, locationId))) return 'not-found';
+    const current = await tx
+      .select({ id: locationPhotos.id })
+      .from(locationPhotos)
+      .where(eq(locationPhotos.locationId, locationId))
+      .orderBy(asc(locationPhotos.position));
+    const known = new Set(current.map((row) => row.id));
+    if (new Set(photoIds).size !== photoIds.length || photoIds.length !== known.size || photoIds.some((id) => !known.has(id))) {
+      return 'mismatch';
+    }
+    // At most eight rows, under the spot's lock.
+    for (const [position, id] of photoIds.entries()) {
+      await tx.update(locationPhotos).set({ position }).where(eq(locationPhotos.id, id));
+    }
+    return 'ordered';
+  });
+}

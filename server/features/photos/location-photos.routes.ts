@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PHOTOS_PER_SPOT_MAX } from '../../../common/limits.ts';
+import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
+import {
+  LocationIdParamsSchema,
+  LocationPhotoParamsSchema,
+  LocationSchema,
+  PhotoOrderSchema,
+} from '../../../common/schemas/locations.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { newPhotoKey, type PhotoStorage } from '../../storage/storage.ts';
+import type { RequireUser } from '../auth/session.ts';
+import { findOwnerOf, findVisibleLocation } from '../locations/locations.queries.ts';
+import { addPhoto, countPhotos, findPhotoById, orderPhotos, removePhoto } from './location-photos.queries.ts';
+import { readAddPhotoRequest } from './photo-input.ts';
+import { processPhoto } from './photo-processing.ts';
+
+type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const PRIVATE_NO_STORE = 'private, no-store';
+
+const tooMany = () =>
+  new AppError(409, 'TOO_MANY_PHOTOS', `A spot has at most ${PHOTOS_PER_SPOT_MAX} photos: remove one before adding another.`);
+
+/**
+ * A spot's photo collection (ADR 0024): add one, remove one, put them in order. Owner only — anyone else's
+ * spot, private or public, answers 404 as if it did not exist. Each answers with the spot as it now is.
+ */
+export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage, requireUser }: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/v1/locations/:id/photos',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Add a photo to one of your spots (after the others)',
+        description:
+          'multipart/form-data with one file field `photo` and an optional text field `id` (a UUID the client ' +
+          `makes): the same id again answers 200 with the spot, so a retried upload stores one photo. At most ` +
+          `${PHOTOS_PER_SPOT_MAX} photos a spot (409 TOO_MANY_PHOTOS). Processed like every photo: re-encoded, ` +
+          'without metadata, with a thumbnail.',
+        consumes: ['multipart/form-data'],
+        params: LocationIdParamsSchema,
+        response: { 200: LocationSchema, 201: LocationSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      const user = await requireUser(request, reply);
+      const spotId = request.params.id;
+      const { id: givenId, photo } = await readAddPhotoRequest(request);
+      const photoId = givenId ?? crypto.randomUUID();
+
+      const replay = await replayOrConflict(photoId, spotId, user.id);
+      if (replay) return reply.status(200).send(replay);
+      if ((await findOwnerOf(db, spotId)) !== user.id) throw notFound();
+      // Checked before the photo is processed so a full spot costs no work; checked again under the lock.
+      if ((await countPhotos(db, spotId)) >= PHOTOS_PER_SPOT_MAX) throw tooMany();
+
+      const processed = await processPhoto(photo);
+      const keys = { photoKey: newPhotoKey(), thumbnailKey: newPhotoKey() };
+      let result: Awaited<ReturnType<typeof addPhoto>> | null = null;
+      try {
+        await storage.put(keys.photoKey, processed.photo, processed.contentType);
+        await storage.put(keys.thumbnailKey, processed.thumbnail, processed.contentType);
+        result = await addPhoto(db, user.id, spotId, { id: photoId, ...keys });
+      } finally {
+        // The row and its files are stored together or not at all.
+        if (result !== 'added') await removeFiles([keys.photoKey, keys.thumbnailKey]);
+      }
+      if (result === 'not-found') throw notFound();
+      if (result === 'full') throw tooMany();
+      if (result === 'id-taken') {
+        // A concurrent retry with the same id won the race.
+        const winner = await replayOrConflict(photoId, spotId, user.id);
+        if (winner) return reply.status(200).send(winner);
+        throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
+      }
+      return reply.status(201).send((await findVisibleLocation(db, user.id, spotId))!);
+    },
+  );
+
+  app.delete(
+    '/api/v1/locations/:id/photos/:photoId',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Remove a photo from one of your spots; its files go',
+        description: 'Answers with the spot as it now is; the next photo becomes the cover when the first is removed.',
+        params: LocationPhotoParamsSchema,
+        response: { 200: LocationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      const user = await requireUser(request, reply);
+      const files = await removePhoto(db, user.id, request.params.id, request.params.photoId);
+      if (!files) throw notFound('Photo');
+      await removeFiles(files);
+      return (await findVisibleLocation(db, user.id, request.params.id))!;
+    },
+  );
+
+  app.put(
+    '/api/v1/locations/:id/photos/order',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Put the photos of one of your spots in order; the first is the cover',
+        description:
+          '`photo_ids` must name every photo of the spot exactly once; otherwise 409 PHOTOS_CHANGED (the spot’s ' +
+          'photos changed meanwhile: read it again).',
+        params: LocationIdParamsSchema,
+        body: PhotoOrderSchema,
+        response: { 200: LocationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      const user = await requireUser(request, reply);
+      const result = await orderPhotos(db, user.id, request.params.id, request.body.photo_ids);
+      if (result === 'not-found') throw notFound();
+      if (result === 'mismatch') {
+        throw new AppError(409, 'PHOTOS_CHANGED', 'photo_ids must name every photo of the spot once: its photos have changed.');
+      }
+      return (await findVisibleLocation(db, user.id, request.params.id))!;
+    },
+  );
+
+  /** The spot, when this photo id is already the caller's photo of this spot (a retry); 409 when it is in use elsewhere. */
+  async function replayOrConflict(photoId: string, spotId: string, userId: string) {
+    const existing = await findPhotoById(db, photoId);
+    if (!existing) return null;
+    if (existing.userId !== userId || existing.locationId !== spotId) {
+      throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
+    }
+    return findVisibleLocation(db, userId, spotId);
+  }
+
+  async function removeFiles(keys: string[]) {
+    for (const key of keys) {
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        // An orphaned file is only wasted space: the reconciler removes it later (ADR 0012). Logged for the operator.
+        app.log.error({ err: error }, 'Could not delete a photo file');
+      }
+    }
+  }
+}
