@@ -58,6 +58,17 @@ export type CreateLocation = z.output<typeof CreateLocationSchema>;
 export const UpdateLocationSchema = z.strictObject({ is_public: z.boolean() });
 export type UpdateLocation = z.infer<typeof UpdateLocationSchema>;
 
+/** What a return to a spot gave: mushrooms, or nothing this time (a first-class answer, not a missing one). */
+export const VisitOutcomeSchema = z.enum(['found', 'nothing']);
+export type VisitOutcome = z.infer<typeof VisitOutcomeSchema>;
+
+/** Part of every Location: how often the spot was visited and how the latest visit went (common/schemas/visits.ts). */
+export const VisitSummarySchema = z.object({
+  count: z.number().int(),
+  last: z.object({ date: z.string(), outcome: VisitOutcomeSchema }).nullable(),
+});
+export type VisitSummary = z.infer<typeof VisitSummarySchema>;
+
 export const LocationSchema = z.object({
   id: z.uuid(),
   type: LocationTypeSchema,
@@ -75,6 +86,7 @@ export const LocationSchema = z.object({
   created_at: z.string(),
   is_owner: z.boolean(),
   owner_name: z.string(),
+  visits: VisitSummarySchema,
 });
 export type Location = z.infer<typeof LocationSchema>;
 

@@ -146,6 +146,7 @@ describe('applyPending', () => {
     created_at: '2026-09-01T10:00:00.000Z',
     is_owner: true,
     owner_name: 'ona',
+    visits: { count: 0, last: null },
   };
 
   it('shows spots still on the device first, marked as waiting, with their queued photo', () => {

@@ -138,6 +138,7 @@ export function pendingLocation(entry: OutboxEntry & { kind: 'create' }, ownerNa
     created_at: new Date(entry.createdAt).toISOString(),
     is_owner: true,
     owner_name: ownerName,
+    visits: { count: 0, last: null },
     localPhotoUrl: entry.seq === undefined ? null : (photoUrls?.get(entry.seq) ?? null),
     pending: { kind: 'create', status: entry.status, error: entry.error, seq: entry.seq ?? -1 },
   };

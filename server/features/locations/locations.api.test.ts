@@ -39,6 +39,7 @@ describe('recording spots', () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       is_owner: true,
       owner_name: 'owner',
+      visits: { count: 0, last: null },
     });
     const again = await get(owner.cookie, `/api/v1/locations/${spot.id}`);
     expect(again.json()).toEqual(spot);
