@@ -16,6 +16,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { GuidanceHost } from './guidance-host.tsx';
+import { VisitsHost } from './visits-host.tsx';
 import { queryClient } from './query-client.ts';
 
 // The list and its dialogs load when the tab is first opened: the map screen stays within its budget.
@@ -53,6 +54,7 @@ export default function MainScreen() {
     <QueryClientProvider client={queryClient}>
       <OutboxProvider userId={me.id} onUploaded={(count) => toast({ title: t('offline.uploaded', { count }) })}>
       <GuidanceHost>
+      <VisitsHost>
       <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
         <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
           <img src="/favicon.svg" alt="" className="size-9" />
@@ -120,6 +122,7 @@ export default function MainScreen() {
           <DevicePanel onClose={() => setDeviceOpen(false)} />
         </Suspense>
       )}
+      </VisitsHost>
       </GuidanceHost>
       </OutboxProvider>
     </QueryClientProvider>

@@ -11,6 +11,7 @@ import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
 import { useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
 import { randomId } from '../../lib/uuid.ts';
+import { visitSummaryText } from '../../lib/visit-summary.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -108,6 +109,7 @@ export function MapTab() {
       onRetry: (seq: number) => void retry(seq),
       onDiscard: (seq: number) => void discard(seq),
       accuracy: (metres: number) => t('locations.accuracy', { metres }),
+      visitSummary: (spot: ShownSpot) => visitSummaryText(spot.visits, language, t),
       accuracyCircle: (metres: number) => t('map.accuracyCircle', { metres }),
       guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
       onGuide: (spot: ShownSpot) =>

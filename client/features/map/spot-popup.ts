@@ -23,6 +23,8 @@ export type PopupLabels = {
   onGuide: (spot: ShownSpot) => void;
   /** "Accurate to ± 8 m": how far off a spot placed from the phone's position may be. */
   accuracy: (metres: number) => string;
+  /** "Last visit 12 Oct 2026: nothing · 3 visits", or null before the first visit. */
+  visitSummary: (spot: ShownSpot) => string | null;
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
@@ -60,6 +62,8 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
     if (spot.finder) root.append(element('p', labels.foundBy(spot.finder)));
     root.append(element('p', labels.dateFound(date)));
   }
+  const visits = labels.visitSummary(spot);
+  if (visits) root.append(element('p', visits, 'visits'));
   if (spot.notes) root.append(element('p', spot.notes));
 
   const link = element('a', labels.directions(formatCoordinates(spot.latitude, spot.longitude, 6)));

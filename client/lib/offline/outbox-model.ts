@@ -1,7 +1,8 @@
 // The outbox's rules, as pure functions: what a new change does to the changes already waiting, what a
 // server answer means for an entry, how long to wait after a failure, and how waiting changes look on the
 // map and in the list. The IndexedDB code (outbox.ts) and the sender (sync.ts) only apply these.
-import type { Location, LocationType } from '../../../common/schemas/locations.ts';
+import type { Location, LocationType, VisitSummary } from '../../../common/schemas/locations.ts';
+import type { CreateVisit } from '../../../common/schemas/visits.ts';
 
 export type SpotFields = {
   type: LocationType;
@@ -19,7 +20,9 @@ export type SpotFields = {
 export type OutboxChange =
   | { kind: 'create'; spotId: string; fields: SpotFields; photo: Blob | null; photoName: string | null }
   | { kind: 'share'; spotId: string; isPublic: boolean }
-  | { kind: 'delete'; spotId: string };
+  | { kind: 'delete'; spotId: string }
+  /** A return to the spot (ADR 0022): always queued behind the spot's create, never folded into it. */
+  | { kind: 'visit'; spotId: string; visit: CreateVisit };
 
 export type OutboxError = { status: number; code: string; message: string };
 
@@ -56,7 +59,7 @@ export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: 
   const fresh = (): OutboxEntry => ({ ...change, ...base, status: 'waiting', sends: 0 });
   const create = pending.find((entry) => entry.kind === 'create');
 
-  if (change.kind === 'create') return { remove: [], update: [], add: fresh() };
+  if (change.kind === 'create' || change.kind === 'visit') return { remove: [], update: [], add: fresh() };
 
   if (change.kind === 'share') {
     if (create && create.kind === 'create' && editable(create)) {
@@ -77,6 +80,14 @@ export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: 
 
 function seqs(entries: OutboxEntry[]): number[] {
   return entries.flatMap((entry) => (entry.seq === undefined ? [] : [entry.seq]));
+}
+
+/**
+ * Whether an entry must wait for a refused create of its spot: a visit to a spot the server never got would
+ * only be refused in turn. It goes once the user's Retry got the spot through.
+ */
+export function waitsForFailedCreate(entry: OutboxEntry, entries: OutboxEntry[]): boolean {
+  return entry.kind === 'visit' && entries.some((other) => other.kind === 'create' && other.spotId === entry.spotId && other.status === 'failed');
 }
 
 /** How a sender treats one answer. */
@@ -111,7 +122,8 @@ export function foldIntoFailedCreate(create: OutboxEntry, later: OutboxEntry[]):
     if (entry.kind === 'share') folded = { ...folded, fields: { ...folded.fields, is_public: entry.isPublic } };
     if (entry.kind === 'delete') folded = null;
   }
-  return { create: folded, remove: seqs(later) };
+  // Visits stay queued behind a kept create: the Retry that gets the spot through sends them after it.
+  return { create: folded, remove: seqs(folded ? later.filter((entry) => entry.kind !== 'visit') : later) };
 }
 
 export type PendingState = {
@@ -159,9 +171,11 @@ export function applyPending(spots: Location[], entries: OutboxEntry[], ownerNam
     const last = waiting?.at(-1);
     if (!waiting || !last) return spot;
     const sharing = waiting.findLast((entry) => entry.kind === 'share');
+    const visits = waiting.flatMap((entry) => (entry.kind === 'visit' ? [entry.visit] : []));
     return {
       ...spot,
       ...(sharing?.kind === 'share' ? { is_public: sharing.isPublic } : {}),
+      ...(visits.length > 0 ? { visits: withVisits(spot.visits, visits) } : {}),
       pending: { kind: last.kind, status: last.status, error: last.error, seq: last.seq ?? -1 },
     };
   };
@@ -173,4 +187,15 @@ export function applyPending(spots: Location[], entries: OutboxEntry[], ownerNam
   created.reverse();
   const createdIds = new Set(created.map((spot) => spot.id));
   return [...created, ...spots.filter((spot) => !createdIds.has(spot.id)).map(overlay)];
+}
+
+/** A spot's visit summary with the visits still on the device counted in (the latest date wins, a later entry on a tie). */
+export function withVisits(summary: VisitSummary | undefined, waiting: CreateVisit[]): VisitSummary {
+  // A spot kept on the device by an older Foray has no summary yet.
+  let { count, last } = summary ?? { count: 0, last: null };
+  for (const visit of waiting) {
+    count += 1;
+    if (!last || visit.date >= last.date) last = { date: visit.date, outcome: visit.outcome };
+  }
+  return { count, last };
 }

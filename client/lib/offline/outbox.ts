@@ -121,8 +121,11 @@ export async function completeEntry(entry: OutboxEntry, location: Location | und
   const tx = db.transaction(['outbox', 'spots'], 'readwrite');
   if (entry.seq !== undefined) await tx.objectStore('outbox').delete(entry.seq);
   const spots = tx.objectStore('spots');
-  if (entry.kind === 'delete' || !location) await spots.delete([entry.userId, entry.spotId]);
-  else await spots.put({ userId: entry.userId, id: location.id, spot: location });
+  // A visit's answer is the visit: the kept spot stays, and its summary is fetched again with the list.
+  if (entry.kind !== 'visit') {
+    if (entry.kind === 'delete' || !location) await spots.delete([entry.userId, entry.spotId]);
+    else await spots.put({ userId: entry.userId, id: location.id, spot: location });
+  }
   await tx.done;
   announce({ type: 'applied', kind: entry.kind, spotId: entry.spotId, location, savedOffline: entry.savedOffline });
 }
