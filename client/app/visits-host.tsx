@@ -1,6 +1,8 @@
 // Provides "record a visit", "visits" and "fruiting calendar" to the whole main screen; the views are a lazy chunk.
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { locationKeys } from '../lib/location-keys.ts';
 import { VisitsContext, type VisitsRequest } from '../lib/visits-context.ts';
+import { queryClient } from './query-client.ts';
 
 const loadVisits = () => import('../features/visits/visits-view.tsx');
 const VisitsView = lazy(loadVisits);
@@ -20,7 +22,11 @@ export function VisitsHost({ children }: { children: ReactNode }) {
       {children}
       {request && (
         <Suspense fallback={null}>
-          <VisitsView request={request} onClose={() => setRequest(null)} />
+          <VisitsView
+            request={request}
+            onClose={() => setRequest(null)}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: locationKeys.all })}
+          />
         </Suspense>
       )}
     </VisitsContext.Provider>

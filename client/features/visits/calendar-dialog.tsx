@@ -11,7 +11,7 @@ import { useMe } from '../../lib/session.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CalendarView } from './calendar-view.tsx';
 import { fruitingCalendar } from './fruiting-calendar.ts';
-import { useOwnVisits } from './visits-api.ts';
+import { useOwnVisits, useReloadAfterUploads } from './visits-api.ts';
 
 export function CalendarDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -30,8 +30,10 @@ export function CalendarDialog({ onClose }: { onClose: () => void }) {
         current = false;
       };
     },
-    [me.id, own.dataUpdatedAt],
+    [me.id, own.data],
   );
+
+  useReloadAfterUploads(outbox.entries.filter((entry) => entry.kind === 'visit').length, own.reload);
 
   const rows = useMemo(() => {
     const spots = applyPending(kept, outbox.entries, me.name).filter((spot) => spot.pending?.kind !== 'delete');

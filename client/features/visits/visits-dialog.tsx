@@ -1,12 +1,10 @@
 // A spot's visits, newest first, with those still on the device on top; the owner may delete one. Below them,
 // the spot's own fruiting calendar.
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
-import { locationKeys } from '../../lib/location-keys.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -15,16 +13,15 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { CalendarView } from './calendar-view.tsx';
 import { fruitingCalendar } from './fruiting-calendar.ts';
-import { deleteVisit, useSpotVisits } from './visits-api.ts';
+import { deleteVisit, useReloadAfterUploads, useSpotVisits } from './visits-api.ts';
 
 const AMOUNT_LABEL = { few: 'visits.amountFew', some: 'visits.amountSome', many: 'visits.amountMany' } as const;
 
 type ShownVisit = Pick<Visit, 'id' | 'date' | 'outcome' | 'amount' | 'note'> & { waiting: boolean };
 
-export function VisitsDialog({ spot, onClose }: { spot: ShownSpot; onClose: () => void }) {
+export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; onClose: () => void; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const outbox = useOutbox();
   // A spot still only on the device has nothing on the server to ask for.
   const stored = useSpotVisits(spot.id, spot.pending?.kind !== 'create');
@@ -41,6 +38,8 @@ export function VisitsDialog({ spot, onClose }: { spot: ShownSpot; onClose: () =
     return [...waiting, ...fromServer].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   }, [outbox.entries, stored.data, spot.id]);
 
+  useReloadAfterUploads(visits.filter((visit) => visit.waiting).length, stored.reload);
+
   const rows = useMemo(
     () => fruitingCalendar([spot], visits.map((visit) => ({ ...visit, location_id: spot.id }))),
     [spot, visits],
@@ -51,7 +50,8 @@ export function VisitsDialog({ spot, onClose }: { spot: ShownSpot; onClose: () =
     try {
       await deleteVisit(spot.id, visit.id);
       toast({ title: t('visits.deleted') });
-      await queryClient.invalidateQueries({ queryKey: locationKeys.all });
+      stored.reload();
+      onChanged();
     } catch (error) {
       toast({ variant: 'destructive', title: t('visits.notDeleted'), description: errorMessage(error, t('common.somethingWentWrong')) });
     } finally {

@@ -4,12 +4,13 @@ import { CalendarDialog } from './calendar-dialog.tsx';
 import { RecordVisitDialog } from './record-visit-dialog.tsx';
 import { VisitsDialog } from './visits-dialog.tsx';
 
-export default function VisitsView({ request, onClose }: { request: VisitsRequest; onClose: () => void }) {
+/** `onChanged`: a visit was deleted on the server, so the spots' summaries are stale. */
+export default function VisitsView({ request, onClose, onChanged }: { request: VisitsRequest; onClose: () => void; onChanged: () => void }) {
   switch (request.kind) {
     case 'record':
       return <RecordVisitDialog spot={request.spot} onClose={onClose} />;
     case 'list':
-      return <VisitsDialog spot={request.spot} onClose={onClose} />;
+      return <VisitsDialog spot={request.spot} onClose={onClose} onChanged={onChanged} />;
     case 'calendar':
       return <CalendarDialog onClose={onClose} />;
   }
