@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Location } from '../common/schemas/locations.ts';
 import type { Visit } from '../common/schemas/visits.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { outboxOf } from './support/device.ts';
 import { recordSpot, serverSpots, SYNC_TIMEOUT_MS, useOfflineForay } from './support/offline.ts';
 import { cardOf, markerOf, openTab } from './support/spots.ts';
@@ -13,7 +14,7 @@ import { expectGone, expectToast, expectVisible } from './support/ui.ts';
 const offline = useOfflineForay();
 const { forager } = offline;
 
-async function recordVisit(page: Page, title: string, visit: { date: string; nothing?: boolean; amount?: string; note?: string }) {
+async function recordVisit(page: Page, title: string, visit: { date: string; nothing?: boolean; amount?: string; note?: string; checkAccess?: boolean }) {
   await cardOf(page, title).getByRole('button', { name: exactly(en('visits.record')) }).click();
   const dialog = page.getByRole('dialog', { name: exactly(en('visits.recordTitle')) });
   await expectVisible(dialog);
@@ -21,6 +22,7 @@ async function recordVisit(page: Page, title: string, visit: { date: string; not
   await dialog.getByRole('radio', { name: exactly(en(visit.nothing ? 'visits.nothing' : 'visits.found')) }).check();
   if (visit.amount) await dialog.getByRole('radio', { name: exactly(visit.amount) }).check();
   if (visit.note) await dialog.getByLabel(en('visits.note')).fill(visit.note);
+  if (visit.checkAccess) await expectNoSeriousA11yViolations(page, 'visit form');
   await dialog.getByRole('button', { name: exactly(en('visits.save')) }).click();
   await expectGone(dialog);
 }
@@ -39,7 +41,7 @@ describe('visits and the fruiting calendar', () => {
     await openTab(page, 'locations');
     await expectVisible(cardOf(page, 'Autumn porcini'));
 
-    await recordVisit(page, 'Autumn porcini', { date: '2026-10-02', nothing: true, note: 'Too dry' });
+    await recordVisit(page, 'Autumn porcini', { date: '2026-10-02', nothing: true, note: 'Too dry', checkAccess: true });
     await expectToast(page, { title: en('visits.saved') });
     const summary = en('visits.summary', { date: 'Oct 2, 2026', outcome: en('visits.outcomeNothing'), visits: en('visits.count_one', { count: 1 }) });
     const card = cardOf(page, 'Autumn porcini');
@@ -70,6 +72,7 @@ describe('visits and the fruiting calendar', () => {
     const row2026 = table.getByRole('row', { name: /^2026\b/ });
     const cells = row2026.getByRole('cell');
     await expect.poll(() => cells.nth(9).innerText()).toBe(en('calendar.nothing'));
+    await expectNoSeriousA11yViolations(page, 'fruiting calendar');
     const foundMonth = Number(found.slice(5, 7)) - 1;
     const foundRow = table.getByRole('row', { name: new RegExp(`^${found.slice(0, 4)}\\b`) });
     expect(await foundRow.getByRole('cell').nth(foundMonth).innerText()).toBe(en('calendar.found'));
