@@ -136,6 +136,7 @@ export const ListLocationsQuerySchema = z
     to: CalendarDateSchema.optional().describe('Found on or before this date (YYYY-MM-DD)'),
     visibility: z.enum(['private', 'public']).optional().describe('private: only your spots kept private; public: only shared ones'),
     photo: z.enum(['with', 'without']).optional().describe('Only spots with a photo, or only those without'),
+    visited: z.enum(['this_year']).optional().describe('Only spots with a visit recorded this year (UTC)'),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
 

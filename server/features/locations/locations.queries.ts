@@ -57,6 +57,10 @@ function filterConditions(viewerId: string, filter: SpotFilter): SQL[] {
   if (filter.from) conditions.push(sql`l.date_found >= ${filter.from}::date`);
   if (filter.to) conditions.push(sql`l.date_found <= ${filter.to}::date`);
   if (filter.visibility) conditions.push(filter.visibility === 'public' ? sql`l.is_public` : sql`not l.is_public`);
+  if (filter.visited === 'this_year') {
+    conditions.push(sql`exists (select 1 from visits v where v.location_id = l.id
+      and v.visited_on >= make_date(extract(year from now() at time zone 'UTC')::int, 1, 1))`);
+  }
   if (filter.photo) conditions.push(filter.photo === 'with' ? sql`l.photo_key is not null` : sql`l.photo_key is null`);
   return conditions;
 }

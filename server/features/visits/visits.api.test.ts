@@ -194,6 +194,30 @@ describe('privacy: two users', () => {
   });
 });
 
+describe('the filter "visited this year" (ADR 0020, 0022)', () => {
+  it('keeps spots with a visit this year (UTC), narrows and never widens what one may see', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const lastYear = `${new Date().getUTCFullYear() - 1}-06-01`;
+    const visitedNow = await spot(false, { mushroom_types: 'Visited now' });
+    const visitedBefore = await spot(true, { mushroom_types: 'Visited last year' });
+    const never = await spot(false, { mushroom_types: 'Never visited' });
+    await record(owner, visitedNow.id, visit({ date: today }));
+    await record(owner, visitedBefore.id, visit({ date: lastYear, outcome: 'found' }));
+
+    const ids = async (who: { cookie: string }, query: string) =>
+      (await as(who, 'GET', `/api/v1/locations?limit=200&${query}`)).json<{ items: Location[] }>().items.map((item) => item.id);
+    const mine = await ids(owner, 'visited=this_year');
+    expect(mine).toContain(visitedNow.id);
+    expect(mine).not.toContain(visitedBefore.id);
+    expect(mine).not.toContain(never.id);
+    expect(await ids(owner, 'visited=this_year&bbox=21,54,26,57')).toContain(visitedNow.id);
+    // The other user sees neither the private spot visited this year nor, through the filter, anything more.
+    expect(await ids(other, 'visited=this_year')).not.toContain(visitedNow.id);
+    await record(owner, visitedBefore.id, visit({ date: today, outcome: 'nothing' }));
+    expect(await ids(other, 'visited=this_year')).toContain(visitedBefore.id);
+  });
+});
+
 describe('the API document', () => {
   it('lists the visit routes with their schemas', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
