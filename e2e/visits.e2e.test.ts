@@ -62,6 +62,10 @@ describe('visits and the fruiting calendar', () => {
     await markerOf(page, 'mushroom_spot', 'Autumn porcini').click();
     const popup = page.getByRole('heading', { name: exactly('Autumn porcini') }).locator('xpath=..');
     await expectVisible(popup.getByText(exactly(summary)));
+    await expectVisible(popup.getByRole('button', { name: exactly(en('visits.record')) }));
+    await popup.getByRole('button', { name: exactly(en('visits.list')) }).click();
+    await expectVisible(page.getByRole('dialog', { name: exactly(en('visits.listTitle')) }).getByText('Too dry'));
+    await page.keyboard.press('Escape');
 
     // The calendar across one's spots: October 2026 nothing, September (the spot's own date) found.
     await openTab(page, 'locations');

@@ -12,6 +12,7 @@ import { useMe } from '../../lib/session.tsx';
 import { useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { visitSummaryText } from '../../lib/visit-summary.ts';
+import { useOpenVisits } from '../../lib/visits-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -48,6 +49,7 @@ export function MapTab() {
 
   const me = useMe();
   const guide = useGuide();
+  const openVisits = useOpenVisits();
   const { entries, photoUrls, retry, discard } = useOutbox();
   const config = useClientConfig();
   const { filter, key: filterKey } = useSpotFilter();
@@ -110,12 +112,15 @@ export function MapTab() {
       onDiscard: (seq: number) => void discard(seq),
       accuracy: (metres: number) => t('locations.accuracy', { metres }),
       visitSummary: (spot: ShownSpot) => visitSummaryText(spot.visits, language, t),
+      recordVisit: t('visits.record'),
+      visits: t('visits.list'),
+      onVisits: (spot: ShownSpot, kind: 'record' | 'list') => openVisits({ kind, spot }),
       accuracyCircle: (metres: number) => t('map.accuracyCircle', { metres }),
       guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
       onGuide: (spot: ShownSpot) =>
         guide({ latitude: spot.latitude, longitude: spot.longitude, title: spot.mushroom_types || t(`locationTypes.${spot.type}`), isCar: spot.type === 'car_park' }),
     }),
-    [t, language, retry, discard, guide],
+    [t, language, retry, discard, guide, openVisits],
   );
 
   const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {

@@ -25,6 +25,10 @@ export type PopupLabels = {
   accuracy: (metres: number) => string;
   /** "Last visit 12 Oct 2026: nothing · 3 visits", or null before the first visit. */
   visitSummary: (spot: ShownSpot) => string | null;
+  /** "Record a visit" and "Visits", on one's own mushroom spot (ADR 0022). */
+  recordVisit: string;
+  visits: string;
+  onVisits: (spot: ShownSpot, kind: 'record' | 'list') => void;
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
@@ -79,6 +83,16 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   guide.type = 'button';
   guide.addEventListener('click', () => labels.onGuide(spot));
   root.append(guide);
+  if (spot.is_owner && spot.type === 'mushroom_spot' && spot.pending?.kind !== 'delete') {
+    const actions = element('p', undefined, 'visit-actions');
+    for (const [kind, label] of [['record', labels.recordVisit], ['list', labels.visits]] as const) {
+      const button = element('button', label);
+      button.type = 'button';
+      button.addEventListener('click', () => labels.onVisits(spot, kind));
+      actions.append(button);
+    }
+    root.append(actions);
+  }
   return root;
 }
 
