@@ -13,6 +13,8 @@ export const PHOTOS_PER_SPOT_MAX = 8;
 export const MUSHROOM_TYPES_MAX = 200;
 export const FINDER_MAX = 200;
 export const NOTES_MAX = 5000;
+/** A visit's note: a line or two about that return to the spot. */
+export const VISIT_NOTE_MAX = 2000;
 
 /** The earliest date_found accepted; the latest is tomorrow (UTC), so a forager east of UTC can record today. */
 export const DATE_FOUND_MIN = '1900-01-01';

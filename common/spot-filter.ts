@@ -16,6 +16,8 @@ export type SpotFilter = {
   owner?: 'mine' | 'others';
   visibility?: 'private' | 'public';
   photo?: 'with' | 'without';
+  /** Only spots with a visit this year (UTC), by their visit summary (ADR 0022). */
+  visited?: 'this_year';
 };
 
 export const SEARCH_TEXT_MAX = 100;
@@ -100,12 +102,17 @@ export type FilterableSpot = {
   is_public: boolean;
   is_owner: boolean;
   photo_url: string | null;
+  /** The visit summary; absent on a spot kept on the device by a Foray from before visits. */
+  visits?: { last: { date: string } | null };
 };
 
 /** The filter as one test, for the spots kept on the device and those waiting in the outbox. */
 export function spotMatcher(filter: SpotFilter): (spot: FilterableSpot) => boolean {
   const terms = searchTerms(filter.q);
+  // The server's rule: a visit on or after 1 January of the current year in UTC.
+  const yearStart = `${new Date().getUTCFullYear()}-01-01`;
   return (spot) => {
+    if (filter.visited === 'this_year' && !((spot.visits?.last?.date ?? '') >= yearStart)) return false;
     if (filter.type && spot.type !== filter.type) return false;
     if (filter.from && spot.date_found < filter.from) return false;
     if (filter.to && spot.date_found > filter.to) return false;

@@ -19,6 +19,7 @@ import { createDeviceCookies } from './features/auth/device-cookie.ts';
 import { registerLocationRoutes } from './features/locations/locations.routes.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
 import { registerLocationPhotoRoutes } from './features/photos/location-photos.routes.ts';
+import { registerVisitRoutes } from './features/visits/visits.routes.ts';
 import { registerMapRegionRoutes } from './features/map-region/map-region.routes.ts';
 import { describeMapRegion } from './features/map-region/map-region-file.ts';
 import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './features/photos/photo-reconcile.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLocationRoutes(app, { db, storage, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
   registerLocationPhotoRoutes(app, { db, storage, requireUser });
+  registerVisitRoutes(app, { db, requireUser });
   if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 
   // ── The web app ──

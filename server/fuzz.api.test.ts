@@ -175,6 +175,13 @@ const ROUTES: Route[] = [
   },
   { name: 'DELETE /api/v1/locations/:id/photos/:photoId', request: (r) => ({ method: 'DELETE', url: `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/photos/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`, headers: { cookie: user.cookie } }) },
   { name: 'PUT /api/v1/locations/:id/photos/order', request: (r) => json('PUT', `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/photos/order`, r.chance(0.5) ? { photo_ids: [crypto.randomUUID(), value(r)] } : value(r), user.cookie) },
+  {
+    name: 'POST /api/v1/locations/:id/visits',
+    request: (r) => json('POST', `/api/v1/locations/${r.chance(0.7) ? ownSpot : urlPart(r)}/visits`, mutate(r, { id: crypto.randomUUID(), date: '2026-10-02', outcome: 'found', amount: 'few', note: 'x' }), user.cookie),
+  },
+  { name: 'GET /api/v1/locations/:id/visits', request: (r) => ({ url: `/api/v1/locations/${r.chance(0.3) ? ownSpot : urlPart(r)}/visits`, headers: { cookie: user.cookie } }) },
+  { name: 'DELETE /api/v1/locations/:id/visits/:visitId', request: (r) => ({ method: 'DELETE', url: `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/visits/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`, headers: { cookie: user.cookie } }) },
+  { name: 'GET /api/v1/visits', request: (r) => ({ url: `/api/v1/visits?${r.chance(0.5) ? 'owner=mine' : `${urlPart(r)}=${urlPart(r)}`}`, headers: { cookie: user.cookie } }) },
   { name: 'GET /api/v1/photos/:key', request: (r) => ({ url: `/api/v1/photos/${urlPart(r)}`, headers: { cookie: r.chance(0.8) ? user.cookie : `foray.session_token=${urlPart(r)}` } }) },
   { name: 'GET /api/v1/translations/:lng', request: (r) => ({ url: `/api/v1/translations/${r.chance(0.2) ? 'lt' : urlPart(r)}` }) },
   { name: 'GET /api/v1/me (cookies)', request: (r) => ({ url: '/api/v1/me', headers: { cookie: `foray.session_token=${r.pick([urlPart(r), `${text(r).replace(/[^\x21-\x7e]/g, '')}.${'A'.repeat(43)}=`])}` } }) },

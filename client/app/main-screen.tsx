@@ -18,6 +18,7 @@ import { useToast } from '../ui/toast.tsx';
 import { EditHost } from './edit-host.tsx';
 import { GuidanceHost } from './guidance-host.tsx';
 import { PhotosHost } from './photos-host.tsx';
+import { VisitsHost } from './visits-host.tsx';
 import { queryClient } from './query-client.ts';
 
 // The list and its dialogs load when the tab is first opened: the map screen stays within its budget.
@@ -57,6 +58,7 @@ export default function MainScreen() {
       <GuidanceHost>
       <EditHost>
       <PhotosHost>
+      <VisitsHost>
       <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
         <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
           <img src="/favicon.svg" alt="" className="size-9" />
@@ -124,6 +126,7 @@ export default function MainScreen() {
           <DevicePanel onClose={() => setDeviceOpen(false)} />
         </Suspense>
       )}
+      </VisitsHost>
       </PhotosHost>
       </EditHost>
       </GuidanceHost>

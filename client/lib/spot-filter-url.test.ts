@@ -13,7 +13,7 @@ describe('the filter in the page URL', () => {
       photo: 'with',
     });
     // A hand-edited address: unknown values and parameters are dropped, not sent to be refused.
-    expect(readFilter(`?type=tree&from=yesterday&owner=all&photo=yes&visited=this_year&q=${'x'.repeat(101)}&verified=1`)).toEqual({});
+    expect(readFilter(`?type=tree&from=yesterday&owner=all&photo=yes&visited=last_year&q=${'x'.repeat(101)}&verified=1`)).toEqual({});
     expect(readFilter('?q=%20%20')).toEqual({});
   });
 

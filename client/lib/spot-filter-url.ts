@@ -16,6 +16,7 @@ const ALLOWED: Record<keyof SpotFilter, string> = {
   owner: 'mine|others',
   visibility: 'private|public',
   photo: 'with|without',
+  visited: 'this_year',
 };
 export const FILTER_KEYS = Object.keys(ALLOWED) as Array<keyof SpotFilter>;
 export const FILTER_CHANGED = 'foray:filter';

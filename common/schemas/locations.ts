@@ -95,6 +95,16 @@ export const PhotoSchema = z.object({
   thumbnail_url: z.string(),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
+/** What a return to a spot gave: mushrooms, or nothing this time (a first-class answer, not a missing one). */
+export const VisitOutcomeSchema = z.enum(['found', 'nothing']);
+export type VisitOutcome = z.infer<typeof VisitOutcomeSchema>;
+
+/** Part of every Location: how often the spot was visited and how the latest visit went (common/schemas/visits.ts). */
+export const VisitSummarySchema = z.object({
+  count: z.number().int(),
+  last: z.object({ date: z.string(), outcome: VisitOutcomeSchema }).nullable(),
+});
+export type VisitSummary = z.infer<typeof VisitSummarySchema>;
 
 export const LocationSchema = z.object({
   id: z.uuid(),
@@ -120,6 +130,7 @@ export const LocationSchema = z.object({
   version: z.number().int(),
   is_owner: z.boolean(),
   owner_name: z.string(),
+  visits: VisitSummarySchema,
 });
 export type Location = z.infer<typeof LocationSchema>;
 
@@ -178,6 +189,7 @@ export const ListLocationsQuerySchema = z
     to: CalendarDateSchema.optional().describe('Found on or before this date (YYYY-MM-DD)'),
     visibility: z.enum(['private', 'public']).optional().describe('private: only your spots kept private; public: only shared ones'),
     photo: z.enum(['with', 'without']).optional().describe('Only spots with a photo, or only those without'),
+    visited: z.enum(['this_year']).optional().describe('Only spots with a visit recorded this year (UTC)'),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
 

@@ -221,6 +221,34 @@ export const locationPhotos = pgTable(
   ],
 );
 
+/**
+ * Returns to a spot (ADR 0022). Always written by the spot's owner, so the owner is the spot's: no user column to
+ * keep in step. Deleting the spot deletes its visits.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    // Made on the phone: a retried POST finds the stored visit.
+    id: uuid('id').primaryKey(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    visitedOn: date('visited_on', { mode: 'string' }).notNull(),
+    outcome: text('outcome', { enum: ['found', 'nothing'] }).notNull(),
+    amount: text('amount', { enum: ['few', 'some', 'many'] }),
+    note: text('note'),
+    createdAt: timestamptz('created_at')
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
+  },
+  (t) => [
+    // The summary on every spot and the visits list: one index range per spot, newest first.
+    index('visits_location_recent_idx').on(t.locationId, t.visitedOn.desc(), t.createdAt.desc(), t.id.desc()),
+    check('visits_outcome_check', sql`${t.outcome} in ('found', 'nothing')`),
+    check('visits_amount_check', sql`${t.amount} is null or (${t.outcome} = 'found' and ${t.amount} in ('few', 'some', 'many'))`),
+  ],
+);
+
 /** UI strings, one column per language (spec §3.3), filled at start from locales/*.json. */
 export const translations = pgTable('translations', {
   key: text('key').primaryKey(),

@@ -10,7 +10,7 @@ import { Field } from '../../ui/field.tsx';
 
 const FIELD_CLASS = 'w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
 
-type Draft = Record<'q' | 'type' | 'from' | 'to' | 'owner' | 'visibility' | 'photo', string>;
+type Draft = Record<'q' | 'type' | 'from' | 'to' | 'owner' | 'visibility' | 'photo' | 'visited', string>;
 
 /** Replaces the filter in the address bar (no new history entry per change) and tells the map and the list. */
 function setSpotFilter(filter: SpotFilter) {
@@ -31,6 +31,7 @@ export default function FilterPanel({ filter, onClose }: { filter: SpotFilter; o
     owner: filter.owner ?? '',
     visibility: filter.visibility ?? '',
     photo: filter.photo ?? '',
+    visited: filter.visited ?? '',
   }));
   const [dateError, setDateError] = useState<{ field: 'from' | 'to'; message: string } | null>(null);
   const set = (field: keyof Draft) => (value: string) => {
@@ -133,6 +134,12 @@ export default function FilterPanel({ filter, onClose }: { filter: SpotFilter; o
               ['', t('filter.any')],
               ['with', t('filter.photoWith')],
               ['without', t('filter.photoWithout')],
+            ])}
+          </Field>
+          <Field label={t('filter.visited')}>
+            {select('visited', [
+              ['', t('filter.any')],
+              ['this_year', t('filter.visitedThisYear')],
             ])}
           </Field>
         </div>

@@ -5,6 +5,8 @@ import { codeMessage } from '../../lib/api-client.ts';
 import { useGuide } from '../../lib/guidance-context.ts';
 import { useOpenPhotos } from '../../lib/photos-context.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
+import { visitSummaryText } from '../../lib/visit-summary.ts';
+import { useOpenVisits } from '../../lib/visits-context.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { isStaleEdit, useSpotEditing } from '../../lib/spot-editing.ts';
 import { Button } from '../../ui/button.tsx';
@@ -30,6 +32,8 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
   const guide = useGuide();
   const editing = useSpotEditing();
   const openPhotos = useOpenPhotos();
+  const openVisits = useOpenVisits();
+  const visitSummary = visitSummaryText(location.visits, i18n.resolvedLanguage ?? 'en', t);
   const isCar = location.type === 'car_park';
 
   return (
@@ -66,6 +70,7 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
                 ? t('locations.foundByOn', { finder: location.finder, date })
                 : t('locations.foundOn', { date })}
           </p>
+          {visitSummary && <p className="text-sm font-medium text-stone-800">{visitSummary}</p>}
           {location.notes && <p className="text-sm whitespace-pre-line text-stone-700">{location.notes}</p>}
           <p className="text-sm text-stone-700">
             {/* Lithuanian conjugates "added" for "you": one sentence each, not a pronoun dropped into a template. */}
@@ -90,6 +95,18 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
           >
             {isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')}
           </Button>
+          {!isCar && pending?.kind !== 'delete' && (location.is_owner || visitSummary !== null) && (
+            <div className="flex flex-wrap gap-2">
+              {location.is_owner && (
+                <Button variant="secondary" className="px-3 py-1.5" onClick={() => openVisits({ kind: 'record', spot: location })}>
+                  {t('visits.record')}
+                </Button>
+              )}
+              <Button variant="secondary" className="px-3 py-1.5" onClick={() => openVisits({ kind: 'list', spot: location })}>
+                {t('visits.list')}
+              </Button>
+            </div>
+          )}
           {location.is_owner && pending?.kind !== 'delete' && (
             <div className="mt-auto flex flex-wrap gap-2 pt-2">
               <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => editing.edit(location)}>

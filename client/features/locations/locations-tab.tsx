@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
+import { useOpenVisits } from '../../lib/visits-context.ts';
 import { activeFilters, useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -23,6 +24,7 @@ export default function LocationsTab() {
   const { filter, key: filterKey } = useSpotFilter();
   const pages = useLocationPages(me.id, filter);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const openVisits = useOpenVisits();
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
 
@@ -88,6 +90,9 @@ export default function LocationsTab() {
 
   return (
     <section aria-label={t('locations.listLabel')}>
+      <Button variant="secondary" className="mb-4" onClick={() => openVisits({ kind: 'calendar' })}>
+        {t('calendar.open')}
+      </Button>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((location, index) => (
           <LocationCard

@@ -14,6 +14,8 @@ import { useMe } from '../../lib/session.tsx';
 import { useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
 import { useSpotEditing } from '../../lib/spot-editing.ts';
 import { randomId } from '../../lib/uuid.ts';
+import { visitSummaryText } from '../../lib/visit-summary.ts';
+import { useOpenVisits } from '../../lib/visits-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -58,6 +60,7 @@ export function MapTab() {
   const me = useMe();
   const guide = useGuide();
   const openPhotos = useOpenPhotos();
+  const openVisits = useOpenVisits();
   const { entries, photoUrls, retry, discard } = useOutbox();
   const config = useClientConfig();
   const offline = useOffline();
@@ -126,6 +129,10 @@ export function MapTab() {
       onRetry: (seq: number) => void retry(seq),
       onDiscard: (seq: number) => void discard(seq),
       accuracy: (metres: number) => t('locations.accuracy', { metres }),
+      visitSummary: (spot: ShownSpot) => visitSummaryText(spot.visits, language, t),
+      recordVisit: t('visits.record'),
+      visits: t('visits.list'),
+      onVisits: (spot: ShownSpot, kind: 'record' | 'list') => openVisits({ kind, spot }),
       accuracyCircle: (metres: number) => t('map.accuracyCircle', { metres }),
       guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
       edit: t('locations.edit'),
@@ -148,7 +155,7 @@ export function MapTab() {
       onGuide: (spot: ShownSpot) =>
         guide({ latitude: spot.latitude, longitude: spot.longitude, title: spot.mushroom_types || t(`locationTypes.${spot.type}`), isCar: spot.type === 'car_park' }),
     }),
-    [t, language, retry, discard, guide, editing, openPhotos],
+    [t, language, retry, discard, guide, editing, openPhotos, openVisits],
   );
 
   const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {

@@ -21,6 +21,7 @@ const spot: ShownSpot = {
   version: 2,
   is_owner: true,
   owner_name: 'ona',
+  visits: { count: 0, last: null },
 };
 
 describe('editPatch', () => {

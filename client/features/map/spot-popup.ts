@@ -35,6 +35,12 @@ export type PopupLabels = {
   viewPhotos: (title: string) => string;
   onManagePhotos: (spot: ShownSpot) => void;
   onViewPhotos: (spot: ShownSpot) => void;
+  /** "Last visit 12 Oct 2026: nothing · 3 visits", or null before the first visit. */
+  visitSummary: (spot: ShownSpot) => string | null;
+  /** "Record a visit" and "Visits", on one's own mushroom spot (ADR 0022). */
+  recordVisit: string;
+  visits: string;
+  onVisits: (spot: ShownSpot, kind: 'record' | 'list') => void;
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
@@ -81,6 +87,8 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
     if (spot.finder) root.append(element('p', labels.foundBy(spot.finder)));
     root.append(element('p', labels.dateFound(date)));
   }
+  const visits = labels.visitSummary(spot);
+  if (visits) root.append(element('p', visits, 'visits'));
   if (spot.notes) root.append(element('p', spot.notes));
 
   const link = element('a', labels.directions(formatCoordinates(spot.latitude, spot.longitude, 6)));
@@ -104,6 +112,16 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
     manage.type = 'button';
     manage.addEventListener('click', () => labels.onManagePhotos(spot));
     root.append(manage);
+  }
+  if (spot.is_owner && spot.type === 'mushroom_spot' && spot.pending?.kind !== 'delete') {
+    const visitActions = element('p', undefined, 'visit-actions');
+    for (const [kind, label] of [['record', labels.recordVisit], ['list', labels.visits]] as const) {
+      const visitButton = element('button', label);
+      visitButton.type = 'button';
+      visitButton.addEventListener('click', () => labels.onVisits(spot, kind));
+      visitActions.append(visitButton);
+    }
+    root.append(visitActions);
   }
   return root;
 }

@@ -10,6 +10,8 @@ import {
   heldSpots,
   planEnqueue,
   rebaseLaterEdits,
+  waitsForFailedCreate,
+  withVisits,
   type OutboxEntry,
 } from './outbox-model.ts';
 import { keepMyEdit } from './stale-edit.ts';
@@ -33,6 +35,91 @@ function create(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
 }
 function share(isPublic: boolean, overrides: Partial<OutboxEntry> = {}): OutboxEntry {
   return { kind: 'share', spotId: SPOT, isPublic, ...base, seq: 2, status: 'waiting', sends: 0, ...overrides } as OutboxEntry;
+}
+
+function visitEntry(seq: number, date: string, outcome: 'found' | 'nothing' = 'nothing', overrides: Partial<OutboxEntry> = {}): OutboxEntry {
+  const visit = { id: `00000000-0000-4000-8000-00000000000${seq}`, date, outcome, amount: null, note: null };
+  return { kind: 'visit', spotId: SPOT, visit, ...base, seq, status: 'waiting', sends: 0, ...overrides } as OutboxEntry;
+}
+
+describe('visits in the outbox', () => {
+  it('queues a visit behind the spot’s create, even one never sent, instead of folding it in', () => {
+    const visit = visitEntry(2, '2026-10-02');
+    const plan = planEnqueue([create()], { kind: 'visit', spotId: SPOT, visit: visit.kind === 'visit' ? visit.visit : never() }, base);
+    expect(plan.update).toEqual([]);
+    expect(plan.remove).toEqual([]);
+    expect(plan.add).toMatchObject({ kind: 'visit', spotId: SPOT, status: 'waiting', sends: 0 });
+  });
+
+  it('drops waiting visits with a spot deleted before it left the device', () => {
+    const plan = planEnqueue([create(), visitEntry(2, '2026-10-02')], { kind: 'delete', spotId: SPOT }, base);
+    expect(plan).toEqual({ remove: [1, 2], update: [], add: null });
+  });
+
+  it('keeps visits behind a refused create, so a Retry sends them after the spot; a delete drops them', () => {
+    const kept = foldIntoFailedCreate(create({ status: 'failed' }), [visitEntry(2, '2026-10-02'), share(true, { seq: 3 })]);
+    expect(kept.remove).toEqual([3]);
+    expect(kept.create).toMatchObject({ fields: { is_public: true } });
+    const dropped = foldIntoFailedCreate(create({ status: 'failed' }), [visitEntry(2, '2026-10-02'), { ...share(true), kind: 'delete', seq: 3 } as OutboxEntry]);
+    expect(dropped).toEqual({ create: null, remove: [2, 3] });
+  });
+
+  it('holds a visit back while its spot’s create is refused, and only then', () => {
+    const visit = visitEntry(2, '2026-10-02');
+    expect(waitsForFailedCreate(visit, [create({ status: 'failed' }), visit])).toBe(true);
+    expect(waitsForFailedCreate(visit, [create(), visit])).toBe(false);
+    expect(waitsForFailedCreate(visit, [visit])).toBe(false);
+  });
+
+  it('treats a refused visit as failed (kept for the user), a lost answer as retry', () => {
+    expect(classifyAnswer('visit', 201)).toBe('done');
+    expect(classifyAnswer('visit', 200)).toBe('done');
+    expect(classifyAnswer('visit', 404)).toBe('failed');
+    expect(classifyAnswer('visit', 400)).toBe('failed');
+    expect(classifyAnswer('visit', 0)).toBe('retry');
+  });
+
+  it('counts waiting visits into the spot’s summary at once, the latest date as the last', () => {
+    expect(withVisits({ count: 2, last: { date: '2026-09-01', outcome: 'found' } }, [{ id: 'x', date: '2026-10-02', outcome: 'nothing' }])).toEqual({
+      count: 3,
+      last: { date: '2026-10-02', outcome: 'nothing' },
+    });
+    expect(withVisits(undefined, [{ id: 'x', date: '2020-01-01', outcome: 'found' }])).toEqual({ count: 1, last: { date: '2020-01-01', outcome: 'found' } });
+    expect(withVisits({ count: 1, last: { date: '2026-09-01', outcome: 'found' } }, [{ id: 'x', date: '2026-08-01', outcome: 'nothing' }]).last).toEqual({
+      date: '2026-09-01',
+      outcome: 'found',
+    });
+  });
+
+  it('shows a waiting visit on a spot from the server and on a spot still on the device', () => {
+    const server = { ...pendingFree(), visits: { count: 0, last: null } };
+    const [shown] = applyPending([server], [visitEntry(5, '2026-10-02')], 'ona');
+    expect(shown).toMatchObject({ visits: { count: 1, last: { date: '2026-10-02', outcome: 'nothing' } }, pending: { kind: 'visit', status: 'waiting' } });
+    const [onDevice] = applyPending([], [create(), visitEntry(2, '2026-10-03', 'found')], 'ona');
+    expect(onDevice?.visits).toEqual({ count: 1, last: { date: '2026-10-03', outcome: 'found' } });
+  });
+});
+
+function never(): never {
+  throw new Error('unreachable');
+}
+
+function pendingFree(): Location {
+  return {
+    id: SPOT,
+    ...fields,
+    notes: null,
+    accuracy_m: null,
+    photos: [],
+    updated_at: '2026-09-01T10:00:00.000Z',
+    version: 1,
+    photo_url: null,
+    thumbnail_url: null,
+    created_at: '2026-09-01T10:00:00.000Z',
+    is_owner: true,
+    owner_name: 'ona',
+    visits: { count: 0, last: null },
+  };
 }
 
 describe('planEnqueue', () => {
@@ -144,7 +231,7 @@ describe('planEnqueue: edits', () => {
 describe('edits after the server answered', () => {
   const server = (version: number): Location => ({
     id: SPOT, ...fields, notes: 'now', accuracy_m: null, photo_url: null, thumbnail_url: null, photos: [],
-    created_at: '2026-09-01T10:00:00.000Z', updated_at: '2026-09-02T10:00:00.000Z', version, is_owner: true, owner_name: 'ona',
+    created_at: '2026-09-01T10:00:00.000Z', updated_at: '2026-09-02T10:00:00.000Z', version, is_owner: true, owner_name: 'ona', visits: { count: 0, last: null },
   });
 
   it('moves an edit queued behind the user’s own confirmed change onto the version that change made', () => {
@@ -238,6 +325,7 @@ describe('applyPending', () => {
     version: 1,
     is_owner: true,
     owner_name: 'ona',
+    visits: { count: 0, last: null },
   };
 
   it('shows spots still on the device first, marked as waiting, with their queued photo', () => {
@@ -357,7 +445,7 @@ describe('several photos in the outbox', () => {
 
   it('shows waiting photo changes at once: added last from the device, removed gone, new order, cover = first', () => {
     const onServer: Location = {
-      id: SPOT, ...fields, notes: null, accuracy_m: null, created_at: '2026-09-01T10:00:00.000Z', updated_at: '2026-09-01T10:00:00.000Z', version: 1, is_owner: true, owner_name: 'ona',
+      id: SPOT, ...fields, notes: null, accuracy_m: null, created_at: '2026-09-01T10:00:00.000Z', updated_at: '2026-09-01T10:00:00.000Z', version: 1, is_owner: true, owner_name: 'ona', visits: { count: 0, last: null },
       photos: [{ id: P1, url: '/api/v1/photos/p1', thumbnail_url: '/api/v1/photos/t1' }],
       photo_url: '/api/v1/photos/p1',
       thumbnail_url: '/api/v1/photos/t1',

@@ -1,7 +1,8 @@
 // The outbox's rules, as pure functions: what a new change does to the changes already waiting, what a
 // server answer means for an entry, how long to wait after a failure, and how waiting changes look on the
 // map and in the list. The IndexedDB code (outbox.ts) and the sender (sync.ts) only apply these.
-import type { Location, LocationType, Photo } from '../../../common/schemas/locations.ts';
+import type { Location, LocationType, Photo, VisitSummary } from '../../../common/schemas/locations.ts';
+import type { CreateVisit } from '../../../common/schemas/visits.ts';
 
 export type SpotFields = {
   type: LocationType;
@@ -32,7 +33,9 @@ export type OutboxChange =
   // A spot's photos (ADR 0024): one more at the end, one fewer, or all of them in a new order (cover first).
   | { kind: 'add-photo'; spotId: string; photoId: string; photo: Blob; photoName: string | null }
   | { kind: 'remove-photo'; spotId: string; photoId: string }
-  | { kind: 'order-photos'; spotId: string; photoIds: string[] };
+  | { kind: 'order-photos'; spotId: string; photoIds: string[] }
+  /** A return to the spot (ADR 0022): always queued behind the spot's create, never folded into it. */
+  | { kind: 'visit'; spotId: string; visit: CreateVisit };
 
 /** The kinds that change a spot's photos: they wait behind a refused create instead of being folded into it. */
 const PHOTO_KINDS: ReadonlySet<OutboxChange['kind']> = new Set(['add-photo', 'remove-photo', 'order-photos']);
@@ -83,7 +86,7 @@ export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: 
 
   const last = pending.at(-1);
 
-  if (change.kind === 'create') return { remove: [], update: [], add: fresh() };
+  if (change.kind === 'create' || change.kind === 'visit') return { remove: [], update: [], add: fresh() };
 
   if (change.kind === 'edit') {
     // The spot is on its way out: nothing to edit.
@@ -125,6 +128,14 @@ export function seqs(entries: OutboxEntry[]): number[] {
   return entries.flatMap((entry) => (entry.seq === undefined ? [] : [entry.seq]));
 }
 
+/**
+ * Whether an entry must wait for a refused create of its spot: a visit or photo change for a spot the server
+ * never got would only be refused in turn. It goes once the user's Retry got the spot through.
+ */
+export function waitsForFailedCreate(entry: OutboxEntry, entries: OutboxEntry[]): boolean {
+  return entry.kind !== 'create' && entries.some((other) => other.kind === 'create' && other.spotId === entry.spotId && other.status === 'failed');
+}
+
 /** How a sender treats one answer. */
 export type Outcome = 'done' | 'failed' | 'retry' | 'sign-in';
 
@@ -132,8 +143,8 @@ export type Outcome = 'done' | 'failed' | 'retry' | 'sign-in';
 export function classifyAnswer(kind: OutboxChange['kind'], status: number): Outcome {
   if (status >= 200 && status < 300) return 'done';
   // The user's own spot (or photo) is already gone (deleted elsewhere, or by an earlier try whose answer was
-  // lost). A photo to add is never dropped that way: it stays, refused, for the user to see.
-  if (status === 404 && kind !== 'create' && kind !== 'add-photo') return 'done';
+  // lost). A photo to add or a visit is never dropped that way: it stays, refused, for the user to see.
+  if (status === 404 && kind !== 'create' && kind !== 'add-photo' && kind !== 'visit') return 'done';
   if (status === 401) return 'sign-in';
   if (status === 0 || status === 408 || status === 425 || status === 429 || status >= 500) return 'retry';
   // 400, 403, 409 (an edit made on an old version: the user chooses), 413, 415, …: sending the same request
@@ -164,7 +175,8 @@ export function foldIntoFailedCreate(create: OutboxEntry, later: OutboxEntry[]):
     if (entry.kind === 'edit') folded = { ...folded, fields: { ...folded.fields, ...entry.patch } };
     if (entry.kind === 'delete') folded = null;
   }
-  return { create: folded, remove: seqs(folded ? later.filter((entry) => !PHOTO_KINDS.has(entry.kind)) : later) };
+  // Photo changes and visits stay queued behind a kept create: the Retry that gets the spot through sends them after it.
+  return { create: folded, remove: seqs(folded ? later.filter((entry) => !PHOTO_KINDS.has(entry.kind) && entry.kind !== 'visit') : later) };
 }
 
 /** Spots whose create the server refused: nothing else of theirs may be sent before it (it would only be a 404). */
@@ -222,6 +234,7 @@ export function pendingLocation(entry: OutboxEntry & { kind: 'create' }, ownerNa
     version: 1,
     is_owner: true,
     owner_name: ownerName,
+    visits: { count: 0, last: null },
     localPhotoUrl,
     pending: { kind: 'create', status: entry.status, error: entry.error, seq: entry.seq ?? -1 },
   };
@@ -268,6 +281,8 @@ export function applyPending(spots: Location[], entries: OutboxEntry[], ownerNam
       if (entry.kind === 'share') shown = { ...shown, is_public: entry.isPublic };
       if (entry.kind === 'edit') shown = withPatch(shown, entry.patch);
     }
+    const visits = waiting.flatMap((entry) => (entry.kind === 'visit' ? [entry.visit] : []));
+    if (visits.length > 0) shown = { ...shown, visits: withVisits(spot.visits, visits) };
     const photoChanges = waiting.filter((entry) => PHOTO_KINDS.has(entry.kind));
     if (photoChanges.length > 0) {
       const photos = applyPhotoChanges(spot.photos, photoChanges, photoUrls);
@@ -295,4 +310,15 @@ export function applyPending(spots: Location[], entries: OutboxEntry[], ownerNam
   created.reverse();
   const createdIds = new Set(created.map((spot) => spot.id));
   return [...created, ...spots.filter((spot) => !createdIds.has(spot.id)).map(overlay)];
+}
+
+/** A spot's visit summary with the visits still on the device counted in (the latest date wins, a later entry on a tie). */
+export function withVisits(summary: VisitSummary | undefined, waiting: CreateVisit[]): VisitSummary {
+  // A spot kept on the device by an older Foray has no summary yet.
+  let { count, last } = summary ?? { count: 0, last: null };
+  for (const visit of waiting) {
+    count += 1;
+    if (!last || visit.date >= last.date) last = { date: visit.date, outcome: visit.outcome };
+  }
+  return { count, last };
 }

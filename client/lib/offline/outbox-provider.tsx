@@ -100,7 +100,9 @@ export function OutboxProvider({ userId, onUploaded, children }: { userId: strin
     function followTheOutbox() {
       const stop = listenToOutbox((message) => {
         if (message.type === 'applied') {
-          showAppliedChange(queryClient, message.kind, message.spotId, message.location);
+          // A visit changes the spot's summary (and its visits list): both are asked for again.
+          if (message.kind === 'visit') void queryClient.invalidateQueries({ queryKey: locationKeys.all });
+          else showAppliedChange(queryClient, message.kind, message.spotId, message.location);
           const progress = uploadedAfterWaiting.current;
           progress.count += 1;
           if (message.savedOffline) progress.waited = true;

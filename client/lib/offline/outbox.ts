@@ -141,10 +141,13 @@ export async function completeEntry(entry: OutboxEntry, location: Location | und
     for (const rebased of rebaseLaterEdits(later, location)) await outbox.put(rebased);
   }
   const spots = tx.objectStore('spots');
-  if (location) await spots.put({ userId: entry.userId, id: location.id, spot: location });
-  // No copy back: the spot is gone (deleted, or a 404 for sharing or editing it). A photo change answered 404
-  // leaves it be.
-  else if (entry.kind === 'delete' || entry.kind === 'share' || entry.kind === 'edit') await spots.delete([entry.userId, entry.spotId]);
+  // A visit's answer is the visit: the kept spot stays, and its summary is fetched again with the list.
+  if (entry.kind !== 'visit') {
+    if (location) await spots.put({ userId: entry.userId, id: location.id, spot: location });
+    // No copy back: the spot is gone (deleted, or a 404 for sharing or editing it). A photo change answered 404
+    // leaves it be.
+    else if (entry.kind === 'delete' || entry.kind === 'share' || entry.kind === 'edit') await spots.delete([entry.userId, entry.spotId]);
+  }
   await tx.done;
   announce({ type: 'applied', kind: entry.kind, spotId: entry.spotId, location, savedOffline: entry.savedOffline });
 }

@@ -5,7 +5,7 @@
 import type { Me } from '../../../common/schemas/config.ts';
 import type { Location } from '../../../common/schemas/locations.ts';
 import { deviceDb, type SyncState } from './device-db.ts';
-import { backoffDelay, classifyAnswer, createPhotoId, heldSpots, type OutboxEntry, type OutboxError } from './outbox-model.ts';
+import { backoffDelay, classifyAnswer, createPhotoId, heldSpots, waitsForFailedCreate, type OutboxEntry, type OutboxError } from './outbox-model.ts';
 import { allOutboxEntries, announce, completeEntry, failEntry, markSending } from './outbox.ts';
 
 export type DrainResult =
@@ -48,13 +48,13 @@ async function drainHoldingTheLock(): Promise<DrainResult> {
   if (!me.ok) return retryLater(uploaded, me.retryAfterMs);
 
   for (const queued of waiting.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
-    if (queued.userId !== me.body.id) continue;
+    if (queued.userId !== me.body.id || waitsForFailedCreate(queued, await allOutboxEntries())) continue;
     const entry = await markSending(queued);
     if (!entry) continue;
     const answer = await sendEntry(entry);
     const outcome = classifyAnswer(entry.kind, answer.status);
     if (outcome === 'done') {
-      await completeEntry(entry, answer.ok ? (answer.body as Location | undefined) : undefined);
+      await completeEntry(entry, answer.ok && entry.kind !== 'visit' ? (answer.body as Location | undefined) : undefined);
       uploaded += 1;
     } else if (outcome === 'failed' && !answer.ok) {
       await failEntry(entry, answer.error);
@@ -123,6 +123,13 @@ function sendEntry(entry: OutboxEntry): Promise<Answer<unknown>> {
       return send(
         `${path}/photos/order`,
         { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ photo_ids: entry.photoIds }) },
+        CHANGE_TIMEOUT_MS,
+      );
+    case 'visit':
+      // The visit's own id makes a resend after a lost answer a 200 with the stored visit, not a second one.
+      return send(
+        `${path}/visits`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(entry.visit) },
         CHANGE_TIMEOUT_MS,
       );
   }

@@ -42,6 +42,7 @@ describe('recording spots', () => {
       version: 1,
       is_owner: true,
       owner_name: 'owner',
+      visits: { count: 0, last: null },
     });
     const again = await get(owner.cookie, `/api/v1/locations/${spot.id}`);
     expect(again.json()).toEqual(spot);

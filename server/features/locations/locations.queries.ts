@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { locationPhotos, locations, user } from '../../db/schema.ts';
 import type { BBox, Location } from '../../../common/schemas/locations.ts';
 import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
+import { visitSummaryJson } from '../visits/visits.queries.ts';
 
 type NewLocation = typeof locations.$inferInsert;
 
@@ -32,7 +33,8 @@ const locationJson = (viewerId: string) => sql`(select json_build_object(
   'updated_at', ${isoUpdated},
   'version', l.version,
   'is_owner', l.user_id = ${viewerId},
-  'owner_name', u.name)
+  'owner_name', u.name,
+  'visits', ${visitSummaryJson})
   from (select json_agg(json_build_object(
           'id', p.id,
           'url', ${PHOTO_URL_PREFIX} || p.photo_key,
@@ -70,6 +72,10 @@ function filterConditions(viewerId: string, filter: SpotFilter): SQL[] {
   if (filter.photo) {
     const hasPhoto = sql`exists (select 1 from ${locationPhotos} p where p.location_id = l.id)`;
     conditions.push(filter.photo === 'with' ? hasPhoto : sql`not ${hasPhoto}`);
+  }
+  if (filter.visited === 'this_year') {
+    conditions.push(sql`exists (select 1 from visits v where v.location_id = l.id
+      and v.visited_on >= make_date(extract(year from now() at time zone 'UTC')::int, 1, 1))`);
   }
   return conditions;
 }

@@ -1,0 +1,107 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { locations, visits } from '../../db/schema.ts';
+import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
+
+/**
+ * The visit summary every Location carries, as an expression on the locations alias `l` inside the same read
+ * query — never a query per spot. The `exists` probe (one look into visits_location_recent_idx) skips the
+ * aggregate for the many spots nobody has returned to: measured on PGlite with 10,000 spots, 1.6 ms for a map box
+ * against 2.7 ms for a lateral join with the aggregate on every row (2.2 against 3.1 with 30 % of spots visited).
+ * It is only computed for rows the read query already let through `visibleTo`, so it shows nothing of a spot one
+ * may not see.
+ */
+export const visitSummaryJson = sql.raw(`case when exists (select 1 from visits v where v.location_id = l.id)
+    then (select json_build_object(
+                   'count', count(*)::int,
+                   'last', (array_agg(json_build_object('date', v.visited_on, 'outcome', v.outcome)
+                                      order by v.visited_on desc, v.created_at desc, v.id desc))[1])
+          from visits v where v.location_id = l.id)
+    else json_build_object('count', 0, 'last', null) end`);
+
+/** A row as the API's Visit; the note only for the spot's owner (ADR 0022). `v` is a visits row, `l` its spot. */
+const visitJson = (viewerId: string) => sql`json_build_object(
+  'id', v.id,
+  'location_id', v.location_id,
+  'date', v.visited_on,
+  'outcome', v.outcome,
+  'amount', v.amount,
+  'note', case when l.user_id = ${viewerId} then v.note end,
+  'created_at', to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+const NEWEST_FIRST = sql.raw('v.visited_on desc, v.created_at desc, v.id desc');
+
+type Rows<Row> = { rows: Row[] };
+// node-postgres parses json columns; PGlite may hand back text.
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** The spot's visits, newest first, or null when the viewer may not see the spot (the same 404 as a missing one). */
+export async function listVisits(db: Database, viewerId: string, locationId: string): Promise<Visit[] | null> {
+  const result = (await db.execute(sql`
+    select (select coalesce(json_agg(${visitJson(viewerId)} order by ${NEWEST_FIRST}), '[]')
+            from ${visits} v where v.location_id = l.id) as items
+    from ${locations} l
+    where l.id = ${locationId} and (l.user_id = ${viewerId} or l.is_public)`)) as unknown as Rows<{ items: Visit[] | string }>;
+  const [row] = result.rows;
+  return row ? parsed(row.items) : null;
+}
+
+/** All of the caller's own visits, each with its spot's id: what the fruiting calendar is drawn from. */
+export async function listOwnVisits(db: Database, ownerId: string): Promise<Visit[]> {
+  const result = (await db.execute(sql`
+    select coalesce(json_agg(${visitJson(ownerId)} order by ${NEWEST_FIRST}), '[]') as items
+    from ${visits} v join ${locations} l on l.id = v.location_id
+    where l.user_id = ${ownerId}`)) as unknown as Rows<{ items: Visit[] | string }>;
+  return parsed(result.rows[0]?.items ?? '[]');
+}
+
+/** One visit of one spot, as its owner sees it; null when there is no such visit of theirs. */
+export async function findOwnVisit(db: Database, ownerId: string, locationId: string, visitId: string): Promise<Visit | null> {
+  const result = (await db.execute(sql`
+    select ${visitJson(ownerId)} as item
+    from ${visits} v join ${locations} l on l.id = v.location_id
+    where v.id = ${visitId} and v.location_id = ${locationId} and l.user_id = ${ownerId}`)) as unknown as Rows<{ item: Visit | string }>;
+  const [row] = result.rows;
+  return row ? parsed(row.item) : null;
+}
+
+/** Whether the viewer owns the spot (only owners record and delete visits). */
+export async function ownsLocation(db: Database, ownerId: string, locationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, locationId), eq(locations.userId, ownerId)));
+  return row !== undefined;
+}
+
+/** Whether a visit id is taken at all, whoever's: only to tell a retry from a clash. */
+export async function visitIdTaken(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: visits.id }).from(visits).where(eq(visits.id, id));
+  return row !== undefined;
+}
+
+/** Inserts a visit; false when the id was taken in the meantime (a concurrent retry). */
+export async function insertVisit(db: Database, locationId: string, input: CreateVisit): Promise<boolean> {
+  const inserted = await db
+    .insert(visits)
+    .values({
+      id: input.id,
+      locationId,
+      visitedOn: input.date,
+      outcome: input.outcome,
+      amount: input.outcome === 'found' ? (input.amount ?? null) : null,
+      note: input.note ?? null,
+    })
+    .onConflictDoNothing({ target: visits.id })
+    .returning({ id: visits.id });
+  return inserted.length === 1;
+}
+
+/** Deletes a visit of the owner's spot; false when there is no such visit of theirs. */
+export async function deleteVisit(db: Database, ownerId: string, locationId: string, visitId: string): Promise<boolean> {
+  const result = (await db.execute(sql`
+    delete from ${visits} v using ${locations} l
+    where v.id = ${visitId} and v.location_id = ${locationId} and l.id = v.location_id and l.user_id = ${ownerId}
+    returning v.id`)) as unknown as Rows<{ id: string }>;
+  return result.rows.length === 1;
+}
