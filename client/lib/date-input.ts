@@ -1,4 +1,12 @@
-// Date fields are typed YYYY-MM-DD in text fields (ADR 0015): the add form's date and the filter's range.
+// Date fields are typed YYYY-MM-DD in text fields (ADR 0015): the date a spot was found (add and edit), a
+// visit's date and the filter's range. A native date input shows the browser's own locale (11/23/2026 in a
+// Lithuanian Foray on an English phone) whatever the page's language; the ISO form reads the same in both
+// languages and is Lithuania's standard way of writing a date.
+import { DATE_FOUND_MIN, latestDateFound } from '../../common/limits.ts';
+
+/** The latest date the server accepts: tomorrow in UTC — the server's own rule, from common/. */
+export { latestDateFound };
+export const EARLIEST_DATE_FOUND = DATE_FOUND_MIN;
 
 /**
  * What the user typed, tidied as they type: digits get their dashes ("20261123" → "2026-11-23"), so a phone's
@@ -15,4 +23,9 @@ export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/** Whether the text is a real calendar date the server will take for a find or a visit. */
+export function isAcceptableDateFound(value: string, now = new Date()): boolean {
+  return isCalendarDate(value) && value >= EARLIEST_DATE_FOUND && value <= latestDateFound(now);
 }

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
 import type { LocationType } from '../../../common/schemas/locations.ts';
 import { isOnline } from '../../lib/connectivity.ts';
-import { formatCoordinates, formatDate, todayLocal } from '../../lib/format.ts';
+import { formatCoordinates, todayLocal } from '../../lib/format.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { askToPersistStorage, useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
 import { Button } from '../../ui/button.tsx';
+import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { EARLIEST_DATE_FOUND, isAcceptableDateFound, latestDateFound, tidyDateInput } from './date-found.ts';
 import { PhotoPicker, usePhotoChoice } from './photo-picker.tsx';
 import { PhotoPlaceOffer, type PlacedPoint } from './photo-place-offer.tsx';
 
@@ -31,7 +31,7 @@ export function AddLocationForm({
   /** Moves the pin (the spot keeps its id), e.g. to where the chosen photo was taken. */
   onPlace: (point: PlacedPoint) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const me = useMe();
   const outbox = useOutbox();
@@ -45,6 +45,7 @@ export function AddLocationForm({
   const [dateFound, setDateFound] = useState(todayLocal);
   const [dateError, setDateError] = useState<string | null>(null);
   const dateRef = useRef<HTMLInputElement>(null);
+  const checkDate = useDateFoundCheck();
   const [notes, setNotes] = useState('');
   const [sharing, setSharing] = useState<'private' | 'public'>('private');
 
@@ -56,15 +57,10 @@ export function AddLocationForm({
       return;
     }
     const date = dateFound.trim();
-    if (!isAcceptableDateFound(date)) {
+    const dateProblem = checkDate(date);
+    if (dateProblem) {
       // The server would refuse it later, out of sight, with the spot already "saved" on the device.
-      const language = i18n.resolvedLanguage ?? 'en';
-      setDateError(
-        t('form.dateOutOfRange', {
-          earliest: formatDate(EARLIEST_DATE_FOUND, language, 'long'),
-          latest: formatDate(latestDateFound(), language, 'long'),
-        }),
-      );
+      setDateError(dateProblem);
       dateRef.current?.focus();
       return;
     }
@@ -172,28 +168,16 @@ export function AddLocationForm({
             </Field>
           </>
         )}
-        <Field label={t('form.dateFound')} hint={t('form.dateFormatHint')} error={dateError}>
-          {(id, describedBy) => (
-            <input
-              ref={dateRef}
-              id={id}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={10}
-              placeholder={t('form.datePlaceholder')}
-              value={dateFound}
-              onChange={(event) => {
-                setDateFound(tidyDateInput(event.target.value));
-                setDateError(null);
-              }}
-              aria-invalid={dateError ? true : undefined}
-              aria-describedby={describedBy}
-              className={FIELD_CLASS}
-            />
-          )}
-        </Field>
+        <DateField
+          label={t('form.dateFound')}
+          value={dateFound}
+          onChange={(typed) => {
+            setDateFound(typed);
+            setDateError(null);
+          }}
+          error={dateError}
+          inputRef={dateRef}
+        />
         <PhotoPicker photo={photo} onChange={setPhoto} />
         {photo && (
           <PhotoPlaceOffer

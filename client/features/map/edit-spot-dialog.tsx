@@ -6,22 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
 import type { LocationType } from '../../../common/schemas/locations.ts';
 import { isOnline } from '../../lib/connectivity.ts';
-import { formatDate } from '../../lib/format.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { useMe } from '../../lib/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
+import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { EARLIEST_DATE_FOUND, isAcceptableDateFound, latestDateFound, tidyDateInput } from './date-found.ts';
 import { editPatch, editValuesOf, type EditValues } from './spot-edit.ts';
 
 const FIELD_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
 
 export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const me = useMe();
   const outbox = useOutbox();
@@ -29,6 +28,7 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
   const [dateError, setDateError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const dateRef = useRef<HTMLInputElement>(null);
+  const checkDate = useDateFoundCheck();
   const set = <K extends keyof EditValues>(key: K, value: EditValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
 
   function handleTypeChange(type: LocationType) {
@@ -48,9 +48,9 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
       return;
     }
     const date = values.date_found.trim();
-    if (!isAcceptableDateFound(date)) {
-      const language = i18n.resolvedLanguage ?? 'en';
-      setDateError(t('form.dateOutOfRange', { earliest: formatDate(EARLIEST_DATE_FOUND, language, 'long'), latest: formatDate(latestDateFound(), language, 'long') }));
+    const dateProblem = checkDate(date);
+    if (dateProblem) {
+      setDateError(dateProblem);
       dateRef.current?.focus();
       return;
     }
@@ -98,28 +98,16 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
               </Field>
             </>
           )}
-          <Field label={t('form.dateFound')} hint={t('form.dateFormatHint')} error={dateError}>
-            {(id, describedBy) => (
-              <input
-                ref={dateRef}
-                id={id}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={10}
-                placeholder={t('form.datePlaceholder')}
-                value={values.date_found}
-                onChange={(event) => {
-                  set('date_found', tidyDateInput(event.target.value));
-                  setDateError(null);
-                }}
-                aria-invalid={dateError ? true : undefined}
-                aria-describedby={describedBy}
-                className={FIELD_CLASS}
-              />
-            )}
-          </Field>
+          <DateField
+            label={t('form.dateFound')}
+            value={values.date_found}
+            onChange={(typed) => {
+              set('date_found', typed);
+              setDateError(null);
+            }}
+            error={dateError}
+            inputRef={dateRef}
+          />
           <Field label={t('form.notes')}>
             {(id) => <textarea id={id} value={values.notes} onChange={(event) => set('notes', event.target.value)} maxLength={NOTES_MAX} rows={3} className={FIELD_CLASS} />}
           </Field>

@@ -7,7 +7,7 @@ import { distanceMetres, formatDistance } from '../../lib/geodesy.ts';
 import { formatDate } from '../../lib/format.ts';
 import { readPhotoPlace, type PhotoPlace } from '../../lib/photo-exif.ts';
 import { Button } from '../../ui/button.tsx';
-import { isAcceptableDateFound } from './date-found.ts';
+import { isAcceptableDateFound } from '../../lib/date-input.ts';
 
 export type PlacedPoint = { lat: number; lng: number; accuracy?: number };
 

@@ -4,14 +4,14 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VisitOutcome } from '../../../common/schemas/locations.ts';
 import type { VisitAmount } from '../../../common/schemas/visits.ts';
-import { DATE_FOUND_MIN, latestDateFound, VISIT_NOTE_MAX } from '../../../common/limits.ts';
+import { VISIT_NOTE_MAX } from '../../../common/limits.ts';
 import { isOnline } from '../../lib/connectivity.ts';
-import { isCalendarDate, tidyDateInput } from '../../lib/date-input.ts';
 import { todayLocal } from '../../lib/format.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { randomId } from '../../lib/uuid.ts';
 import { Button } from '../../ui/button.tsx';
+import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -32,6 +32,7 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
   const [date, setDate] = useState(todayLocal);
   const [dateError, setDateError] = useState<string | null>(null);
   const dateRef = useRef<HTMLInputElement>(null);
+  const checkDate = useDateFoundCheck();
   const [outcome, setOutcome] = useState<VisitOutcome>('found');
   const [amount, setAmount] = useState<VisitAmount | null>(null);
   const [note, setNote] = useState('');
@@ -40,9 +41,10 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const day = date.trim();
-    if (!isCalendarDate(day) || day < DATE_FOUND_MIN || day > latestDateFound()) {
+    const dateProblem = checkDate(day);
+    if (dateProblem) {
       // The server would refuse it later, out of sight, with the visit already "saved" on the device.
-      setDateError(t('form.dateOutOfRange', { earliest: DATE_FOUND_MIN, latest: latestDateFound() }));
+      setDateError(dateProblem);
       dateRef.current?.focus();
       return;
     }
@@ -77,28 +79,16 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
       description={spot.mushroom_types || t(`locationTypes.${spot.type}`)}
     >
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-3" noValidate>
-        <Field label={t('visits.date')} hint={t('form.dateFormatHint')} error={dateError}>
-          {(id, describedBy) => (
-            <input
-              ref={dateRef}
-              id={id}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={10}
-              placeholder={t('form.datePlaceholder')}
-              value={date}
-              onChange={(event) => {
-                setDate(tidyDateInput(event.target.value));
-                setDateError(null);
-              }}
-              aria-invalid={dateError ? true : undefined}
-              aria-describedby={describedBy}
-              className={FIELD_CLASS}
-            />
-          )}
-        </Field>
+        <DateField
+          label={t('visits.date')}
+          value={date}
+          onChange={(typed) => {
+            setDate(typed);
+            setDateError(null);
+          }}
+          error={dateError}
+          inputRef={dateRef}
+        />
         <div role="radiogroup" aria-labelledby={outcomeLabelId} className="space-y-1">
           <p id={outcomeLabelId} className="text-sm font-medium text-stone-800">
             {t('visits.outcome')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAcceptableDateFound, latestDateFound, tidyDateInput } from './date-found.ts';
+import { isAcceptableDateFound, latestDateFound, tidyDateInput } from './date-input.ts';
 
 describe('date found', () => {
   const now = new Date('2026-11-23T20:00:00Z');
