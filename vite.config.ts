@@ -2,9 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { wordSetsPlugin } from './scripts/word-sets.ts';
 
 export default defineConfig({
   plugins: [
+    // The English words each first screen names ship with it; the rest load with later screens (ADR 0033).
+    wordSetsPlugin({ locale: 'locales/en.json', signInRoot: 'client/main.tsx', mainRoot: 'client/app/main-screen.tsx' }),
     react(),
     tailwindcss(),
     VitePWA({

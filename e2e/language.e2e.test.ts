@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from './support/accounts.ts';
 import { useForay } from './support/foray.ts';
-import { createSpotByApi, mapOf } from './support/spots.ts';
-import { en, englishLeftIn, exactly, lt } from './support/texts.ts';
+import { addForm, cardOf, createSpotByApi, mapOf, openTab } from './support/spots.ts';
+import { en, englishLeftIn, exactly, keysLeftIn, lt } from './support/texts.ts';
 import { expectGone, expectToast, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
 
 const foray = useForay();
@@ -113,5 +113,40 @@ describe('language', () => {
     const device = page.getByRole('dialog', { name: exactly(lt('offline.deviceTitle')) });
     await expectVisible(device);
     await expect.poll(() => englishLeftIn(page), { timeout: UI_TIMEOUT_MS }).toEqual([]);
+  });
+
+  it('paints every screen in English words, never keys; the map screen needs no more than the words shipped with it', async () => {
+    // No service worker: it would answer from its precache what the test holds back.
+    const { page, errors } = await foray.newPage({ serviceWorkers: 'block' });
+    // The English words a screen names ship with its code (ADR 0033); the whole dictionary is a chunk of its
+    // own, which later screens load. Held back here, the sign-in and map screens must still show words.
+    const wholeDictionary = /\/assets\/en-[\w-]+\.js$/;
+    await page.route(wholeDictionary, (route) => route.abort());
+    errors.allow(/Failed to load resource: net::ERR_FAILED \(at .*\/assets\/en-/); // the map preloads later screens
+    await page.goto('/');
+    await expectVisible(page.getByRole('heading', { name: exactly(en('auth.signInHeading')) }));
+    expect(await keysLeftIn(page), 'sign-in screen').toEqual([]);
+
+    await signedInUser(page, foray);
+    await createSpotByApi(page, foray.baseUrl, { mushroom_types: 'Chanterelles', latitude: 55.2, longitude: 23.9 });
+    await page.reload();
+    await expectVisible(mapOf(page));
+    await expectVisible(page.getByRole('button', { name: exactly(en('map.addAtCentre')) }));
+    expect(await keysLeftIn(page), 'map').toEqual([]);
+
+    await page.unroute(wholeDictionary);
+    await page.getByRole('button', { name: exactly(en('map.addAtCentre')) }).click();
+    await expectVisible(addForm(page));
+    await expect.poll(() => keysLeftIn(page), { timeout: UI_TIMEOUT_MS }).toEqual([]);
+    await addForm(page).getByRole('button', { name: exactly(en('common.cancel')) }).click();
+    await expectGone(addForm(page));
+
+    await openTab(page, 'locations');
+    const card = cardOf(page, 'Chanterelles');
+    await expectVisible(card);
+    expect(await keysLeftIn(page), 'list').toEqual([]);
+    await card.getByRole('button', { name: exactly(en('visits.record')) }).click();
+    await expectVisible(page.getByRole('dialog', { name: exactly(en('visits.recordTitle')) }));
+    expect(await keysLeftIn(page), 'visit form').toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // Manual measurement, not part of `npm test`: Lighthouse (mobile) scores for Foray's sign-in screen and
-// its main screen, against a real server started on a fresh data folder.
+// its main screen with spots on the map, against a real server started on a fresh data folder; each screen
+// is measured RUNS times (default 3) and the medians printed.
 //   npm run build && node --import tsx scripts/lighthouse.ts
 // Lighthouse is not a dependency: npx fetches the pinned version on first use.
 import { spawn } from 'node:child_process';
@@ -17,8 +18,39 @@ const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-quic --no-
 
 type LighthouseReport = {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { displayValue?: string }>;
+  audits: Record<string, { displayValue?: string; numericValue?: number }>;
 };
+
+const SPOTS = 300;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padEnd(8);
+
+/** Spots around the map's first view, so the map screen is measured drawing pins and clusters, not empty. */
+async function seedSpots(baseUrl: string, cookie: string) {
+  const centre = { lat: 55.1694, lng: 23.8813 }; // the map's first view, DEFAULT_CENTER in client/features/map/map-view.tsx
+  for (let i = 0; i < SPOTS; i++) {
+    const response = await fetch(`${baseUrl}/api/v1/locations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+      body: JSON.stringify({
+        type: i % 5 === 0 ? 'car_park' : 'mushroom_spot',
+        mushroom_types: `Chanterelles ${i}`,
+        finder: 'Lighthouse',
+        date_found: '2026-09-01',
+        latitude: centre.lat + Math.sin(i) * 0.5,
+        longitude: centre.lng + Math.cos(i * 1.3) * 0.8,
+        is_public: i % 2 === 0,
+      }),
+    });
+    if (!response.ok) throw new Error(`creating a spot answered ${response.status}: ${await response.text()}`);
+  }
+}
 
 async function main() {
   if (!fs.existsSync('dist/client/index.html')) throw new Error('No build in dist/client: run `npm run build` first.');
@@ -30,20 +62,29 @@ async function main() {
   try {
     const blocked = await tileHostPatterns(server.baseUrl);
     const cookie = await signedInCookie(server.baseUrl, mail);
-    const results = [
-      { screen: 'sign-in', report: await runLighthouse(server.baseUrl, blocked, reportDir, undefined) },
-      { screen: 'main (map)', report: await runLighthouse(server.baseUrl, blocked, reportDir, cookie) },
+    await seedSpots(server.baseUrl, cookie);
+    const runs = Number(process.env.RUNS ?? 3);
+    const results: Array<{ screen: string; reports: LighthouseReport[] }> = [
+      { screen: 'sign-in', reports: [] },
+      { screen: 'main (map)', reports: [] },
     ];
-    console.log('\nscreen       performance  accessibility  FCP      LCP      TBT');
-    for (const { screen, report } of results) {
-      const score = (id: string) => String(Math.round((report.categories[id]?.score ?? 0) * 100)).padStart(3);
-      const audit = (id: string) => (report.audits[id]?.displayValue ?? '-').padEnd(8);
+    for (let run = 0; run < runs; run++) {
+      results[0]!.reports.push(await runLighthouse(server.baseUrl, blocked, reportDir, undefined, run));
+      results[1]!.reports.push(await runLighthouse(server.baseUrl, blocked, reportDir, cookie, run));
+    }
+    console.log(`\nMedians of ${runs} runs (${new Date().toISOString().slice(0, 10)}); every run's performance score in brackets`);
+    console.log('screen       performance        accessibility  FCP      LCP      TBT');
+    for (const { screen, reports } of results) {
+      const score = (report: LighthouseReport, id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+      const numeric = (id: string) => median(reports.map((report) => report.audits[id]?.numericValue ?? NaN));
+      const performance = `${median(reports.map((report) => score(report, 'performance')))} [${reports.map((report) => score(report, 'performance')).join(', ')}]`;
       console.log(
-        `${screen.padEnd(12)} ${score('performance').padEnd(12)} ${score('accessibility').padEnd(14)} ` +
-          `${audit('first-contentful-paint')} ${audit('largest-contentful-paint')} ${audit('total-blocking-time')}`,
+        `${screen.padEnd(12)} ${performance.padEnd(18)} ${String(median(reports.map((report) => score(report, 'accessibility')))).padEnd(14)} ` +
+          `${seconds(numeric('first-contentful-paint'))} ${seconds(numeric('largest-contentful-paint'))} ${Math.round(numeric('total-blocking-time'))} ms`,
       );
     }
   } finally {
+    if (process.env.KEEP_REPORTS) fs.cpSync(reportDir, process.env.KEEP_REPORTS, { recursive: true });
     fs.rmSync(reportDir, { recursive: true, force: true });
     await server.stop();
     await mail.close();
@@ -74,8 +115,8 @@ async function signedInCookie(baseUrl: string, mail: Awaited<ReturnType<typeof s
     .join('; ');
 }
 
-async function runLighthouse(url: string, blocked: string[], reportDir: string, cookie: string | undefined) {
-  const output = path.join(reportDir, `${cookie ? 'main' : 'sign-in'}.json`);
+async function runLighthouse(url: string, blocked: string[], reportDir: string, cookie: string | undefined, run: number) {
+  const output = path.join(reportDir, `${cookie ? 'main' : 'sign-in'}-${run + 1}.json`);
   const args = [
     '--yes',
     LIGHTHOUSE,

@@ -2,8 +2,9 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { ShownSpot } from '../lib/offline/outbox-model.ts';
 import { SpotEditingContext } from '../lib/spot-editing.ts';
+import { withAllWords } from '../i18n/later-words.ts';
 
-const EditDialogs = lazy(() => import('../features/map/edit-dialogs.tsx'));
+const EditDialogs = lazy(withAllWords(() => import('../features/map/edit-dialogs.tsx')));
 
 export function EditHost({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<{ kind: 'edit' | 'compare'; spot: ShownSpot } | null>(null);

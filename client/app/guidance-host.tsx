@@ -2,8 +2,9 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useClientConfig } from '../lib/client-config.ts';
 import { askForCompass, GuidanceContext, type GuidanceTarget } from '../lib/guidance-context.ts';
+import { withAllWords } from '../i18n/later-words.ts';
 
-const loadGuidance = () => import('../features/guidance/guidance-view.tsx');
+const loadGuidance = withAllWords(() => import('../features/guidance/guidance-view.tsx'));
 const GuidanceView = lazy(loadGuidance);
 
 export function GuidanceHost({ children }: { children: ReactNode }) {

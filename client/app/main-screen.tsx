@@ -20,10 +20,11 @@ import { GuidanceHost } from './guidance-host.tsx';
 import { PhotosHost } from './photos-host.tsx';
 import { VisitsHost } from './visits-host.tsx';
 import { queryClient } from './query-client.ts';
+import { withAllWords } from '../i18n/later-words.ts';
 
 // The list and its dialogs load when the tab is first opened: the map screen stays within its budget.
-const LocationsTab = lazy(() => import('../features/locations/locations-tab.tsx'));
-const DevicePanel = lazy(() => import('../features/offline/device-panel.tsx'));
+const LocationsTab = lazy(withAllWords(() => import('../features/locations/locations-tab.tsx')));
+const DevicePanel = lazy(withAllWords(() => import('../features/offline/device-panel.tsx')));
 
 type TabId = 'map' | 'locations';
 

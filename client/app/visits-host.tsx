@@ -3,8 +3,9 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import { locationKeys } from '../lib/location-keys.ts';
 import { VisitsContext, type VisitsRequest } from '../lib/visits-context.ts';
 import { queryClient } from './query-client.ts';
+import { withAllWords } from '../i18n/later-words.ts';
 
-const loadVisits = () => import('../features/visits/visits-view.tsx');
+const loadVisits = withAllWords(() => import('../features/visits/visits-view.tsx'));
 const VisitsView = lazy(loadVisits);
 
 export function VisitsHost({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { LANGUAGES } from '../../common/limits.ts';
-import en from '../../locales/en.json';
+import signInWords from 'virtual:foray-words/sign-in';
 import { createServerBackend } from './server-backend.ts';
 
 const backend = createServerBackend((language, namespace, data) => {
@@ -15,15 +15,27 @@ function setHtmlLang(language: string | undefined) {
 }
 i18next.on('languageChanged', setHtmlLang);
 
+/** Adds English words that arrive with a later screen (client/i18n/later-words.ts, ADR 0033). */
+export function addEnglishWords(words: Record<string, string>) {
+  i18next.addResourceBundle('en', 'translation', words, true, true);
+}
+
+/** What to do when a key has no English word yet: set by the main screen, which can load them all. */
+let onMissingWord: (() => void) | undefined;
+export function whenWordMissing(handler: () => void) {
+  onMissingWord = handler;
+}
+
 export const i18nReady = i18next
   .use(backend)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    // English is bundled (about 3 KB gzipped) so the sign-in screen paints in words, not keys, without waiting
-    // for a round trip on a weak signal. The server fills its table from the same locales/en.json, so the
-    // bundled copy matches it for a given release. Lithuanian always comes from the server route.
-    resources: { en: { translation: en } },
+    // English is bundled so the sign-in screen paints in words, not keys, without waiting for a round trip
+    // on a weak signal — only the words the sign-in screen's code names; the main screen brings its own and
+    // later screens load the rest (ADR 0033). The server fills its table from the same locales/en.json, so
+    // the bundled copy matches it for a given release. Lithuanian always comes from the server route, whole.
+    resources: { en: { translation: signInWords } },
     partialBundledLanguages: true,
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
@@ -33,6 +45,9 @@ export const i18nReady = i18next
     nsSeparator: false,
     interpolation: { escapeValue: false }, // React escapes
     returnEmptyString: false,
+    // A key with no English word yet (a screen whose words were not loaded with it): load them all.
+    saveMissing: true,
+    missingKeyHandler: () => onMissingWord?.(),
     detection: {
       order: ['querystring', 'localStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lng',

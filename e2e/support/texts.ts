@@ -44,13 +44,25 @@ const LEAFLET_ENGLISH = ['Zoom in', 'Zoom out', 'Close popup', 'A JavaScript lib
  * English string of Foray's or Leaflet's, for a check that a Lithuanian page holds none. Strings that read the
  * same in both languages ("Foray", "{{value}} MB") are not counted.
  */
+/** Translation keys shown as text or accessible names instead of their words ("map.locateMe"). */
+export async function keysLeftIn(page: Page): Promise<string[]> {
+  const keys = new Set(Object.keys(dictionary('en')).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')));
+  return (await shownTexts(page)).filter((value) => keys.has(value));
+}
+
 export async function englishLeftIn(page: Page): Promise<string[]> {
   const english = dictionary('en');
   const lithuanian = new Set(Object.values(dictionary('lt')));
   const patterns = [...Object.values(english).filter((value) => !lithuanian.has(value)), ...LEAFLET_ENGLISH].map(
     (value) => new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, '.+')}$`),
   );
-  const shown = await page.evaluate(() => {
+  const shown = await shownTexts(page);
+  return [...new Set(shown.filter((value) => patterns.some((pattern) => pattern.test(value))))];
+}
+
+/** Every text and accessible name on the page. */
+async function shownTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -67,5 +79,4 @@ export async function englishLeftIn(page: Page): Promise<string[]> {
     }
     return found;
   });
-  return [...new Set(shown.filter((value) => patterns.some((pattern) => pattern.test(value))))];
 }

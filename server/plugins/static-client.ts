@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 export async function registerStaticClient(app: FastifyInstance, clientDir: string | null) {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : null;
   const hasClient = !!indexFile && fs.existsSync(indexFile);
+  const signedInPage = hasClient ? withMainScreenHints(fs.readFileSync(indexFile!, 'utf8'), clientDir!) : null;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir!,
@@ -37,9 +38,43 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` } });
     }
     reply.header('cache-control', 'no-cache');
+    reply.header('vary', 'cookie');
+    // Someone with a session cookie is most likely signed in: their browser fetches the map screen's code
+    // alongside the entry instead of after the session check (the phone's first paint waits on both).
+    if (signedInPage && SESSION_COOKIE.test(request.headers.cookie ?? '')) return reply.type('text/html; charset=utf-8').send(signedInPage);
     if (hasClient) return reply.type('text/html; charset=utf-8').sendFile('index.html');
     return reply
       .type('text/html; charset=utf-8')
       .send('<!doctype html><html lang="en"><title>Foray</title><p>The Foray web app has not been built. Run <code>npm run build</code>.</p></html>');
   });
+}
+
+/** better-auth's session cookie, with or without the __Secure- prefix (only its presence is read here). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?foray\.session_token=/;
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+
+/**
+ * index.html with preload links for the main screen's chunks and styles that the entry does not already load,
+ * read from the build's manifest (dist/client/.vite/manifest.json). Without a manifest, the page as built.
+ */
+export function withMainScreenHints(html: string, clientDir: string): string {
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return html;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const loadedByEntry = new Set(entries.flatMap((key) => [...closure(key)]));
+  const main = [...closure('client/app/main-screen.tsx')].filter((key) => !loadedByEntry.has(key));
+  if (main.length === 0) return html;
+  const links = main.flatMap((key) => [
+    `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`,
+    ...(manifest[key]!.css ?? []).map((css) => `<link rel="preload" as="style" crossorigin href="/${css}">`),
+  ]);
+  return html.replace('</head>', `${links.join('')}</head>`);
 }

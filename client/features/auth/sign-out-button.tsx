@@ -9,9 +9,10 @@ import { useMe, useSession } from '../../lib/session.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { signOut } from './auth-api.ts';
+import { withAllWords } from '../../i18n/later-words.ts';
 
 // The dialog's code loads only when there is something to ask about: the main screen stays within budget.
-const UnsentChangesDialog = lazy(() => import('./unsent-changes-dialog.tsx'));
+const UnsentChangesDialog = lazy(withAllWords(() => import('./unsent-changes-dialog.tsx')));
 
 /**
  * An icon button; its accessible name is "Sign out". With changes that exist only on this phone it asks

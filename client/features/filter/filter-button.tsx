@@ -3,8 +3,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activeFilters, useSpotFilter } from '../../lib/spot-filter-url.ts';
 import { buttonClass } from '../../ui/button.tsx';
+import { withAllWords } from '../../i18n/later-words.ts';
 
-const FilterPanel = lazy(() => import('./filter-panel.tsx'));
+const FilterPanel = lazy(withAllWords(() => import('./filter-panel.tsx')));
 
 export function FilterButton() {
   const { t } = useTranslation();

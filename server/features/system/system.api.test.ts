@@ -134,6 +134,38 @@ describe('security headers', () => {
 });
 
 describe('serving the web app', () => {
+  it('preloads the map screen for a browser with a session cookie, and only the chunks the entry does not load', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-client-'));
+    fs.mkdirSync(path.join(dir, '.vite'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Foray</title></head><body></body></html>');
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-2.js' },
+      'client/app/main-screen.tsx': { file: 'assets/main-screen-3.js', imports: ['_react.js', 'index.html', '_leaflet.js'], css: ['assets/main-screen-4.css'] },
+      '_leaflet.js': { file: 'assets/leaflet-5.js' },
+      'client/features/locations/locations-tab.tsx': { file: 'assets/locations-tab-6.js' },
+    };
+    fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const served = await createTestContext({ build: { clientDir: dir } });
+    try {
+      const signedOut = await served.app.inject({ url: '/' });
+      expect(signedOut.body).not.toContain('modulepreload');
+      expect(signedOut.headers.vary).toMatch(/cookie/i);
+      for (const cookie of ['foray.session_token=abc', 'theme=x; __Secure-foray.session_token=abc']) {
+        const page = await served.app.inject({ url: '/', headers: { cookie } });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['cache-control']).toBe('no-cache');
+        const hinted = [...page.body.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+        expect(hinted.sort()).toEqual(['/assets/leaflet-5.js', '/assets/main-screen-3.js', '/assets/main-screen-4.css']);
+      }
+      // Another cookie that merely ends in the same words is not a session.
+      expect((await served.app.inject({ url: '/', headers: { cookie: 'xforay.session_token=abc' } })).body).not.toContain('modulepreload');
+    } finally {
+      await served.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('caches hashed assets for a year and revalidates index.html and sw.js; unknown pages get the app', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-client-'));
     fs.mkdirSync(path.join(dir, 'assets'));
