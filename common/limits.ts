@@ -9,6 +9,8 @@ export const PHOTO_MAX_EDGE = 2048;
 export const THUMBNAIL_MAX_EDGE = 400;
 /** Photos one spot may have; the first is its cover. */
 export const PHOTOS_PER_SPOT_MAX = 8;
+/** Photos a visit may carry: what was there that day, not a second album. */
+export const PHOTOS_PER_VISIT_MAX = 4;
 
 export const MUSHROOM_TYPES_MAX = 200;
 export const FINDER_MAX = 200;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VISIT_NOTE_MAX } from '../limits.ts';
-import { DateFoundSchema, LocationIdParamsSchema, VisitOutcomeSchema } from './locations.ts';
+import { DateFoundSchema, LocationIdParamsSchema, PhotoSchema, VisitOutcomeSchema } from './locations.ts';
 import { storableText } from './text.ts';
 
 
@@ -35,6 +35,8 @@ export const VisitSchema = z.object({
   amount: VisitAmountSchema.nullable(),
   /** Only the spot's owner reads notes; for anyone else it is null (ADR 0022). */
   note: z.string().nullable(),
+  /** What was there that day (ADR 0025), in the order they were added; seen by whoever may see the spot. */
+  photos: z.array(PhotoSchema),
   created_at: z.string(),
 });
 export type Visit = z.infer<typeof VisitSchema>;
@@ -43,6 +45,7 @@ export const VisitListSchema = z.object({ items: z.array(VisitSchema) });
 export type VisitList = z.infer<typeof VisitListSchema>;
 
 export const VisitParamsSchema = LocationIdParamsSchema.extend({ visitId: z.uuid() });
+export const VisitPhotoParamsSchema = VisitParamsSchema.extend({ photoId: z.uuid() });
 
 /** `GET /api/v1/visits?owner=mine`: the caller's own visits only; `owner` is required so nothing wider is ever implied. */
 export const OwnVisitsQuerySchema = z.strictObject({ owner: z.literal('mine') });

@@ -1,16 +1,17 @@
-// "Record a visit": a return to one's own spot, found or "Nothing this time". Saved through the outbox, so it
-// works with no signal and reaches the server once (ADR 0014, 0022).
-import { useId, useRef, useState, type FormEvent } from 'react';
+// "Record a visit": a return to one's own spot, found or "Nothing this time", with up to four photos. Saved
+// through the outbox, so it works with no signal and reaches the server once (ADR 0014, 0022, 0025).
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VisitOutcome } from '../../../common/schemas/locations.ts';
 import type { VisitAmount } from '../../../common/schemas/visits.ts';
-import { VISIT_NOTE_MAX } from '../../../common/limits.ts';
+import { PHOTO_MAX_BYTES, PHOTOS_PER_VISIT_MAX, VISIT_NOTE_MAX } from '../../../common/limits.ts';
+import { shrinkPhoto, type ShrunkPhoto } from '../../lib/shrink-photo.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { todayLocal } from '../../lib/format.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { randomId } from '../../lib/uuid.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -22,6 +23,9 @@ const AMOUNTS = [
   ['some', 'visits.amountSome'],
   ['many', 'visits.amountMany'],
 ] as const satisfies ReadonlyArray<readonly [VisitAmount, string]>;
+
+/** A photo chosen for the visit: shrunk on the device (EXIF gone) as soon as it is chosen. */
+type ChosenPhoto = { id: string; previewUrl: string; shrunk: Promise<ShrunkPhoto> };
 
 export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose: () => void }) {
   const { t } = useTranslation();
@@ -36,7 +40,44 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
   const [outcome, setOutcome] = useState<VisitOutcome>('found');
   const [amount, setAmount] = useState<VisitAmount | null>(null);
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [busy, setBusy] = useState(false);
+  const photosId = useId();
+  const shownUrls = useRef<string[]>([]);
+  useEffect(() => {
+    shownUrls.current = photos.map((photo) => photo.previewUrl);
+  }, [photos]);
+  useEffect(function releasePreviewsOnClose() {
+    return () => shownUrls.current.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  function handlePhotos(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = ''; // choosing the same file again must fire change again
+    const room = PHOTOS_PER_VISIT_MAX - photos.length;
+    if (files.length > room) toast({ variant: 'destructive', title: t('visits.photosFull', { max: PHOTOS_PER_VISIT_MAX }) });
+    const chosen: ChosenPhoto[] = [];
+    for (const file of files.slice(0, Math.max(0, room))) {
+      if (!file.type.startsWith('image/')) {
+        toast({ variant: 'destructive', title: t('form.notAnImageTitle'), description: t('form.notAnImageDescription') });
+        continue;
+      }
+      if (file.size > PHOTO_MAX_BYTES) {
+        toast({ variant: 'destructive', title: t('form.fileTooLargeTitle'), description: t('form.fileTooLargeDescription', { max: Math.round(PHOTO_MAX_BYTES / 1024 / 1024) }) });
+        continue;
+      }
+      chosen.push({ id: randomId(), previewUrl: URL.createObjectURL(file), shrunk: shrinkPhoto(file) });
+    }
+    setPhotos((current) => [...current, ...chosen]);
+  }
+
+  function removePhoto(id: string) {
+    setPhotos((current) => {
+      const gone = current.find((photo) => photo.id === id);
+      if (gone) URL.revokeObjectURL(gone.previewUrl);
+      return current.filter((photo) => photo.id !== id);
+    });
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,10 +91,12 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
     }
     setBusy(true);
     try {
+      const shrunk = await Promise.all(photos.map(async (photo) => ({ id: photo.id, ...(await photo.shrunk) })));
       await outbox.record({
         kind: 'visit',
         spotId: spot.id,
         visit: { id: randomId(), date: day, outcome, amount: outcome === 'found' ? amount : null, note: note.trim() || null },
+        photos: shrunk.map((photo) => ({ id: photo.id, photo: photo.blob, name: photo.name })),
       });
     } catch {
       setBusy(false);
@@ -113,6 +156,43 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
             <textarea id={id} value={note} maxLength={VISIT_NOTE_MAX} rows={2} onChange={(event) => setNote(event.target.value)} className={FIELD_CLASS} />
           )}
         </Field>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-stone-800">{t('visits.photos')}</legend>
+          {photos.length < PHOTOS_PER_VISIT_MAX && (
+            <div className="flex flex-wrap gap-2">
+              {/* Real file inputs, visually hidden, each named by the label that looks like a button. */}
+              <input id={`${photosId}-camera`} type="file" accept="image/*" capture="environment" onChange={handlePhotos} className="peer/camera sr-only" />
+              <label htmlFor={`${photosId}-camera`} className={buttonClass('secondary', 'peer-focus-visible/camera:outline-3 peer-focus-visible/camera:outline-blue-700')}>
+                {t('form.takePhoto')}
+              </label>
+              <input id={`${photosId}-file`} type="file" accept="image/*" multiple onChange={handlePhotos} className="peer/file sr-only" />
+              <label htmlFor={`${photosId}-file`} className={buttonClass('secondary', 'peer-focus-visible/file:outline-3 peer-focus-visible/file:outline-blue-700')}>
+                {t('form.uploadPhoto')}
+              </label>
+            </div>
+          )}
+          {photos.length > 0 && (
+            <ul className="flex flex-wrap gap-2">
+              {photos.map((photo, index) => (
+                <li key={photo.id} className="flex flex-col items-center gap-1">
+                  <img
+                    src={photo.previewUrl}
+                    alt={t('photos.photoAlt', { position: index + 1, total: photos.length })}
+                    className="size-20 rounded-md border border-stone-300 object-cover"
+                  />
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-sm text-red-800"
+                    aria-label={t('photos.remove', { position: index + 1 })}
+                    onClick={() => removePhoto(photo.id)}
+                  >
+                    {t('photos.removeShort')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
         <div className="flex justify-end gap-2 pt-2">
           <DialogClose asChild>
             <Button variant="secondary">{t('common.cancel')}</Button>

@@ -29,10 +29,6 @@ export const useSpotVisits = (spotId: string, enabled: boolean) => useLoaded(ena
 
 export const useOwnVisits = () => useLoaded('/api/v1/visits?owner=mine');
 
-export function deleteVisit(spotId: string, visitId: string): Promise<void> {
-  return api<void>(`/api/v1/locations/${encodeURIComponent(spotId)}/visits/${encodeURIComponent(visitId)}`, { method: 'DELETE' });
-}
-
 /** Asks again when `waiting` (visits still in the outbox) changes after the first look: one went up, or a new one waits. */
 export function useReloadAfterUploads(waiting: number, reload: () => void) {
   const first = useRef(true);

@@ -1,9 +1,10 @@
-// A spot's visits, newest first, with those still on the device on top; the owner may delete one. Below them,
-// the spot's own fruiting calendar.
-import { useMemo, useState } from 'react';
+// A spot's visits, newest first, with those still on the device on top, each with its photos (opened large);
+// the owner may delete one, with or without signal. Below them, the spot's own fruiting calendar.
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Photo } from '../../../common/schemas/locations.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { isOnline } from '../../lib/connectivity.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
@@ -11,13 +12,21 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import PhotoViewer from '../photos/photo-viewer.tsx';
 import { CalendarView } from './calendar-view.tsx';
 import { fruitingCalendar } from './fruiting-calendar.ts';
-import { deleteVisit, useReloadAfterUploads, useSpotVisits } from './visits-api.ts';
+import { useReloadAfterUploads, useSpotVisits } from './visits-api.ts';
 
 const AMOUNT_LABEL = { few: 'visits.amountFew', some: 'visits.amountSome', many: 'visits.amountMany' } as const;
 
-type ShownVisit = Pick<Visit, 'id' | 'date' | 'outcome' | 'amount' | 'note'> & { waiting: boolean };
+type ShownVisit = Pick<Visit, 'id' | 'date' | 'outcome' | 'amount' | 'note' | 'photos'> & { waiting: boolean };
+
+/** Object URLs for the photos of visits still on the device, released when they change or the dialog closes. */
+function useWaitingPhotoUrls(blobs: Array<{ id: string; photo: Blob }>): Map<string, string> {
+  const urls = useMemo(() => new Map(blobs.map((blob) => [blob.id, URL.createObjectURL(blob.photo)])), [blobs]);
+  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
+  return urls;
+}
 
 export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; onClose: () => void; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
@@ -26,19 +35,44 @@ export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; on
   // A spot still only on the device has nothing on the server to ask for.
   const stored = useSpotVisits(spot.id, spot.pending?.kind !== 'create');
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<{ photos: Photo[]; index: number } | null>(null);
   const title = spot.mushroom_types || t(`locationTypes.${spot.type}`);
   const language = i18n.resolvedLanguage ?? 'en';
 
+  const waitingBlobs = useMemo(
+    () => outbox.entries.flatMap((entry) => (entry.kind === 'visit' && entry.spotId === spot.id ? (entry.photos ?? []) : [])),
+    [outbox.entries, spot.id],
+  );
+  const blobUrls = useWaitingPhotoUrls(waitingBlobs);
+
   const visits: ShownVisit[] = useMemo(() => {
+    const deleted = new Set(outbox.entries.flatMap((entry) => (entry.kind === 'delete-visit' && entry.spotId === spot.id ? [entry.visitId] : [])));
     const waiting = outbox.entries.flatMap((entry) =>
-      entry.kind === 'visit' && entry.spotId === spot.id ? [{ ...entry.visit, amount: entry.visit.amount ?? null, note: entry.visit.note ?? null, waiting: true }] : [],
+      entry.kind === 'visit' && entry.spotId === spot.id
+        ? [
+            {
+              ...entry.visit,
+              amount: entry.visit.amount ?? null,
+              note: entry.visit.note ?? null,
+              photos: (entry.photos ?? []).flatMap((photo) => {
+                const url = blobUrls.get(photo.id);
+                return url ? [{ id: photo.id, url, thumbnail_url: url }] : [];
+              }),
+              waiting: true,
+            },
+          ]
+        : [],
     );
     const waitingIds = new Set(waiting.map((visit) => visit.id));
     const fromServer = (stored.data ?? []).filter((visit) => !waitingIds.has(visit.id)).map((visit) => ({ ...visit, waiting: false }));
-    return [...waiting, ...fromServer].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-  }, [outbox.entries, stored.data, spot.id]);
+    return [...waiting, ...fromServer]
+      .filter((visit) => !deleted.has(visit.id))
+      .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  }, [outbox.entries, stored.data, spot.id, blobUrls]);
 
-  useReloadAfterUploads(visits.filter((visit) => visit.waiting).length, stored.reload);
+  // Ask again once a waiting visit, or a waiting delete, has reached the server.
+  const waitingChanges = outbox.entries.filter((entry) => (entry.kind === 'visit' || entry.kind === 'delete-visit') && entry.spotId === spot.id).length;
+  useReloadAfterUploads(waitingChanges, stored.reload);
 
   const rows = useMemo(
     () => fruitingCalendar([spot], visits.map((visit) => ({ ...visit, location_id: spot.id }))),
@@ -48,12 +82,12 @@ export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; on
   async function handleDelete(visit: ShownVisit) {
     setDeleting(visit.id);
     try {
-      await deleteVisit(spot.id, visit.id);
-      toast({ title: t('visits.deleted') });
-      stored.reload();
+      // Through the outbox like every change: with no signal it waits, and a visit still on the device just goes.
+      await outbox.record({ kind: 'delete-visit', spotId: spot.id, visitId: visit.id });
+      toast(isOnline() ? { title: t('visits.deleted') } : { title: t('visits.deleted'), description: t('visits.deleteWaits') });
       onChanged();
-    } catch (error) {
-      toast({ variant: 'destructive', title: t('visits.notDeleted'), description: errorMessage(error, t('common.somethingWentWrong')) });
+    } catch {
+      toast({ variant: 'destructive', title: t('visits.notDeleted'), description: t('offline.deviceStorageFailed') });
     } finally {
       setDeleting(null);
     }
@@ -67,7 +101,7 @@ export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; on
             <Spinner label={t('common.loading')} className="size-6" />
           </div>
         ) : visits.length === 0 ? (
-          <p className="text-sm text-stone-700">{stored.isError ? t('visits.loadFailed') : t('visits.none')}</p>
+          <p className="text-sm text-stone-700">{stored.isError && !stored.data ? t('visits.loadFailed') : t('visits.none')}</p>
         ) : (
           <ul className="divide-y divide-stone-200">
             {visits.map((visit) => (
@@ -82,9 +116,25 @@ export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; on
                       : t('visits.outcomeNothing')}
                   </p>
                   {visit.note && <p className="whitespace-pre-line text-stone-700">{visit.note}</p>}
+                  {visit.photos.length > 0 && (
+                    <ul className="mt-1 flex flex-wrap gap-1">
+                      {visit.photos.map((photo, index) => (
+                        <li key={photo.id}>
+                          <button
+                            type="button"
+                            className="block rounded-md focus-visible:outline-3 focus-visible:outline-blue-700"
+                            aria-label={t('visits.viewPhoto', { position: index + 1, date: formatDate(visit.date, language, 'long') })}
+                            onClick={() => setViewing({ photos: visit.photos, index })}
+                          >
+                            <img src={photo.thumbnail_url} alt="" className="size-16 rounded-md border border-stone-300 object-cover" />
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                   {visit.waiting && <p className="text-amber-900">{t('offline.waitingToUpload')}</p>}
                 </div>
-                {spot.is_owner && !visit.waiting && (
+                {spot.is_owner && (
                   <Button
                     variant="secondary"
                     className="px-3 py-1 text-red-800"
@@ -105,6 +155,7 @@ export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; on
           <CalendarView rows={rows} caption={t('calendar.captionSpot', { title })} />
         </section>
       </div>
+      {viewing && <PhotoViewer spot={{ ...spot, photos: viewing.photos }} startAt={viewing.index} onClose={() => setViewing(null)} />}
     </Dialog>
   );
 }

@@ -79,6 +79,28 @@ describe('visits in the outbox', () => {
     expect(classifyAnswer('visit', 0)).toBe('retry');
   });
 
+  it('deletes a visit still on the device by dropping it, and queues the delete of one that may be on the server', () => {
+    const unsent = visitEntry(2, '2026-10-02');
+    const unsentId = unsent.kind === 'visit' ? unsent.visit.id : never();
+    const dropped = planEnqueue([unsent], { kind: 'delete-visit', spotId: SPOT, visitId: unsentId }, base);
+    expect(dropped).toEqual({ remove: [2], update: [], add: null });
+
+    const sent = visitEntry(3, '2026-10-03', 'found', { sends: 1 });
+    const sentId = sent.kind === 'visit' ? sent.visit.id : never();
+    const queued = planEnqueue([sent], { kind: 'delete-visit', spotId: SPOT, visitId: sentId }, base);
+    expect(queued.remove).toEqual([]);
+    expect(queued.add).toMatchObject({ kind: 'delete-visit', visitId: sentId, status: 'waiting' });
+    // Already gone on the server (deleted elsewhere): done, not a refusal.
+    expect(classifyAnswer('delete-visit', 404)).toBe('done');
+    expect(classifyAnswer('delete-visit', 0)).toBe('retry');
+  });
+
+  it('takes a waiting visit delete off the spot’s visit count at once', () => {
+    const spot = { id: SPOT, visits: { count: 3, last: { date: '2026-09-01', outcome: 'found' } } } as unknown as Location;
+    const entry = { kind: 'delete-visit', spotId: SPOT, visitId: 'v', ...base, seq: 4, status: 'waiting', sends: 0 } as OutboxEntry;
+    expect(applyPending([spot], [entry], 'me')[0]!.visits?.count).toBe(2);
+  });
+
   it('counts waiting visits into the spot’s summary at once, the latest date as the last', () => {
     expect(withVisits({ count: 2, last: { date: '2026-09-01', outcome: 'found' } }, [{ id: 'x', date: '2026-10-02', outcome: 'nothing' }])).toEqual({
       count: 3,

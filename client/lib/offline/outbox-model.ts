@@ -34,8 +34,15 @@ export type OutboxChange =
   | { kind: 'add-photo'; spotId: string; photoId: string; photo: Blob; photoName: string | null }
   | { kind: 'remove-photo'; spotId: string; photoId: string }
   | { kind: 'order-photos'; spotId: string; photoIds: string[] }
-  /** A return to the spot (ADR 0022): always queued behind the spot's create, never folded into it. */
-  | { kind: 'visit'; spotId: string; visit: CreateVisit };
+  /**
+   * A return to the spot (ADR 0022): always queued behind the spot's create, never folded into it. Its photos
+   * (ADR 0025), shrunk on the device, go up after it one by one, each with its own id: a resend repeats nothing.
+   */
+  | { kind: 'visit'; spotId: string; visit: CreateVisit; photos?: VisitPhotoUpload[] }
+  /** Deleting a visit; one still on the device is simply dropped. */
+  | { kind: 'delete-visit'; spotId: string; visitId: string };
+
+export type VisitPhotoUpload = { id: string; photo: Blob; name: string | null };
 
 /** The kinds that change a spot's photos: they wait behind a refused create instead of being folded into it. */
 const PHOTO_KINDS: ReadonlySet<OutboxChange['kind']> = new Set(['add-photo', 'remove-photo', 'order-photos']);
@@ -87,6 +94,13 @@ export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: 
   const last = pending.at(-1);
 
   if (change.kind === 'create' || change.kind === 'visit') return { remove: [], update: [], add: fresh() };
+
+  if (change.kind === 'delete-visit') {
+    // A visit that never left the device goes with nothing sent; one that may be on the server is deleted there.
+    const queued = pending.find((entry) => entry.kind === 'visit' && entry.visit.id === change.visitId);
+    if (queued && editable(queued)) return { remove: seqs([queued]), update: [], add: null };
+    return { remove: [], update: [], add: fresh() };
+  }
 
   if (change.kind === 'edit') {
     // The spot is on its way out: nothing to edit.
@@ -176,7 +190,7 @@ export function foldIntoFailedCreate(create: OutboxEntry, later: OutboxEntry[]):
     if (entry.kind === 'delete') folded = null;
   }
   // Photo changes and visits stay queued behind a kept create: the Retry that gets the spot through sends them after it.
-  return { create: folded, remove: seqs(folded ? later.filter((entry) => !PHOTO_KINDS.has(entry.kind) && entry.kind !== 'visit') : later) };
+  return { create: folded, remove: seqs(folded ? later.filter((entry) => !PHOTO_KINDS.has(entry.kind) && entry.kind !== 'visit' && entry.kind !== 'delete-visit') : later) };
 }
 
 /** Spots whose create the server refused: nothing else of theirs may be sent before it (it would only be a 404). */
@@ -283,6 +297,8 @@ export function applyPending(spots: Location[], entries: OutboxEntry[], ownerNam
     }
     const visits = waiting.flatMap((entry) => (entry.kind === 'visit' ? [entry.visit] : []));
     if (visits.length > 0) shown = { ...shown, visits: withVisits(spot.visits, visits) };
+    const deletedVisits = waiting.filter((entry) => entry.kind === 'delete-visit').length;
+    if (deletedVisits > 0 && shown.visits) shown = { ...shown, visits: { ...shown.visits, count: Math.max(0, shown.visits.count - deletedVisits) } };
     const photoChanges = waiting.filter((entry) => PHOTO_KINDS.has(entry.kind));
     if (photoChanges.length > 0) {
       const photos = applyPhotoChanges(spot.photos, photoChanges, photoUrls);

@@ -101,7 +101,7 @@ export function OutboxProvider({ userId, onUploaded, children }: { userId: strin
       const stop = listenToOutbox((message) => {
         if (message.type === 'applied') {
           // A visit changes the spot's summary (and its visits list): both are asked for again.
-          if (message.kind === 'visit') void queryClient.invalidateQueries({ queryKey: locationKeys.all });
+          if (message.kind === 'visit' || message.kind === 'delete-visit') void queryClient.invalidateQueries({ queryKey: locationKeys.all });
           else showAppliedChange(queryClient, message.kind, message.spotId, message.location);
           const progress = uploadedAfterWaiting.current;
           progress.count += 1;

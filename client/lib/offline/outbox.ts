@@ -142,7 +142,7 @@ export async function completeEntry(entry: OutboxEntry, location: Location | und
   }
   const spots = tx.objectStore('spots');
   // A visit's answer is the visit: the kept spot stays, and its summary is fetched again with the list.
-  if (entry.kind !== 'visit') {
+  if (entry.kind !== 'visit' && entry.kind !== 'delete-visit') {
     if (location) await spots.put({ userId: entry.userId, id: location.id, spot: location });
     // No copy back: the spot is gone (deleted, or a 404 for sharing or editing it). A photo change answered 404
     // leaves it be.

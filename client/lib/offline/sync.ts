@@ -54,7 +54,7 @@ async function drainHoldingTheLock(): Promise<DrainResult> {
     const answer = await sendEntry(entry);
     const outcome = classifyAnswer(entry.kind, answer.status);
     if (outcome === 'done') {
-      await completeEntry(entry, answer.ok && entry.kind !== 'visit' ? (answer.body as Location | undefined) : undefined);
+      await completeEntry(entry, answer.ok && entry.kind !== 'visit' && entry.kind !== 'delete-visit' ? (answer.body as Location | undefined) : undefined);
       uploaded += 1;
     } else if (outcome === 'failed' && !answer.ok) {
       await failEntry(entry, answer.error);
@@ -126,13 +126,32 @@ function sendEntry(entry: OutboxEntry): Promise<Answer<unknown>> {
         CHANGE_TIMEOUT_MS,
       );
     case 'visit':
-      // The visit's own id makes a resend after a lost answer a 200 with the stored visit, not a second one.
-      return send(
-        `${path}/visits`,
-        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(entry.visit) },
-        CHANGE_TIMEOUT_MS,
-      );
+      return sendVisit(path, entry);
+    case 'delete-visit':
+      return send(`${path}/visits/${encodeURIComponent(entry.visitId)}`, { method: 'DELETE' }, CHANGE_TIMEOUT_MS);
   }
+}
+
+/**
+ * A visit, then its photos one by one. The visit's own id makes a resend after a lost answer a 200 with the
+ * stored visit, not a second one, and each photo's id does the same for it: an entry cut off half-way is sent
+ * again whole, and only what is missing is stored.
+ */
+async function sendVisit(path: string, entry: OutboxEntry & { kind: 'visit' }): Promise<Answer<unknown>> {
+  const answer = await send(
+    `${path}/visits`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(entry.visit) },
+    CHANGE_TIMEOUT_MS,
+  );
+  if (!answer.ok) return answer;
+  for (const photo of entry.photos ?? []) {
+    const form = new FormData();
+    form.append('id', photo.id);
+    form.append('photo', photo.photo, photo.name ?? 'photo.jpg');
+    const uploaded = await send(`${path}/visits/${encodeURIComponent(entry.visit.id)}/photos`, { method: 'POST', body: form }, UPLOAD_TIMEOUT_MS);
+    if (!uploaded.ok) return uploaded;
+  }
+  return answer;
 }
 
 /** An edit's JSON: the changed fields and the version they were made on. */

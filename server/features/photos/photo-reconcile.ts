@@ -1,7 +1,7 @@
 import { inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { locationPhotos } from '../../db/schema.ts';
+import { locationPhotos, visitPhotos } from '../../db/schema.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 
 /** How long a photo may exist without a row before it is taken for a crash's leftover. */
@@ -30,7 +30,11 @@ export async function reconcilePhotos(deps: { db: Database; storage: PhotoStorag
       .select({ photo: locationPhotos.photoKey, thumbnail: locationPhotos.thumbnailKey })
       .from(locationPhotos)
       .where(or(inArray(locationPhotos.photoKey, batch), inArray(locationPhotos.thumbnailKey, batch)));
-    const referenced = new Set(rows.flatMap((row) => [row.photo, row.thumbnail]));
+    const visitRows = await deps.db
+      .select({ photo: visitPhotos.photoKey, thumbnail: visitPhotos.thumbnailKey })
+      .from(visitPhotos)
+      .where(or(inArray(visitPhotos.photoKey, batch), inArray(visitPhotos.thumbnailKey, batch)));
+    const referenced = new Set([...rows, ...visitRows].flatMap((row) => [row.photo, row.thumbnail]));
     for (const key of batch) {
       if (referenced.has(key)) continue;
       await deps.storage.delete(key);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { PHOTOS_PER_VISIT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
-import { locations, visits } from '../../db/schema.ts';
+import { locations, visitPhotos, visits } from '../../db/schema.ts';
 import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
 
 /**
@@ -27,6 +28,11 @@ const visitJson = (viewerId: string) => sql`json_build_object(
   'outcome', v.outcome,
   'amount', v.amount,
   'note', case when l.user_id = ${viewerId} then v.note end,
+  'photos', (select coalesce(json_agg(json_build_object(
+                'id', p.id,
+                'url', '/api/v1/photos/' || p.photo_key,
+                'thumbnail_url', '/api/v1/photos/' || p.thumbnail_key) order by p.position, p.created_at, p.id), '[]'::json)
+             from visit_photos p where p.visit_id = v.id),
   'created_at', to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
 const NEWEST_FIRST = sql.raw('v.visited_on desc, v.created_at desc, v.id desc');
@@ -97,11 +103,84 @@ export async function insertVisit(db: Database, locationId: string, input: Creat
   return inserted.length === 1;
 }
 
-/** Deletes a visit of the owner's spot; false when there is no such visit of theirs. */
-export async function deleteVisit(db: Database, ownerId: string, locationId: string, visitId: string): Promise<boolean> {
-  const result = (await db.execute(sql`
-    delete from ${visits} v using ${locations} l
-    where v.id = ${visitId} and v.location_id = ${locationId} and l.id = v.location_id and l.user_id = ${ownerId}
-    returning v.id`)) as unknown as Rows<{ id: string }>;
+/**
+ * Deletes a visit of the owner's spot and returns the keys of its photo files (their rows go with it), or null
+ * when there is no such visit of theirs.
+ */
+export async function deleteVisit(db: Database, ownerId: string, locationId: string, visitId: string): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    if (!(await lockOwnVisit(tx, ownerId, locationId, visitId))) return null;
+    const files = await tx
+      .select({ photo: visitPhotos.photoKey, thumbnail: visitPhotos.thumbnailKey })
+      .from(visitPhotos)
+      .where(eq(visitPhotos.visitId, visitId));
+    await tx.delete(visits).where(eq(visits.id, visitId));
+    return files.flatMap((file) => [file.photo, file.thumbnail]);
+  });
+}
+
+/**
+ * Locks the owner's visit row for the rest of the transaction, so two uploads to one visit take turns (the
+ * photo limit and positions stay right). False: no such visit of a spot of theirs.
+ */
+async function lockOwnVisit(tx: Pick<Database, 'execute'>, ownerId: string, locationId: string, visitId: string): Promise<boolean> {
+  const result = (await tx.execute(sql`
+    select 1 from ${visits} v join ${locations} l on l.id = v.location_id
+    where v.id = ${visitId} and v.location_id = ${locationId} and l.user_id = ${ownerId}
+    for update of v`)) as unknown as Rows<unknown>;
   return result.rows.length === 1;
+}
+
+/** Where a visit photo id is in use, whoever owns it — only to tell a retried upload from a clash. */
+export async function findVisitPhotoById(db: Database, photoId: string): Promise<{ visitId: string; locationId: string; userId: string } | null> {
+  const [row] = await db
+    .select({ visitId: visitPhotos.visitId, locationId: visits.locationId, userId: locations.userId })
+    .from(visitPhotos)
+    .innerJoin(visits, eq(visits.id, visitPhotos.visitId))
+    .innerJoin(locations, eq(locations.id, visits.locationId))
+    .where(eq(visitPhotos.id, photoId));
+  return row ?? null;
+}
+
+export async function countVisitPhotos(db: Database, visitId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(visitPhotos).where(eq(visitPhotos.visitId, visitId));
+  return row?.n ?? 0;
+}
+
+export type AddVisitPhotoResult = 'added' | 'not-found' | 'full' | 'id-taken';
+
+/** Adds a photo after the visit's others, unless the visit is not of the owner's spot, already has the most, or the id is taken. */
+export async function addVisitPhoto(
+  db: Database,
+  ownerId: string,
+  locationId: string,
+  visitId: string,
+  photo: { id: string; photoKey: string; thumbnailKey: string },
+): Promise<AddVisitPhotoResult> {
+  return db.transaction(async (tx) => {
+    if (!(await lockOwnVisit(tx, ownerId, locationId, visitId))) return 'not-found';
+    const [state] = await tx
+      .select({ n: sql<number>`count(*)::int`, next: sql<number>`coalesce(max(${visitPhotos.position}) + 1, 0)::int` })
+      .from(visitPhotos)
+      .where(eq(visitPhotos.visitId, visitId));
+    if ((state?.n ?? 0) >= PHOTOS_PER_VISIT_MAX) return 'full';
+    const inserted = await tx
+      .insert(visitPhotos)
+      .values({ ...photo, visitId, position: state?.next ?? 0 })
+      .onConflictDoNothing({ target: visitPhotos.id })
+      .returning({ id: visitPhotos.id });
+    return inserted.length === 1 ? 'added' : 'id-taken';
+  });
+}
+
+/** Removes one photo of the owner's visit and returns its two file keys, or null when there is no such photo of theirs. */
+export async function removeVisitPhoto(db: Database, ownerId: string, locationId: string, visitId: string, photoId: string): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    if (!(await lockOwnVisit(tx, ownerId, locationId, visitId))) return null;
+    const [deleted] = await tx
+      .delete(visitPhotos)
+      .where(and(eq(visitPhotos.id, photoId), eq(visitPhotos.visitId, visitId)))
+      .returning({ photo: visitPhotos.photoKey, thumbnail: visitPhotos.thumbnailKey });
+    return deleted ? [deleted.photo, deleted.thumbnail] : null;
+  });
 }

@@ -7,15 +7,35 @@ import {
   OwnVisitsQuerySchema,
   VisitListSchema,
   VisitParamsSchema,
+  VisitPhotoParamsSchema,
   VisitSchema,
 } from '../../../common/schemas/visits.ts';
+import { PHOTOS_PER_VISIT_MAX } from '../../../common/limits.ts';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { newPhotoKey, type PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../auth/session.ts';
-import { deleteVisit, findOwnVisit, insertVisit, listOwnVisits, listVisits, ownsLocation, visitIdTaken } from './visits.queries.ts';
+import { readAddPhotoRequest } from '../photos/photo-input.ts';
+import { processPhoto } from '../photos/photo-processing.ts';
+import {
+  addVisitPhoto,
+  countVisitPhotos,
+  deleteVisit,
+  findOwnVisit,
+  findVisitPhotoById,
+  insertVisit,
+  listOwnVisits,
+  listVisits,
+  ownsLocation,
+  removeVisitPhoto,
+  visitIdTaken,
+} from './visits.queries.ts';
 
-type Deps = { db: Database; requireUser: RequireUser };
+type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
+
+const tooMany = () =>
+  new AppError(409, 'TOO_MANY_PHOTOS', `A visit has at most ${PHOTOS_PER_VISIT_MAX} photos: remove one before adding another.`);
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -23,7 +43,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
 const PRIVATE_NO_STORE = 'private, no-store';
 
 /** Returns to a spot (ADR 0022): they follow the spot's visibility; only its owner records or deletes them. */
-export function registerVisitRoutes(root: FastifyInstance, { db, requireUser }: Deps) {
+export function registerVisitRoutes(root: FastifyInstance, { db, storage, requireUser }: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -90,17 +110,110 @@ export function registerVisitRoutes(root: FastifyInstance, { db, requireUser }: 
     {
       schema: {
         tags: ['visits'],
-        summary: 'Delete a visit of one of your spots',
+        summary: 'Delete a visit of one of your spots, and its photos',
         params: VisitParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errors },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request, reply);
-      if (!(await deleteVisit(db, user.id, request.params.id, request.params.visitId))) throw notFound('Visit');
+      const files = await deleteVisit(db, user.id, request.params.id, request.params.visitId);
+      if (!files) throw notFound('Visit');
+      await removeFiles(files);
       return reply.status(204).send(null);
     },
   );
+
+  app.post(
+    '/api/v1/locations/:id/visits/:visitId/photos',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: 'Add a photo to a visit of one of your spots (after the others)',
+        description:
+          'multipart/form-data with one file field `photo` and an optional text field `id` (a UUID the client makes): ' +
+          `the same id again answers 200 with the visit, so a retried upload stores one photo. At most ${PHOTOS_PER_VISIT_MAX} ` +
+          'photos a visit (409 TOO_MANY_PHOTOS). Processed like every photo: re-encoded, without metadata, with a ' +
+          'thumbnail; seen by whoever may see the spot. Someone else’s spot or visit is a 404.',
+        consumes: ['multipart/form-data'],
+        params: VisitParamsSchema,
+        response: { 200: VisitSchema, 201: VisitSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      const user = await requireUser(request, reply);
+      const { id: spotId, visitId } = request.params;
+      const { id: givenId, photo } = await readAddPhotoRequest(request);
+      const photoId = givenId ?? crypto.randomUUID();
+
+      const replay = async () => {
+        const existing = await findVisitPhotoById(db, photoId);
+        if (!existing) return null;
+        if (existing.userId !== user.id || existing.visitId !== visitId || existing.locationId !== spotId) {
+          throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
+        }
+        return findOwnVisit(db, user.id, spotId, visitId);
+      };
+      const earlier = await replay();
+      if (earlier) return reply.status(200).send(earlier);
+      if (!(await findOwnVisit(db, user.id, spotId, visitId))) throw notFound('Visit');
+      // Checked before the photo is processed so a full visit costs no work; checked again under the lock.
+      if ((await countVisitPhotos(db, visitId)) >= PHOTOS_PER_VISIT_MAX) throw tooMany();
+
+      const processed = await processPhoto(photo);
+      const keys = { photoKey: newPhotoKey(), thumbnailKey: newPhotoKey() };
+      let result: Awaited<ReturnType<typeof addVisitPhoto>> | null = null;
+      try {
+        await storage.put(keys.photoKey, processed.photo, processed.contentType);
+        await storage.put(keys.thumbnailKey, processed.thumbnail, processed.contentType);
+        result = await addVisitPhoto(db, user.id, spotId, visitId, { id: photoId, ...keys });
+      } finally {
+        // The row and its files are stored together or not at all.
+        if (result !== 'added') await removeFiles([keys.photoKey, keys.thumbnailKey]);
+      }
+      if (result === 'not-found') throw notFound('Visit');
+      if (result === 'full') throw tooMany();
+      if (result === 'id-taken') {
+        const winner = await replay();
+        if (winner) return reply.status(200).send(winner);
+        throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
+      }
+      return reply.status(201).send((await findOwnVisit(db, user.id, spotId, visitId))!);
+    },
+  );
+
+  app.delete(
+    '/api/v1/locations/:id/visits/:visitId/photos/:photoId',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: 'Remove a photo from a visit of one of your spots; its files go',
+        params: VisitPhotoParamsSchema,
+        response: { 200: VisitSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      const user = await requireUser(request, reply);
+      const { id: spotId, visitId, photoId } = request.params;
+      const files = await removeVisitPhoto(db, user.id, spotId, visitId, photoId);
+      if (!files) throw notFound('Photo');
+      await removeFiles(files);
+      return (await findOwnVisit(db, user.id, spotId, visitId))!;
+    },
+  );
+
+  async function removeFiles(keys: string[]) {
+    for (const key of keys) {
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        // An orphaned file is only wasted space: the reconciler removes it later (ADR 0012). Logged for the operator.
+        app.log.error({ err: error }, 'Could not delete a photo file');
+      }
+    }
+  }
 
   app.get(
     '/api/v1/visits',
