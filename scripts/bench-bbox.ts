@@ -47,6 +47,24 @@ async function bench(label: string, options: DatabaseOptions) {
       `${Math.round(result.requests.average)} req/s, latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
       `errors ${result.errors + result.non2xx}`,
   );
+  // The same answer as a phone gets it: compressed (issue #10). Sizes from the server's own bytes.
+  const sizes: Record<string, number> = {};
+  for (const encoding of ['identity', 'gzip', 'br']) {
+    const answer = await app.inject({ url: `/api/v1/locations?bbox=${BBOX}&limit=10000`, headers: { cookie, 'accept-encoding': encoding } });
+    sizes[encoding] = answer.rawPayload.length;
+  }
+  const compressed = await autocannon({
+    url: `${address}/api/v1/locations?bbox=${BBOX}&limit=10000`,
+    headers: { cookie, 'accept-encoding': 'br' },
+    connections: 10,
+    duration: DURATION_S,
+  });
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  console.log(
+    `${''.padEnd(10)} answer ${kb(sizes.identity!)}, gzip ${kb(sizes.gzip!)} (${(sizes.identity! / sizes.gzip!).toFixed(1)}× smaller), ` +
+      `brotli ${kb(sizes.br!)} (${(sizes.identity! / sizes.br!).toFixed(1)}×); sent as brotli: ${Math.round(compressed.requests.average)} req/s, ` +
+      `median ${compressed.latency.p50} ms, p99 ${compressed.latency.p99} ms`,
+  );
   await app.close();
   // Let better-auth's deferred session writes land before the pool goes.
   await new Promise((resolve) => setTimeout(resolve, 500));

@@ -1,6 +1,8 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -20,6 +22,7 @@ import { registerLocationRoutes } from './features/locations/locations.routes.ts
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
 import { registerLocationPhotoRoutes } from './features/photos/location-photos.routes.ts';
 import { registerVisitRoutes } from './features/visits/visits.routes.ts';
+import { registerMapTileRoutes } from './features/map/map-tiles.routes.ts';
 import { registerMapRegionRoutes } from './features/map-region/map-region.routes.ts';
 import { describeMapRegion } from './features/map-region/map-region-file.ts';
 import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './features/photos/photo-reconcile.ts';
@@ -30,6 +33,9 @@ import { registerCrossSiteCheck } from './plugins/cross-site.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticClient } from './plugins/static-client.ts';
 import { PHOTO_MAX_BYTES } from '../common/limits.ts';
+
+/** What is worth compressing: JSON, text, HTML, scripts, SVG. Images and the region map's PMTiles are not. */
+const COMPRESSIBLE = /^(application\/(json|javascript|manifest\+json)|text\/|image\/svg\+xml)/;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -102,6 +108,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // ── Plugins ──
   await registerSecurityHeaders(app, config);
+  // JSON and text answers travel compressed when the browser accepts it: a map area's spots are ~8× smaller
+  // gzipped, which is most of their time on one bar of signal. Brotli at quality 4 costs about what gzip does;
+  // its top quality would cost the server far more than it saves a phone. Photos (already compressed) and the
+  // region map's byte ranges (which must arrive exactly as asked) are not touched.
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: COMPRESSIBLE,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES }, throwFileSizeLimit: true });
   await app.register(rateLimit, {
     max: options.apiRateLimitPerMinute ?? 1200,
@@ -134,7 +151,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLocationRoutes(app, { db, storage, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
   registerLocationPhotoRoutes(app, { db, storage, requireUser });
-  registerVisitRoutes(app, { db, requireUser });
+  registerVisitRoutes(app, { db, storage, requireUser });
+  registerMapTileRoutes(app, { db, requireUser });
   if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 
   // ── The web app ──

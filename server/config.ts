@@ -52,6 +52,8 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    /** How long one statement may run on PostgreSQL (ms; 0: no bound). Migrations are not bound by it. */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -123,7 +125,7 @@ export type Config = {
   publicUrlIsSet: boolean;
   secureCookies: boolean;
   dataDir: string;
-  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; statementTimeoutMs: number };
   storage:
     | { kind: 'local'; dir: string }
     | {
@@ -170,7 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrlIsSet: e.PUBLIC_URL !== undefined,
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
     storage:
       e.STORAGE === 's3'
         ? {
@@ -242,3 +246,4 @@ function readOrCreateSecret(dataDir: string): string {
   fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
 }
+

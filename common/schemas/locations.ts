@@ -170,28 +170,36 @@ export const BBoxSchema = z
 export type BBox = { minLng: number; minLat: number; maxLng: number; maxLat: number };
 
 /** `limit` may reach BBOX_LIMIT_MAX with a bbox (the map clusters); the route allows LIST_LIMIT_MAX without. */
+/** The filter bar's query parameters (common/spot-filter.ts, ADR 0020): every condition narrows, none widens what one may see. */
+export const spotFilterFields = {
+  /** `mine`: only the caller's own spots (what a phone keeps for offline use); `others`: others' public ones. */
+  owner: z.enum(['mine', 'others']).optional(),
+  q: storableText(SEARCH_TEXT_MAX)
+    .optional()
+    .describe(
+      'Species text: each word, case and accents ignored and a Lithuanian ending dropped ("baravykas" → "baravyk"), ' +
+        'must occur in the mushroom types or the notes',
+    ),
+  type: LocationTypeSchema.optional(),
+  from: CalendarDateSchema.optional().describe('Found on or after this date (YYYY-MM-DD)'),
+  to: CalendarDateSchema.optional().describe('Found on or before this date (YYYY-MM-DD)'),
+  visibility: z.enum(['private', 'public']).optional().describe('private: only your spots kept private; public: only shared ones'),
+  photo: z.enum(['with', 'without']).optional().describe('Only spots with a photo, or only those without'),
+  visited: z.enum(['this_year']).optional().describe('Only spots with a visit recorded this year (UTC)'),
+};
+const fromNotAfterTo = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
+
 export const ListLocationsQuerySchema = z
   .strictObject({
     limit: z.coerce.number().int().min(1).max(BBOX_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
     cursor: z.string().max(200).optional(),
     bbox: BBoxSchema.optional(),
-    // The filter bar (common/spot-filter.ts, ADR 0020): every condition narrows, none widens what one may see.
-    /** `mine`: only the caller's own spots (what a phone keeps for offline use); `others`: others' public ones. */
-    owner: z.enum(['mine', 'others']).optional(),
-    q: storableText(SEARCH_TEXT_MAX)
-      .optional()
-      .describe(
-        'Species text: each word, case and accents ignored and a Lithuanian ending dropped ("baravykas" → "baravyk"), ' +
-          'must occur in the mushroom types or the notes',
-      ),
-    type: LocationTypeSchema.optional(),
-    from: CalendarDateSchema.optional().describe('Found on or after this date (YYYY-MM-DD)'),
-    to: CalendarDateSchema.optional().describe('Found on or before this date (YYYY-MM-DD)'),
-    visibility: z.enum(['private', 'public']).optional().describe('private: only your spots kept private; public: only shared ones'),
-    photo: z.enum(['with', 'without']).optional().describe('Only spots with a photo, or only those without'),
-    visited: z.enum(['this_year']).optional().describe('Only spots with a visit recorded this year (UTC)'),
+    ...spotFilterFields,
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+  .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
+
+/** The filter bar alone, for routes that take it without paging (the map's tiles). */
+export const SpotFilterQuerySchema = z.strictObject(spotFilterFields).refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
 
 export const LocationIdParamsSchema = z.strictObject({ id: z.uuid() });
 export const LocationPhotoParamsSchema = z.strictObject({ id: z.uuid(), photoId: z.uuid() });

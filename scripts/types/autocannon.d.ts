@@ -1,4 +1,4 @@
-// autocannon ships no types; only what scripts/bench-bbox.ts uses is declared.
+// autocannon ships no types; only what the bench scripts use is declared.
 declare module 'autocannon' {
   type Result = {
     requests: { average: number };
@@ -8,6 +8,8 @@ declare module 'autocannon' {
   };
   export default function autocannon(options: {
     url: string;
+    method?: 'GET' | 'POST';
+    body?: string;
     headers?: Record<string, string>;
     connections?: number;
     duration?: number;

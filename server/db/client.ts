@@ -23,7 +23,11 @@ const MIGRATION_LOCK_KEY = 7_305_117_001;
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dir: string }
-  | { kind: 'postgres'; url: string; maxConnections?: number };
+  /**
+   * `statementTimeoutMs`: the longest any one statement of the app may run (0: no bound). Migrations run on a
+   * connection of their own, without it.
+   */
+  | { kind: 'postgres'; url: string; maxConnections?: number; statementTimeoutMs?: number };
 
 /**
  * The single switch between embedded PGlite and a PostgreSQL server. Only the configured driver is
@@ -72,6 +76,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: 5000,
+    // A request the browser gave up on, or one that went wrong, never keeps a connection busy for long
+    // (issue #10): PostgreSQL cancels the statement and the route answers 503 QUERY_TIMEOUT.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -85,7 +92,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await lockHolder.connect();
     try {
       await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      // On the lock's own connection: a migration's backfill may take longer than any request may.
+      await migrate(drizzle(lockHolder, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       // Ending the connection releases its advisory lock.
       await lockHolder.end();

@@ -10,6 +10,8 @@ import {
   integer,
   pgTable,
   point,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -247,6 +249,49 @@ export const visits = pgTable(
     check('visits_outcome_check', sql`${t.outcome} in ('found', 'nothing')`),
     check('visits_amount_check', sql`${t.amount} is null or (${t.outcome} = 'found' and ${t.amount} in ('few', 'some', 'many'))`),
   ],
+);
+
+/** A visit's photos (ADR 0025): stored and served like a spot's, shown to whoever may see the spot. */
+export const visitPhotos = pgTable(
+  'visit_photos',
+  {
+    id: uuid('id').primaryKey(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    photoKey: text('photo_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('visit_photos_visit_position_idx').on(t.visitId, t.position),
+    uniqueIndex('visit_photos_photo_key_idx').on(t.photoKey),
+    uniqueIndex('visit_photos_thumbnail_key_idx').on(t.thumbnailKey),
+  ],
+);
+
+/**
+ * The map's counts of PUBLIC spots per Web-Mercator cell (ADR 0026): one row per cell at each of
+ * MAP_KEPT_LEVELS, kept in step with every insert, update and delete of a spot by a
+ * trigger in the same transaction (migration 0009), so a country view reads a few dozen rows however many
+ * spots exist. The caller's own private spots are counted live on top; nobody's private spot is in here.
+ */
+export const mapCells = pgTable(
+  'map_cells',
+  {
+    level: smallint('level').notNull(),
+    cx: integer('cx').notNull(),
+    cy: integer('cy').notNull(),
+    // Each cell's count is kept in up to 8 rows, one per shard (the writing connection's process id mod 8), so
+    // servers adding spots in the same region at once do not queue on one row; readers add the shards up.
+    shard: smallint('shard').notNull(),
+    mushroomSpots: integer('mushroom_spots').notNull().default(0),
+    carParks: integer('car_parks').notNull().default(0),
+    sumLatitude: doublePrecision('sum_latitude').notNull().default(0),
+    sumLongitude: doublePrecision('sum_longitude').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.level, t.cx, t.cy, t.shard] })],
 );
 
 /** UI strings, one column per language (spec §3.3), filled at start from locales/*.json. */

@@ -26,3 +26,13 @@ const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** node-postgres says these without a code. */
 const DRIVER_MESSAGES =
   /^(Connection terminated|Connection terminated unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end on the pool)/;
+
+/** PostgreSQL cancelled the statement (SQLSTATE 57014): it ran past the statement timeout. */
+export function isStatementTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if ((current as { code?: unknown }).code === '57014') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/unavailable.ts';
 
 /** Seconds a client is asked to wait while the database is unreachable: a restart usually takes a few. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -46,6 +46,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ error: { code: 'BAD_REQUEST', message: error.message } });
+    }
+    if (isStatementTimeout(error)) {
+      request.log.warn({ err: { code: '57014', message: error.message }, url: request.url }, 'A statement ran past the database statement timeout');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: { code: 'QUERY_TIMEOUT', message: 'That took the database too long. Please try again, or narrow the filter.' } });
     }
     if (isDatabaseUnavailable(error)) {
       // An outage, not a bug: the client may retry, and the log says what is wrong without a stack per request.

@@ -13,7 +13,7 @@ import { withDatabase } from './global-setup.ts';
 
 /** A database of this test file's own, copied from the migrated template of this run. */
 export async function openTestDatabase(
-  options: { reachVia?: (url: string) => string } = {},
+  options: { reachVia?: (url: string) => string; statementTimeoutMs?: number } = {},
 ): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   if (process.env.FORAY_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
@@ -23,7 +23,11 @@ export async function openTestDatabase(
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
     // reachVia lets a test put something between the app and PostgreSQL (a proxy it can cut).
-    const handle = await openDatabase({ kind: 'postgres', url: (options.reachVia ?? ((same) => same))(withDatabase(url, name)) });
+    const handle = await openDatabase({
+      kind: 'postgres',
+      url: (options.reachVia ?? ((same) => same))(withDatabase(url, name)),
+      statementTimeoutMs: options.statementTimeoutMs,
+    });
     return {
       ...handle,
       async dispose() {

@@ -24,20 +24,21 @@ import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from '../../lib/client-config.ts';
 import { MapView, SMALL_SCREEN, type UserPosition } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
+import { withAllWords } from '../../i18n/later-words.ts';
 
 const NO_SPOTS: Location[] = [];
 
 // The form is not part of the first paint: it loads after the map (see preloadTheForm), keeping the main
 // screen within its size budget.
-const loadForm = () => import('./add-location-form.tsx');
+const loadForm = withAllWords(() => import('./add-location-form.tsx'));
 const AddLocationForm = lazy(() => loadForm().then((module) => ({ default: module.AddLocationForm })));
 // Loaded on the first "Add at my position" (and preloaded with the form, for a first use with no signal).
-const loadFixer = () => import('./position-fixer.tsx');
+const loadFixer = withAllWords(() => import('./position-fixer.tsx'));
 const PositionFixer = lazy(() => loadFixer().then((module) => ({ default: module.PositionFixer })));
 // "Move" on one of the user's pins: a draggable pin and its confirm step.
-const MoveSpotPanel = lazy(() => import('./move-spot-panel.tsx'));
+const MoveSpotPanel = lazy(withAllWords(() => import('./move-spot-panel.tsx')));
 // Only when the operator offers a region map (ADR 0018); its renderer is a chunk of its own, loaded when drawn.
-const RegionMap = lazy(() => import('./region-map.tsx'));
+const RegionMap = lazy(withAllWords(() => import('./region-map.tsx')));
 
 export function MapTab() {
   const { t, i18n } = useTranslation();

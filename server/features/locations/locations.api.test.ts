@@ -179,6 +179,56 @@ describe('listing', () => {
     }
   });
 
+  it('merges one’s own spots and others’ public ones in time order across pages, each once, with owner and visibility filters', async () => {
+    const t2 = await createTestContext();
+    try {
+      const a = await t2.createUser('merge-a@example.com');
+      const b = await t2.createUser('merge-b@example.com');
+      const expected: Array<{ id: string; at: string }> = [];
+      const bPrivate: string[] = [];
+      // Made alternately, some at the same instant: A's own (public or not) and B's public ones interleave.
+      for (let i = 0; i < 12; i++) {
+        const mine = i % 2 === 0;
+        const isPublic = i % 3 === 0;
+        const response = await t2.app.inject({
+          method: 'POST',
+          url: '/api/v1/locations',
+          headers: { cookie: (mine ? a : b).cookie },
+          payload: validSpot({ is_public: isPublic, notes: `m${i}` }),
+        });
+        const id = response.json<Location>().id;
+        const at = `2026-10-01T12:00:0${Math.floor(i / 3)}.000Z`;
+        await t2.db.execute(sql`update locations set created_at = ${at}::timestamptz where id = ${id}`);
+        if (mine || isPublic) expected.push({ id, at });
+        else bPrivate.push(id);
+      }
+      expected.sort((x, y) => (x.at === y.at ? (x.id < y.id ? 1 : -1) : x.at < y.at ? 1 : -1));
+
+      const walk = async (query: string) => {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: { items: Location[]; next_cursor: string | null } = (
+            await t2.app.inject({ url: `/api/v1/locations?limit=2${query}${cursor ? `&cursor=${cursor}` : ''}`, headers: { cookie: a.cookie } })
+          ).json();
+          expect(page.items.length).toBeLessThanOrEqual(2);
+          seen.push(...page.items.map((spot) => spot.id));
+          cursor = page.next_cursor;
+        } while (cursor);
+        return seen;
+      };
+      expect(await walk('')).toEqual(expected.map((spot) => spot.id));
+      for (const id of bPrivate) expect(await walk('')).not.toContain(id);
+      const own = (await t2.db.execute(sql`select id from locations where notes in ('m0','m2','m4','m6','m8','m10')`)) as unknown as { rows: Array<{ id: string }> };
+      const ownIds = new Set(own.rows.map((row) => row.id));
+      expect(await walk('&owner=mine')).toEqual(expected.filter((spot) => ownIds.has(spot.id)).map((spot) => spot.id));
+      expect(await walk('&owner=others')).toEqual(expected.filter((spot) => !ownIds.has(spot.id)).map((spot) => spot.id));
+      expect(await walk('&owner=others&visibility=private')).toEqual([]);
+    } finally {
+      await t2.close();
+    }
+  });
+
   it('answers a bbox with the spots inside it only, from the GiST index', async () => {
     const inside = (await create(owner.cookie, validSpot({ latitude: 55.5, longitude: 21.5 }))).json<Location>();
     const outside = (await create(owner.cookie, validSpot({ latitude: 55.5, longitude: 22.5 }))).json<Location>();

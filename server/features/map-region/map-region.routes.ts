@@ -20,6 +20,8 @@ export function registerMapRegionRoutes(root: FastifyInstance, { region, require
     // HEAD is a route of its own: Fastify's automatic one would run this handler and read the whole file away.
     method: ['GET', 'HEAD'],
     url: MAP_REGION_URL,
+    // Byte ranges must arrive exactly as asked (and the vector tiles inside are compressed already).
+    compress: false,
     schema: {
       tags: ['map'],
       summary: 'The region map (PMTiles), to signed-in users; one byte range (206) or the whole file',

@@ -1,0 +1,69 @@
+// The map's answer, one Web-Mercator tile at a time (issue #10): what the map draws, never whole spots.
+//
+//   GET /api/v1/map/tiles/:z/:x/:y   (+ the filter bar's query parameters, as for /api/v1/locations)
+//
+// A tile is keyed by z/x/y so its answer can be cached and revalidated (ETag, Cache-Control: private); a pan
+// inside the tiles already loaded asks nothing. Where a tile holds few spots the answer lists them as lean
+// markers; where it holds many it gives aggregates: the tile cut into a fixed grid of cells
+// (2^MAP_CELL_SUBDIVISION a side), each with the true count of spots the caller may see in it, split by
+// type, and a representative position (their mean). Counts are exact and follow the privacy rule: the caller's
+// own spots and others' public ones, never anyone else's private spot.
+import { z } from 'zod';
+import { LatitudeSchema, LocationTypeSchema, LongitudeSchema } from './locations.ts';
+
+/** Tiles exist for z = 0 … MAP_TILE_ZOOM_MAX. */
+export const MAP_TILE_ZOOM_MAX = 22;
+/** A tile's cells are the tiles MAP_CELL_SUBDIVISION zooms deeper: 8 × 8 cells per tile. */
+export const MAP_CELL_SUBDIVISION = 3;
+/**
+ * The cell levels whose public counts the server keeps up to date (ADR 0026; migration 0009 writes the same
+ * list): a cell of any level up to the last is the sum of at most 8 × 8 kept cells, so tiles up to z 13 read them.
+ */
+export const MAP_KEPT_LEVELS = [7, 10, 13, 16] as const;
+/** Up to this many spots in a tile are sent one by one; more become cells. */
+export const MAP_MARKERS_MAX = 200;
+
+export const MapTileParamsSchema = z
+  .strictObject({
+    z: z.coerce.number().int().min(0).max(MAP_TILE_ZOOM_MAX),
+    x: z.coerce.number().int().min(0),
+    y: z.coerce.number().int().min(0),
+  })
+  .refine((tile) => tile.x < 2 ** tile.z && tile.y < 2 ** tile.z, { message: 'x and y must be below 2^z', path: ['x'] });
+export type MapTileKey = { z: number; x: number; y: number };
+
+/** Only what drawing a pin needs; the popup loads the spot by id (GET /api/v1/locations/:id) when opened. */
+export const MapMarkerSchema = z.object({
+  id: z.uuid(),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  type: LocationTypeSchema,
+  is_owner: z.boolean(),
+  is_public: z.boolean(),
+  has_photos: z.boolean(),
+});
+export type MapMarker = z.infer<typeof MapMarkerSchema>;
+
+/** Many spots in one cell: their true count by type and their mean position. */
+export const MapCellSchema = z.object({
+  /** The cell as a tile at z + MAP_CELL_SUBDIVISION. */
+  cx: z.number().int().min(0),
+  cy: z.number().int().min(0),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  count: z.number().int().positive(),
+  mushroom_spot: z.number().int().min(0),
+  car_park: z.number().int().min(0),
+});
+export type MapCell = z.infer<typeof MapCellSchema>;
+
+export const MapTileSchema = z.object({
+  z: z.number().int(),
+  x: z.number().int(),
+  y: z.number().int(),
+  /** Every spot the caller may see in the tile (with the filter): the sum of the cells' counts and the markers. */
+  total: z.number().int().min(0),
+  cells: z.array(MapCellSchema),
+  markers: z.array(MapMarkerSchema),
+});
+export type MapTile = z.infer<typeof MapTileSchema>;

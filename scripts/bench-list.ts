@@ -1,0 +1,113 @@
+/**
+ * Part of `npm run bench`: the Locations list's page at many spots (issue #10). Seeds BENCH_LIST_SPOTS spots
+ * (default 100,000) on embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), and
+ * BENCH_LIST_BIG (default 1,000,000; 0 to skip) on PostgreSQL only; then prints medians of
+ *   - the list route over HTTP, first page and a page deep in the list (a cursor half-way down), 50 a page;
+ *   - the page query alone as it is now (own spots and others' public ones as two ordered index scans, merged)
+ *     and as it was ("own or public" in one condition, which no index can answer in order), with the ratio.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase, type DatabaseOptions } from '../server/db/client.ts';
+import { listLocations } from '../server/features/locations/locations.queries.ts';
+import { BENCH_PASSWORD, seedBenchData } from './bench-seed.ts';
+
+const SPOTS = Number(process.env.BENCH_LIST_SPOTS ?? 100_000);
+const BIG = Number(process.env.BENCH_LIST_BIG ?? 1_000_000);
+const PAGE = 50;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function timed(times: number, run: () => Promise<unknown>): Promise<number> {
+  await run(); // warm
+  const took: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    await run();
+    took.push(performance.now() - start);
+  }
+  return median(took);
+}
+
+async function bench(label: string, options: DatabaseOptions, spots: number) {
+  const database = await openDatabase(options);
+  const { db } = database;
+  const seedStart = performance.now();
+  const { emails } = await seedBenchData(db, spots);
+  const seeded = ((performance.now() - seedStart) / 1000).toFixed(0);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-list-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  const app = await buildApp(config, { database, clientDir: null, apiRateLimitPerMinute: 10_000_000 });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: address },
+      body: JSON.stringify({ email: emails[0], password: BENCH_PASSWORD }),
+    });
+    if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status}`);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const viewer = ((await (await fetch(`${address}/api/v1/me`, { headers: { cookie } })).json()) as { id: string }).id;
+
+    // A cursor half-way down the list: the 50th percentile of what the viewer may see, by time.
+    const middle = (await db.execute(sql`
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, id from locations
+      where user_id = ${viewer} or is_public order by created_at desc, id desc offset ${Math.floor(spots / 3)} limit 1`)) as unknown as {
+      rows: Array<{ at: string; id: string }>;
+    };
+    const deep = middle.rows[0]!;
+    const deepCursor = Buffer.from(`${deep.at}|${deep.id}`).toString('base64url');
+
+    const page = async (cursor?: string) => {
+      const response = await fetch(`${address}/api/v1/locations?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`, { headers: { cookie, 'accept-encoding': 'br' } });
+      if (!response.ok) throw new Error(`list answered ${response.status}`);
+      await response.arrayBuffer();
+    };
+    const httpFirst = await timed(50, () => page());
+    const httpDeep = await timed(50, () => page(deepCursor));
+    const now = await timed(50, () => listLocations(db, viewer, { limit: PAGE, cursor: null, bbox: undefined }));
+    const nowDeep = await timed(50, () => listLocations(db, viewer, { limit: PAGE, cursor: { createdAt: deep.at, id: deep.id }, bbox: undefined }));
+    // What the list asked before: one scan of everything visible, sorted, then the page.
+    const before = await timed(5, () =>
+      db.execute(sql`select l.id from locations l where (l.user_id = ${viewer} or l.is_public)
+        order by l.created_at desc, l.id desc limit ${PAGE + 1}`),
+    );
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    console.log(
+      `${label.padEnd(10)} ${spots.toLocaleString('en')} spots (seeded in ${seeded} s): list route p50 first page ${ms(httpFirst)}, deep page ${ms(httpDeep)}; ` +
+        `page query ${ms(now)} (deep ${ms(nowDeep)}) against ${ms(before)} for "own or public" ids alone — ${(before / now).toFixed(0)}× faster`,
+    );
+  } finally {
+    await app.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-list-db-'));
+await bench('PGlite', { kind: 'pglite', dir: path.join(pgliteDir, 'db') }, SPOTS);
+fs.rmSync(pgliteDir, { recursive: true, force: true });
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (postgresUrl) {
+  const pg = await import('pg');
+  const admin = new pg.default.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  for (const spots of [SPOTS, ...(BIG > 0 ? [BIG] : [])]) {
+    await admin.query('drop database if exists foray_bench_list with (force)');
+    await admin.query('create database foray_bench_list');
+    const url = new URL(postgresUrl);
+    url.pathname = '/foray_bench_list';
+    await bench('PostgreSQL', { kind: 'postgres', url: url.toString() }, spots);
+  }
+  await admin.query('drop database if exists foray_bench_list with (force)');
+  await admin.end();
+} else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://…)');

@@ -1,0 +1,150 @@
+/**
+ * Part of `npm run bench`: the map by tile (issue #10, ADR 0026) against the old design at many spots, on the
+ * real server over HTTP (autocannon, 10 connections, on the same 2 cores as the server).
+ *   - country view: the z 7 tile over central Lithuania, which holds most of the country's spots;
+ *   - city view: a z 13 tile in Kaunas;
+ *   - the old design: the bbox route for the whole country, newest first, capped at 10,000 rows;
+ *   - writes: creating public spots with the kept counts and without them (trigger off).
+ * Spots are spread over Lithuania, half public; the viewer owns 200 of them (100 private), another forager the rest.
+ * BENCH_TILES_SPOTS (default 100,000) on PGlite and PostgreSQL; BENCH_TILES_BIG (default 1,000,000; 0 skips) on
+ * PostgreSQL only; BENCH_SECONDS (default 10) per measurement.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../server/db/client.ts';
+
+const SPOTS = Number(process.env.BENCH_TILES_SPOTS ?? 100_000);
+const BIG = Number(process.env.BENCH_TILES_BIG ?? 1_000_000);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const PASSWORD = 'bench password 1';
+const LITHUANIA = { minLat: 53.9, maxLat: 56.4, minLng: 21.0, maxLng: 26.7 };
+
+function tileOf(latitude: number, longitude: number, z: number) {
+  const n = 2 ** z;
+  const rad = (latitude * Math.PI) / 180;
+  return { z, x: Math.floor(((longitude + 180) / 360) * n), y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n) };
+}
+
+async function seed(db: Database, spots: number): Promise<string> {
+  await db.execute(sql`truncate "user" cascade`);
+  const password = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  const [viewer, other] = [crypto.randomUUID(), crypto.randomUUID()];
+  for (const [id, email] of [
+    [viewer, 'tiles-viewer@example.com'],
+    [other, 'tiles-other@example.com'],
+  ] as const) {
+    await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${id}, 'bench', ${email}, true)`);
+    await db.execute(sql`insert into account (id, account_id, provider_id, user_id, password) values (${crypto.randomUUID()}, ${id}, 'credential', ${id}, ${password})`);
+  }
+  await db.execute(sql`alter table locations disable trigger locations_map_cells`);
+  await db.execute(sql`
+    insert into locations (id, user_id, type, mushroom_types, finder, date_found, latitude, longitude, is_public)
+    select gen_random_uuid(), case when i <= 200 then ${viewer} else ${other} end,
+           case when i % 5 = 0 then 'car_park' else 'mushroom_spot' end, 'Cantharellus cibarius', 'Bench', date '2026-09-01' - (i % 60),
+           ${LITHUANIA.minLat}::float8 + random() * ${LITHUANIA.maxLat - LITHUANIA.minLat}::float8,
+           ${LITHUANIA.minLng}::float8 + random() * ${LITHUANIA.maxLng - LITHUANIA.minLng}::float8,
+           i % 2 = 0
+    from generate_series(1, ${spots}) as i`);
+  await db.execute(sql`alter table locations enable trigger locations_map_cells`);
+  await db.execute(sql`select foray_map_cells_rebuild()`);
+  await db.execute(sql`analyze locations`);
+  await db.execute(sql`analyze map_cells`);
+  return 'tiles-viewer@example.com';
+}
+
+type Measured = { rps: number; p50: number; p99: number; bytes: number; gzip: number };
+
+async function measure(address: string, cookie: string, url: string): Promise<Measured> {
+  const probe = await fetch(`${address}${url}`, { headers: { cookie, 'accept-encoding': 'identity' } });
+  if (!probe.ok) throw new Error(`${url} answered ${probe.status}`);
+  const body = Buffer.from(await probe.arrayBuffer());
+  const result = await autocannon({ url: `${address}${url}`, headers: { cookie, 'accept-encoding': 'gzip' }, connections: 10, duration: DURATION_S });
+  if (result.errors + result.non2xx > 0) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: body.length, gzip: zlib.gzipSync(body).length };
+}
+
+async function createRate(address: string, cookie: string): Promise<number> {
+  const body = JSON.stringify({ type: 'mushroom_spot', mushroom_types: 'Bench', finder: 'Bench', date_found: '2026-09-01', latitude: 54.9, longitude: 23.9, is_public: true });
+  const result = await autocannon({
+    url: `${address}/api/v1/locations`,
+    method: 'POST',
+    headers: { cookie, origin: address, 'content-type': 'application/json' },
+    body,
+    connections: 10,
+    duration: DURATION_S,
+  });
+  if (result.non2xx > 0) throw new Error(`creating spots: ${result.non2xx} non-2xx`);
+  return result.requests.average;
+}
+
+async function bench(label: string, options: DatabaseOptions, spots: number) {
+  const database = await openDatabase(options);
+  const { db } = database;
+  const email = await seed(db, spots);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-tiles-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  const app = await buildApp(config, { database, clientDir: null, apiRateLimitPerMinute: 100_000_000 });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: address },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+    const country = tileOf(55.2, 23.9, 7);
+    const city = tileOf(54.897, 23.886, 13);
+    const countryTile = await measure(address, cookie, `/api/v1/map/tiles/${country.z}/${country.x}/${country.y}`);
+    const cityTile = await measure(address, cookie, `/api/v1/map/tiles/${city.z}/${city.x}/${city.y}`);
+    const all = `${LITHUANIA.minLng},${LITHUANIA.minLat},${LITHUANIA.maxLng},${LITHUANIA.maxLat}`;
+    const oldCountry = await measure(address, cookie, `/api/v1/locations?bbox=${all}&limit=10000`);
+    const withCounts = await createRate(address, cookie);
+    await db.execute(sql`alter table locations disable trigger locations_map_cells`);
+    const withoutCounts = await createRate(address, cookie);
+    await db.execute(sql`alter table locations enable trigger locations_map_cells`);
+
+    const row = (name: string, m: Measured) =>
+      `  ${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(5)} ms  p99 ${String(m.p99).padStart(5)} ms  ` +
+      `${(m.bytes / 1024).toFixed(1).padStart(7)} KB (${(m.gzip / 1024).toFixed(1)} KB gzip)`;
+    console.log(`\n${label}, ${spots.toLocaleString('en')} spots (${new Date().toISOString().slice(0, 10)})`);
+    console.log(row('country view, one z 7 tile', countryTile));
+    console.log(row('city view, one z 13 tile', cityTile));
+    console.log(row('old: country bbox, 10,000 newest', oldCountry));
+    console.log(`  country tile against the old design: ${(countryTile.rps / oldCountry.rps).toFixed(0)}× the requests a second`);
+    console.log(`  creating public spots: ${withCounts.toFixed(0)} a second with the kept counts, ${withoutCounts.toFixed(0)} without (${((withCounts / withoutCounts) * 100).toFixed(0)} %)`);
+  } finally {
+    await app.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-tiles-db-'));
+await bench('PGlite', { kind: 'pglite', dir: path.join(pgliteDir, 'db') }, SPOTS);
+fs.rmSync(pgliteDir, { recursive: true, force: true });
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (postgresUrl) {
+  const pg = await import('pg');
+  const admin = new pg.default.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  for (const spots of [SPOTS, ...(BIG > 0 ? [BIG] : [])]) {
+    await admin.query('drop database if exists foray_bench_tiles with (force)');
+    await admin.query('create database foray_bench_tiles');
+    const url = new URL(postgresUrl);
+    url.pathname = '/foray_bench_tiles';
+    await bench('PostgreSQL', { kind: 'postgres', url: url.toString() }, spots);
+  }
+  await admin.query('drop database if exists foray_bench_tiles with (force)');
+  await admin.end();
+} else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://…)');

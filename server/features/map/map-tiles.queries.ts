@@ -1,0 +1,157 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { locationPhotos, locations, mapCells } from '../../db/schema.ts';
+import {
+  MAP_CELL_SUBDIVISION,
+  MAP_KEPT_LEVELS,
+  MAP_MARKERS_MAX,
+  type MapCell,
+  type MapMarker,
+  type MapTile,
+  type MapTileKey,
+} from '../../../common/schemas/map-tiles.ts';
+import type { SpotFilter } from '../../../common/spot-filter.ts';
+import { filterConditions, visibleTo } from '../locations/locations.queries.ts';
+
+type Rows<Row> = { rows: Row[] };
+
+/** The tile's edges in degrees (Web Mercator; y = 0 is the north edge). */
+export function tileBounds({ z, x, y }: MapTileKey) {
+  const n = 2 ** z;
+  const lat = (row: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * row) / n))) * 180) / Math.PI;
+  return { west: (x / n) * 360 - 180, east: ((x + 1) / n) * 360 - 180, north: lat(y), south: lat(y + 1) };
+}
+
+/**
+ * Inside the tile, exactly: the box lets the GiST index find the candidates (a hair wider, so rounding never
+ * drops one), and the tile functions of migration 0009 decide, so a spot on an edge is in one tile only.
+ */
+function inTile(tile: MapTileKey): SQL {
+  const { west, east, north, south } = tileBounds(tile);
+  const pad = 1e-9;
+  return sql`l.position <@ box(point(${west - pad}::float8, ${Math.max(-90, south - pad)}::float8), point(${east + pad}::float8, ${Math.min(90, north + pad)}::float8))
+    and foray_tile_x(l.longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.latitude, ${tile.z}) = ${tile.y}`;
+}
+
+const hasFilter = (filter: SpotFilter) => Object.values(filter).some((value) => value !== undefined && value !== '');
+
+type CellRow = { cx: number; cy: number; mushroom_spot: number; car_park: number; sum_latitude: number; sum_longitude: number };
+
+/**
+ * What the map draws of one tile for this viewer (ADR 0026): its spots as lean markers when there are at most
+ * MAP_MARKERS_MAX, else 8 × 8 cells with true counts. Without a filter, up to z 13, the public counts come from
+ * `map_cells` (kept by a trigger: at most a few hundred rows to read however many spots exist) and only the
+ * viewer's own private spots are counted live; with a filter, or deeper, the cells are counted from the spots.
+ */
+export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, filter: SpotFilter): Promise<MapTile> {
+  const where = sql.join([visibleTo(viewerId), inTile(tile), ...filterConditions(viewerId, filter)], sql` and `);
+  const level = tile.z + MAP_CELL_SUBDIVISION;
+  const kept = hasFilter(filter) ? undefined : MAP_KEPT_LEVELS.find((candidate) => candidate >= level);
+
+  if (kept !== undefined) {
+    // The counts first: a few dozen kept rows, and the viewer's own private spots in the tile (few, by the owner
+    // index). Only a tile they say is sparse is read spot by spot.
+    const cells = mergeCells([...(await keptPublicCells(db, tile, level, kept)), ...(await countedCells(db, level, ownPrivateIn(viewerId, tile)))]);
+    const total = cells.reduce((sum, cell) => sum + cell.count, 0);
+    if (total > MAP_MARKERS_MAX) return { ...tile, total, cells, markers: [] };
+    const markers = await markersIn(db, viewerId, where, MAP_MARKERS_MAX);
+    return { ...tile, total: markers.length, cells: [], markers };
+  }
+
+  // With a filter, or deeper than the kept levels: from the spots. No order, so the index scan stops as soon as
+  // it has one more than the most a tile sends one by one.
+  const markers = await markersIn(db, viewerId, where, MAP_MARKERS_MAX + 1);
+  if (markers.length <= MAP_MARKERS_MAX) return { ...tile, total: markers.length, cells: [], markers };
+  const cells = mergeCells(await countedCells(db, level, where));
+  return { ...tile, total: cells.reduce((sum, cell) => sum + cell.count, 0), cells, markers: [] };
+}
+
+/**
+ * The viewer's own private spots in the tile, found through the owner index: no box here, or PostgreSQL — which
+ * guesses any box small — would read every spot of a country-sized tile through the position index instead.
+ */
+const ownPrivateIn = (viewerId: string, tile: MapTileKey): SQL =>
+  sql`l.user_id = ${viewerId} and not l.is_public and foray_tile_x(l.longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.latitude, ${tile.z}) = ${tile.y}`;
+
+async function markersIn(db: Database, viewerId: string, where: SQL, limit: number): Promise<MapMarker[]> {
+  const result = (await db.execute(sql`
+    select l.id, l.latitude, l.longitude, l.type, l.user_id = ${viewerId} as is_owner, l.is_public,
+           exists (select 1 from ${locationPhotos} p where p.location_id = l.id) as has_photos
+    from ${locations} l where ${where}
+    limit ${limit}`)) as unknown as Rows<MapMarker>;
+  return result.rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/** The spots matching `where`, counted by cell of `level`. */
+async function countedCells(db: Database, level: number, where: SQL): Promise<CellRow[]> {
+  const result = (await db.execute(sql`
+    select foray_tile_x(l.longitude, ${level}) as cx, foray_tile_y(l.latitude, ${level}) as cy,
+           count(*) filter (where l.type = 'mushroom_spot')::int as mushroom_spot,
+           count(*) filter (where l.type = 'car_park')::int as car_park,
+           sum(l.latitude) as sum_latitude, sum(l.longitude) as sum_longitude
+    from ${locations} l where ${where} group by 1, 2`)) as unknown as Rows<CellRow>;
+  return result.rows;
+}
+
+/** The tile's cells at `level`, each the sum of its kept cells at level `kept` (2^(kept − level) a side). */
+async function keptPublicCells(db: Database, tile: MapTileKey, level: number, kept: number): Promise<CellRow[]> {
+  const side = 2 ** MAP_CELL_SUBDIVISION;
+  const shift = kept - level;
+  const first = { x: (tile.x * side) << shift, y: (tile.y * side) << shift };
+  const span = (side << shift) - 1;
+  const result = (await db.execute(sql`
+    select cx >> ${shift} as cx, cy >> ${shift} as cy,
+           sum(mushroom_spots)::int as mushroom_spot, sum(car_parks)::int as car_park,
+           sum(sum_latitude) as sum_latitude, sum(sum_longitude) as sum_longitude
+    from ${mapCells}
+    where level = ${kept} and cx between ${first.x} and ${first.x + span} and cy between ${first.y} and ${first.y + span}
+      and mushroom_spots + car_parks > 0
+    group by 1, 2`)) as unknown as Rows<CellRow>;
+  return result.rows;
+}
+
+/** One cell per (cx, cy), the kept public counts and the live private ones added up; their mean position. */
+function mergeCells(rows: CellRow[]): MapCell[] {
+  const byCell = new Map<string, CellRow>();
+  for (const row of rows) {
+    const key = `${row.cx}/${row.cy}`;
+    const seen = byCell.get(key);
+    byCell.set(
+      key,
+      seen
+        ? {
+            ...seen,
+            mushroom_spot: seen.mushroom_spot + Number(row.mushroom_spot),
+            car_park: seen.car_park + Number(row.car_park),
+            sum_latitude: seen.sum_latitude + Number(row.sum_latitude),
+            sum_longitude: seen.sum_longitude + Number(row.sum_longitude),
+          }
+        : {
+            cx: Number(row.cx),
+            cy: Number(row.cy),
+            mushroom_spot: Number(row.mushroom_spot),
+            car_park: Number(row.car_park),
+            sum_latitude: Number(row.sum_latitude),
+            sum_longitude: Number(row.sum_longitude),
+          },
+    );
+  }
+  return [...byCell.values()]
+    .filter((row) => row.mushroom_spot + row.car_park > 0)
+    .map((row) => {
+      const count = row.mushroom_spot + row.car_park;
+      return {
+        cx: row.cx,
+        cy: row.cy,
+        latitude: round(row.sum_latitude / count),
+        longitude: round(row.sum_longitude / count),
+        count,
+        mushroom_spot: row.mushroom_spot,
+        car_park: row.car_park,
+      };
+    })
+    .sort((a, b) => a.cy - b.cy || a.cx - b.cx);
+}
+
+/** Six decimals (about 10 cm): a bubble's place needs no more, and the answer stays small. */
+const round = (value: number) => Math.round(value * 1e6) / 1e6;

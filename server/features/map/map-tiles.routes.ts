@@ -1,0 +1,44 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
+import { SpotFilterQuerySchema } from '../../../common/schemas/locations.ts';
+import { MAP_MARKERS_MAX, MapTileParamsSchema, MapTileSchema } from '../../../common/schemas/map-tiles.ts';
+import type { Database } from '../../db/client.ts';
+import type { RequireUser } from '../auth/session.ts';
+import { mapTile } from './map-tiles.queries.ts';
+
+/**
+ * The map's answer by tile (ADR 0026): keyed by z/x/y and the filter so the browser can keep and revalidate it.
+ * `private, no-cache`: only this user's browser keeps it, and asks again with If-None-Match each time — a spot
+ * made private by its owner leaves everyone's map at the next look.
+ */
+export function registerMapTileRoutes(root: FastifyInstance, { db, requireUser }: { db: Database; requireUser: RequireUser }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/v1/map/tiles/:z/:x/:y',
+    {
+      schema: {
+        tags: ['map'],
+        summary: 'What the map draws of one Web-Mercator tile: lean markers, or cells with true counts',
+        description:
+          `Up to ${MAP_MARKERS_MAX} spots in the tile come as markers (id, position, type, is_owner, is_public, has_photos; ` +
+          'the popup reads the spot by id). More come as 8 × 8 cells, each with the exact number of spots the caller may ' +
+          'see in it by type and their mean position: one’s own spots and others’ public ones, never anyone’s private spot. ' +
+          'Takes the filter bar’s parameters, as the list does. ETag and If-None-Match for revalidation.',
+        params: MapTileParamsSchema,
+        querystring: SpotFilterQuerySchema,
+        response: { 200: MapTileSchema, 304: z.null().describe('Not modified: the copy the browser has is current'), 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      const tile = await mapTile(db, user.id, request.params, request.query);
+      const etag = `"${crypto.createHash('sha256').update(JSON.stringify(tile)).digest('base64url').slice(0, 27)}"`;
+      reply.header('cache-control', 'private, no-cache').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return tile;
+    },
+  );
+}
