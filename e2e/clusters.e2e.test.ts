@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signedInUser, uniqueEmail } from './support/accounts.ts';
 import { useForay } from './support/foray.ts';
-import { mapOf } from './support/spots.ts';
+import { createSpotByApi, mapOf, markerOf } from './support/spots.ts';
 import { en, exactly } from './support/texts.ts';
 import { expectVisible } from './support/ui.ts';
 
@@ -64,5 +64,29 @@ describe('many spots on the map', () => {
       .poll(() => mapOf(page).locator('.foray-cluster').allInnerTexts(), { timeout: 10_000 })
       .not.toContain(String(counts[lowest]));
     expect(await pinsOnMap(page)).toBeGreaterThan(0);
+  });
+
+  it('keeps an open popup open, the same element, while the map is dragged and its spots drawn again', async () => {
+    const { page } = await foray.newPage();
+    await signedInUser(page, foray, uniqueEmail('popup'));
+    await createSpotByApi(page, foray.baseUrl, { mushroom_types: 'Popup chanterelles', latitude: 55.2, longitude: 23.9 });
+    await page.reload();
+    await markerOf(page, 'mushroom_spot', 'Popup chanterelles').click();
+    const heading = page.getByRole('heading', { name: exactly('Popup chanterelles') });
+    await expectVisible(heading);
+    const shown = await heading.elementHandle();
+
+    // A drag ends in a redraw of the pins in view; the pin under the open popup is kept, popup and all.
+    const box = (await mapOf(page).boundingBox())!;
+    await page.mouse.move(box.x + 30, box.y + box.height - 30);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 110, box.y + box.height - 50, { steps: 8 });
+    // Held still before letting go: no inertia, so the map's moveend (and its redraw) come with the mouse-up.
+    await page.waitForTimeout(100);
+    await page.mouse.move(box.x + 110, box.y + box.height - 50);
+    await page.mouse.move(box.x + 110, box.y + box.height - 50);
+    await page.mouse.up();
+    await expectVisible(heading);
+    expect(await shown!.evaluate((element) => element.isConnected)).toBe(true);
   });
 });

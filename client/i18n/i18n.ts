@@ -15,9 +15,18 @@ function setHtmlLang(language: string | undefined) {
 }
 i18next.on('languageChanged', setHtmlLang);
 
-/** Adds English words that arrive with a later screen (client/i18n/later-words.ts, ADR 0033). */
+/** Whether some screen has painted a key for want of its word since words were last added. */
+let keyShown = false;
+
+/**
+ * Adds English words that arrive with a later screen (client/i18n/later-words.ts, ADR 0033). Quietly, unless
+ * a key was painted for want of one of them: words nobody has asked for yet change nothing on the screen, and
+ * a re-render of everything would rebuild what is open (the map's pins under an open popup, for one).
+ */
 export function addEnglishWords(words: Record<string, string>) {
-  i18next.addResourceBundle('en', 'translation', words, true, true);
+  const silent = !keyShown;
+  keyShown = false;
+  i18next.addResourceBundle('en', 'translation', words, true, true, { silent });
 }
 
 /** What to do when a key has no English word yet: set by the main screen, which can load them all. */
@@ -47,7 +56,10 @@ export const i18nReady = i18next
     returnEmptyString: false,
     // A key with no English word yet (a screen whose words were not loaded with it): load them all.
     saveMissing: true,
-    missingKeyHandler: () => onMissingWord?.(),
+    missingKeyHandler: () => {
+      keyShown = true;
+      onMissingWord?.();
+    },
     detection: {
       order: ['querystring', 'localStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lng',

@@ -17,6 +17,13 @@ type SpotsLayerProps = {
   onVisibleCountChange: (count: number) => void;
 };
 
+type DrawnPin = { marker: L.Marker; drawnFrom: string; labels: SpotsLayerProps['labels'] };
+
+/** Everything a pin and its popup are drawn from: the same text means the same pin. */
+function pinSignature(spot: ShownSpot): string {
+  return JSON.stringify(spot);
+}
+
 /** Past this zoom every spot is its own pin, even when two share a clearing. */
 const CLUSTER_MAX_ZOOM = 16;
 
@@ -36,12 +43,18 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
     return cluster;
   }, [spots]);
 
+  // The pins drawn now, by spot id, with what each was drawn from. A redraw (a pan, a refetch, another
+  // spot saved) keeps the pins whose spot did not change, so an open popup stays open and keeps its focus.
+  const pinsRef = useRef(new Map<string, DrawnPin>());
+
   useEffect(
     function addLayerToMap() {
       const layer = L.layerGroup().addTo(map);
+      const pins = pinsRef.current;
       layerRef.current = layer;
       return () => {
         layer.remove();
+        pins.clear();
         layerRef.current = null;
       };
     },
@@ -50,9 +63,11 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
 
   useEffect(
     function drawVisibleClusters() {
+      let clusters: L.Marker[] = [];
       const draw = () => {
         const layer = layerRef.current;
         if (!layer) return;
+        const pins = pinsRef.current;
         const bounds = map.getBounds();
         const zoom = Math.round(map.getZoom());
         const bbox: [number, number, number, number] = [
@@ -62,20 +77,39 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
           Math.min(90, bounds.getNorth()),
         ];
         const features = index.getClusters(bbox, zoom);
-        layer.clearLayers();
+        for (const cluster of clusters) layer.removeLayer(cluster);
+        clusters = [];
+        const wanted = new Set<string>();
         let visible = 0;
         for (const feature of features) {
           const [lng, lat] = feature.geometry.coordinates as [number, number];
           const props = feature.properties;
           if ('cluster' in props && props.cluster) {
             visible += props.point_count;
-            layer.addLayer(clusterMarker(map, index, props.cluster_id, props.point_count, lat, lng, labels.cluster(props.point_count)));
+            const marker = clusterMarker(map, index, props.cluster_id, props.point_count, lat, lng, labels.cluster(props.point_count));
+            clusters.push(marker);
+            layer.addLayer(marker);
           } else {
             const spot = spots[(props as SpotPoint).index];
             if (!spot) continue;
             visible += 1;
-            layer.addLayer(spotMarker(map, spot, labels));
+            wanted.add(spot.id);
+            const drawnFrom = pinSignature(spot);
+            const drawn = pins.get(spot.id);
+            if (drawn && drawn.drawnFrom === drawnFrom && drawn.labels === labels) continue;
+            const reopen = drawn?.marker.isPopupOpen() ?? false;
+            if (drawn) layer.removeLayer(drawn.marker);
+            const marker = spotMarker(map, spot, labels);
+            pins.set(spot.id, { marker, drawnFrom, labels });
+            layer.addLayer(marker);
+            // The spot changed under its open popup (a visit recorded, an edit synced): show the new one.
+            if (reopen) marker.openPopup();
           }
+        }
+        for (const [id, drawn] of pins) {
+          if (wanted.has(id)) continue;
+          layer.removeLayer(drawn.marker);
+          pins.delete(id);
         }
         onVisibleCountChange(visible);
       };
@@ -83,6 +117,7 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
       map.on('moveend', draw);
       return () => {
         map.off('moveend', draw);
+        for (const cluster of clusters) layerRef.current?.removeLayer(cluster);
       };
     },
     [map, index, spots, labels, onVisibleCountChange],
