@@ -22,6 +22,10 @@ if (!postgresUrl) {
 
 export default defineConfig({
   test: {
+    // Two files at a time, whatever the core count (vitest's default is one fewer than the cores: one, here).
+    // A browser test file spends most of its time waiting on its own server and Chromium, which are processes
+    // of their own, so an API or unit file runs beside it; browser files still run one after another.
+    maxWorkers: 2,
     projects: [
       {
         test: {

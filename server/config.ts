@@ -54,6 +54,8 @@ const EnvSchema = z
       .optional(),
     /** How long one statement may run on PostgreSQL (ms; 0: no bound). Migrations are not bound by it. */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Past this many spots in view the map draws counted cells, not pins (ADR 0034). */
+    MAP_OVERVIEW_FROM: z.coerce.number().int().min(0).max(100_000).default(2_000),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -146,6 +148,8 @@ export type Config = {
   mapRegion: { file: string; name: string } | null;
   /** How often the mail outbox is worked, in ms. Tests make it short. */
   outboxIntervalMs: number;
+  /** Past this many spots in view the map draws counted cells from the tiles instead of pins (ADR 0034). */
+  mapOverviewFrom: number;
 };
 
 export class ConfigError extends Error {
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { file: path.resolve(e.MAP_REGION_FILE), name: e.MAP_REGION_NAME ?? path.basename(e.MAP_REGION_FILE).replace(/\.pmtiles$/i, '') }
       : null,
     outboxIntervalMs: 1000,
+    mapOverviewFrom: e.MAP_OVERVIEW_FROM,
   };
 }
 

@@ -31,6 +31,8 @@ export const ClientConfigSchema = z.object({
   photo_max_bytes: z.number().int(),
   /** null when the operator has set no MAP_REGION_FILE. */
   map_region: MapRegionSchema.nullable(),
+  /** Past this many spots in view the map shows counted cells from `/api/v1/map/tiles` instead of pins. */
+  map_overview_from: z.number().int().min(0),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 

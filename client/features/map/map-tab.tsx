@@ -24,6 +24,7 @@ import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from '../../lib/client-config.ts';
 import { MapView, SMALL_SCREEN, type UserPosition } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
+import { countInView, drawOverview, useMapOverview } from './map-overview.ts';
 import { withAllWords } from '../../i18n/later-words.ts';
 
 const NO_SPOTS: Location[] = [];
@@ -66,7 +67,22 @@ export function MapTab() {
   const config = useClientConfig();
   const offline = useOffline();
   const { filter, key: filterKey } = useSpotFilter();
-  const spotsQuery = useSpotsInArea(area, me.id, filter);
+  // Counted cells where the view holds many spots, the spots themselves where it holds few (ADR 0034). The
+  // mode is decided on each view's tiles and kept while the next view's load; with no signal, spots from the device.
+  // A copy of the settings kept from before the overview existed has no threshold: spots, as then.
+  const overviewFrom = config.data ? (typeof config.data.map_overview_from === 'number' ? config.data.map_overview_from : Infinity) : undefined;
+  const overview = useMapOverview(map, filterKey, !offline && overviewFrom !== undefined);
+  const decided =
+    offline || overview.failed || config.isError
+      ? 'spots'
+      : overview.inView !== null && overviewFrom !== undefined
+        ? overview.inView > overviewFrom
+          ? 'overview'
+          : 'spots'
+        : null;
+  const [mode, setMode] = useState<'deciding' | 'overview' | 'spots'>('deciding');
+  if (decided !== null && decided !== mode) setMode(decided);
+  const spotsQuery = useSpotsInArea(mode === 'spots' ? area : null, me.id, filter);
   const loaded = spotsQuery.data?.items ?? NO_SPOTS;
   // What waits on the device is drawn too: new spots as pending pins; a spot being deleted is gone already.
   const shown = useMemo(
@@ -80,7 +96,7 @@ export function MapTab() {
   );
   const spots = useFiltered(shown, filter, filterKey);
   // The server fetches one row more than it sends: a next page exists exactly when there were more spots.
-  const truncated = spotsQuery.data ? spotsQuery.data.next_cursor !== null : false;
+  const truncated = mode === 'spots' && spotsQuery.data ? spotsQuery.data.next_cursor !== null : false;
   const layers = config.data?.tile_layers ?? [];
   const baseLayer = layers.find((layer) => layer.id === baseLayerId) ?? layers[0];
   const region = config.data?.map_region ?? null;
@@ -159,6 +175,24 @@ export function MapTab() {
     [t, language, retry, discard, guide, editing, openPhotos, openVisits],
   );
 
+  const overviewLabels = useMemo(
+    () => ({
+      cluster: labels.cluster,
+      pin: (type: Location['type']) => t('map.overviewPin', { type: t(`locationTypes.${type}`) }),
+    }),
+    [labels.cluster, t],
+  );
+  const overviewTiles = mode === 'overview' ? overview.drawn : null;
+  useEffect(
+    function drawTheOverview() {
+      if (!map || !overviewTiles) return;
+      return drawOverview(map, overviewTiles, overviewLabels);
+    },
+    [map, overviewTiles, overviewLabels],
+  );
+  // In the overview the spots layer draws only what waits on the device; the tiles count the rest.
+  const shownCount = overviewTiles && overview.bounds ? countInView(overviewTiles, overview.bounds) + visibleCount : visibleCount;
+
   const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {
     setFixing(false);
     setMoving(null);
@@ -174,8 +208,8 @@ export function MapTab() {
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-sm font-medium text-stone-800" aria-live="polite">
-            {spotsQuery.isFetching && <Spinner />}
-            {t('map.locationCount', { count: visibleCount })}
+            {(spotsQuery.isFetching || (mode !== 'spots' && overview.tiles === null && !overview.failed)) && <Spinner />}
+            {t('map.locationCount', { count: shownCount })}
             {truncated && <span className="font-normal text-stone-700">· {t('map.zoomInForAll')}</span>}
           </p>
           <div className="flex flex-wrap items-center gap-2">

@@ -29,6 +29,7 @@ export function registerSystemRoutes(
       // Public like the rest of this answer: the region's name and size are the operator's settings, not anyone's
       // data; the file itself needs a session. A phone compares etag with its downloaded copy's.
       map_region: await deps.describeMapRegion(),
+      map_overview_from: deps.config.mapOverviewFrom,
     }),
   );
 

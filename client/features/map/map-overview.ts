@@ -1,0 +1,144 @@
+// The map's overview (ADR 0034): what the server counts per tile (/api/v1/map/tiles, ADR 0026), asked for
+// every view. Where the view holds more spots than the operator's MAP_OVERVIEW_FROM, the map draws these
+// counted cells — true numbers, at a cost that does not grow with the spots that exist — instead of asking
+// for the spots themselves. Where it holds fewer, the spots are loaded whole as before (popups, edits, the
+// device's copy for no signal).
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import L from 'leaflet';
+import Supercluster from 'supercluster';
+import { MAP_TILE_ZOOM_MAX, type MapTile, type MapTileKey } from '../../../common/schemas/map-tiles.ts';
+import { api } from '../../lib/api-client.ts';
+import { locationKeys } from '../../lib/location-keys.ts';
+import { clusterIcon, spotIcon } from './marker-icons.ts';
+import { countInView, tilesForView, type Bounds } from './overview-tiles.ts';
+
+export { countInView } from './overview-tiles.ts';
+
+/** With signal but no answer, the map gives up on the overview and loads spots (or the device's copy). */
+const TILE_TIMEOUT_MS = 10_000;
+
+const boundsOf = (map: L.Map): Bounds => {
+  const view = map.getBounds();
+  return { west: view.getWest(), south: view.getSouth(), east: view.getEast(), north: view.getNorth() };
+};
+
+export type MapOverview = {
+  /** The view's tiles, all loaded; null while any is loading, or when they cannot be had. */
+  tiles: MapTile[] | null;
+  /** The tiles to draw: the view's once loaded, the last view's until then. */
+  drawn: MapTile[] | null;
+  /** The spots the caller may see in the view, as the loaded tiles count them; null until they are loaded. */
+  inView: number | null;
+  /** The tiles could not be loaded (no signal, an error): the map loads spots instead. */
+  failed: boolean;
+  bounds: Bounds | null;
+};
+
+/** Asks for the tiles of the current view, kept by react-query and revalidated by ETag. */
+export function useMapOverview(map: L.Map | null, filterKey: string, enabled: boolean): MapOverview {
+  const [view, setView] = useState<{ tiles: MapTileKey[]; bounds: Bounds } | null>(null);
+  useEffect(
+    function followTheView() {
+      if (!map) return;
+      const update = () => {
+        const bounds = boundsOf(map);
+        setView({ tiles: tilesForView(bounds, map.getZoom()), bounds });
+      };
+      update();
+      map.on('moveend', update);
+      return () => {
+        map.off('moveend', update);
+      };
+    },
+    [map],
+  );
+  const query = filterKey ? `?${filterKey.slice(1)}` : '';
+  const { tiles, failed } = useQueries({
+    queries: (enabled && view ? view.tiles : []).map((tile) => ({
+      queryKey: [...locationKeys.all, 'tile', tile.z, tile.x, tile.y, filterKey] as const,
+      // The signal is handed on: a tile left behind by a pan is cancelled, and its work on the server with it.
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api<MapTile>(`/api/v1/map/tiles/${tile.z}/${tile.x}/${tile.y}${query}`, { signal, timeoutMs: TILE_TIMEOUT_MS }),
+      staleTime: 30_000,
+      retry: false,
+      // With no signal the map falls back at once to the spots on the device, rather than wait for one.
+      networkMode: 'always' as const,
+    })),
+    // Shared structurally by react-query: the same tiles are the same array from one render to the next.
+    combine: (results) => ({
+      tiles: results.length > 0 && results.every((result) => result.data !== undefined) ? results.map((result) => result.data!) : null,
+      failed: results.some((result) => result.isError),
+    }),
+  });
+  const bounds = view?.bounds ?? null;
+  const inView = useMemo(() => (tiles && bounds ? countInView(tiles, bounds) : null), [tiles, bounds]);
+  // What is drawn while the next view's tiles load: the last complete set, so bubbles never blink out on a pan.
+  const [drawn, setDrawn] = useState<MapTile[] | null>(null);
+  if (tiles && tiles !== drawn) setDrawn(tiles);
+  return { tiles, drawn: tiles ?? drawn, inView, failed, bounds };
+}
+
+export type OverviewLabels = {
+  cluster: (count: number) => string;
+  /** A lone spot in the overview: its type, and that zooming in opens it. */
+  pin: (type: MapTile['markers'][number]['type']) => string;
+};
+
+/** Past this zoom a tap on a lone pin of the overview brings the map close enough to load spots whole. */
+const PIN_ZOOM = 15;
+
+type OverviewPoint = { count: number; type: MapTile['markers'][number]['type'] | null };
+
+/**
+ * Draws the tiles' cells and lone spots for the map's zoom: near ones merged into numbered bubbles that add
+ * up their true counts (a tile of few spots lists them one by one, and hundreds of pins would bury the map),
+ * a lone spot as its pin. A tap or Enter zooms in. Returns a function that removes them.
+ */
+export function drawOverview(map: L.Map, tiles: readonly MapTile[], labels: OverviewLabels): () => void {
+  const index = new Supercluster<OverviewPoint, { count: number }>({
+    radius: 60,
+    maxZoom: MAP_TILE_ZOOM_MAX,
+    map: (point) => ({ count: point.count }),
+    reduce: (sum, point) => {
+      sum.count += point.count;
+    },
+  });
+  const point = (latitude: number, longitude: number, properties: OverviewPoint) => ({
+    type: 'Feature' as const,
+    geometry: { type: 'Point' as const, coordinates: [longitude, latitude] },
+    properties,
+  });
+  index.load(
+    tiles.flatMap((tile) => [
+      ...tile.cells.map((cell) => point(cell.latitude, cell.longitude, { count: cell.count, type: null })),
+      ...tile.markers.map((pin) => point(pin.latitude, pin.longitude, { count: 1, type: pin.type })),
+    ]),
+  );
+  const layer = L.layerGroup().addTo(map);
+  const zoomTo = (marker: L.Marker, latitude: number, longitude: number, zoom: number) => {
+    const go = () => map.flyTo([latitude, longitude], Math.min(zoom, map.getMaxZoom()));
+    marker.on('click', go);
+    marker.on('keypress', (event: L.LeafletKeyboardEvent) => {
+      if (event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ') {
+        event.originalEvent.preventDefault();
+        go();
+      }
+    });
+  };
+  const zoom = Math.round(map.getZoom());
+  for (const feature of index.getClusters([-180, -90, 180, 90], zoom)) {
+    const [longitude, latitude] = feature.geometry.coordinates as [number, number];
+    const properties = feature.properties;
+    const type = 'cluster' in properties ? null : properties.type;
+    const count = properties.count;
+    const label = type ? labels.pin(type) : labels.cluster(count);
+    const marker = L.marker([latitude, longitude], { icon: type ? spotIcon(type, null) : clusterIcon(count), title: label, keyboard: true });
+    marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
+    zoomTo(marker, latitude, longitude, type ? Math.max(zoom + 3, PIN_ZOOM) : zoom + 3);
+    layer.addLayer(marker);
+  }
+  return () => {
+    layer.remove();
+  };
+}
