@@ -23,8 +23,8 @@ if (!postgresUrl) {
 export default defineConfig({
   test: {
     // Two files at a time, whatever the core count (vitest's default is one fewer than the cores: one, here).
-    // A browser test file spends most of its time waiting on its own server and Chromium, which are processes
-    // of their own, so an API or unit file runs beside it; browser files still run one after another.
+    // A browser test file spends most of its time waiting on its own server and Chromium — processes of their
+    // own, with a data folder, ports and a browser profile of their own — so two run side by side.
     maxWorkers: 2,
     projects: [
       {
@@ -46,8 +46,6 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // One Chromium and one server at a time keep the 2 cores from thrashing.
-          fileParallelism: false,
         },
       },
     ],

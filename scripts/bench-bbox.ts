@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseOptions } from '../server/db/client.ts';
-import { BENCH_PASSWORD, seedBenchData } from './bench-seed.ts';
+import { BENCH_PASSWORD, onEachDatabase, seedBenchData } from './bench-seed.ts';
 
 const SPOTS = 10_000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -72,21 +72,4 @@ async function bench(label: string, options: DatabaseOptions) {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-db-'));
-await bench('PGlite', { kind: 'pglite', dir: path.join(pgliteDir, 'db') });
-fs.rmSync(pgliteDir, { recursive: true, force: true });
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (postgresUrl) {
-  // A database of the bench's own: it empties its tables.
-  const pg = await import('pg');
-  const admin = new pg.default.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query('drop database if exists foray_bench with (force)');
-  await admin.query('create database foray_bench');
-  const url = new URL(postgresUrl);
-  url.pathname = '/foray_bench';
-  await bench('PostgreSQL', { kind: 'postgres', url: url.toString() });
-  await admin.query('drop database if exists foray_bench with (force)');
-  await admin.end();
-}
-else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://…)');
+await onEachDatabase('bench-bbox', { pglite: [0], postgres: [0] }, (label, options) => bench(label, options));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseOptions } from '../server/db/client.ts';
-import { BENCH_PASSWORD, seedBenchData } from './bench-seed.ts';
+import { BENCH_PASSWORD, onEachDatabase, seedBenchData } from './bench-seed.ts';
 
 const SPOTS = 100_000;
 const ROUNDS = Number(process.env.BENCH_FILTER_ROUNDS ?? 30);
@@ -76,23 +76,4 @@ async function bench(label: string, options: DatabaseOptions) {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-db-'));
-await bench('PGlite', { kind: 'pglite', dir: path.join(pgliteDir, 'db') });
-fs.rmSync(pgliteDir, { recursive: true, force: true });
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (postgresUrl) {
-  // A database of this run's own: it empties its tables, and others may be benchmarking on the same server.
-  const name = `foray_bench_filter_${process.pid}`;
-  const pg = await import('pg');
-  const admin = new pg.default.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  try {
-    await bench('PostgreSQL', { kind: 'postgres', url: url.toString() });
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://…)');
+await onEachDatabase('bench-filter', { pglite: [0], postgres: [0] }, (label, options) => bench(label, options));

@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database, type DatabaseOptions } from '../server/db/client.ts';
+import { onEachDatabase } from './bench-seed.ts';
 
 const SPOTS = Number(process.env.BENCH_TILES_SPOTS ?? 100_000);
 const BIG = Number(process.env.BENCH_TILES_BIG ?? 1_000_000);
@@ -130,21 +131,4 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
   }
 }
 
-const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-tiles-db-'));
-await bench('PGlite', { kind: 'pglite', dir: path.join(pgliteDir, 'db') }, SPOTS);
-fs.rmSync(pgliteDir, { recursive: true, force: true });
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (postgresUrl) {
-  const pg = await import('pg');
-  const admin = new pg.default.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  for (const spots of [SPOTS, ...(BIG > 0 ? [BIG] : [])]) {
-    await admin.query('drop database if exists foray_bench_tiles with (force)');
-    await admin.query('create database foray_bench_tiles');
-    const url = new URL(postgresUrl);
-    url.pathname = '/foray_bench_tiles';
-    await bench('PostgreSQL', { kind: 'postgres', url: url.toString() }, spots);
-  }
-  await admin.query('drop database if exists foray_bench_tiles with (force)');
-  await admin.end();
-} else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://…)');
+await onEachDatabase('bench-tiles', { pglite: [SPOTS], postgres: [SPOTS, ...(BIG > 0 ? [BIG] : [])] }, bench);

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../server/db/client.ts';
+import type { Database, DatabaseOptions } from '../server/db/client.ts';
 
 export const BENCH_PASSWORD = 'bench password 1';
 
@@ -49,4 +52,45 @@ export async function seedBenchData(
   await db.execute(sql`analyze locations`);
   await db.execute(sql`analyze map_cells`);
   return { emails: users.map((user) => user.email) };
+}
+
+/**
+ * Runs a bench on a fresh embedded PGlite for each of `pgliteSizes`, then — when BENCH_DATABASE_URL (or
+ * TEST_DATABASE_URL) names a PostgreSQL server — on a database of this run's own there for each of
+ * `postgresSizes`: the bench empties its tables, and others may be benchmarking on the same server.
+ */
+export async function onEachDatabase(
+  name: string,
+  sizes: { pglite: number[]; postgres: number[] },
+  bench: (label: 'PGlite' | 'PostgreSQL', options: DatabaseOptions, spots: number) => Promise<void>,
+): Promise<void> {
+  for (const spots of sizes.pglite) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `foray-${name}-db-`));
+    try {
+      await bench('PGlite', { kind: 'pglite', dir: path.join(dir, 'db') }, spots);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!postgresUrl) {
+    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://…)');
+    return;
+  }
+  const database = `foray_${name.replace(/\W/g, '_')}_${process.pid}`;
+  const pg = await import('pg');
+  const admin = new pg.default.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    for (const spots of sizes.postgres) {
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.query(`create database ${database}`);
+      const url = new URL(postgresUrl);
+      url.pathname = `/${database}`;
+      await bench('PostgreSQL', { kind: 'postgres', url: url.toString() }, spots);
+    }
+  } finally {
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  }
 }

@@ -23,6 +23,7 @@ import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
 import { registerLocationPhotoRoutes } from './features/photos/location-photos.routes.ts';
 import { registerVisitRoutes } from './features/visits/visits.routes.ts';
 import { registerMapTileRoutes } from './features/map/map-tiles.routes.ts';
+import { registerExportRoutes } from './features/export/export.routes.ts';
 import { registerMapRegionRoutes } from './features/map-region/map-region.routes.ts';
 import { describeMapRegion } from './features/map-region/map-region-file.ts';
 import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './features/photos/photo-reconcile.ts';
@@ -34,8 +35,8 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticClient } from './plugins/static-client.ts';
 import { PHOTO_MAX_BYTES } from '../common/limits.ts';
 
-/** What is worth compressing: JSON, text, HTML, scripts, SVG. Images and the region map's PMTiles are not. */
-const COMPRESSIBLE = /^(application\/(json|javascript|manifest\+json)|text\/|image\/svg\+xml)/;
+/** What is worth compressing: JSON, text, HTML, scripts, SVG, the export files. Images and the region map's PMTiles are not. */
+const COMPRESSIBLE = /^(application\/(json|javascript|manifest\+json|geo\+json|gpx\+xml|vnd\.google-earth\.kml\+xml)|text\/|image\/svg\+xml)/;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLocationPhotoRoutes(app, { db, storage, requireUser });
   registerVisitRoutes(app, { db, storage, requireUser });
   registerMapTileRoutes(app, { db, requireUser });
+  registerExportRoutes(app, { db, requireUser, publicUrl: config.publicUrl });
   if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 
   // ── The web app ──

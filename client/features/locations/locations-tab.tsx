@@ -13,8 +13,9 @@ import { DeleteDialog } from './delete-dialog.tsx';
 import { LocationCard } from './location-card.tsx';
 import { PAGE_SIZE, useLocationPages } from './locations-api.ts';
 import { ShareDialog } from './share-dialog.tsx';
+import { ExportDialog } from './export-dialog.tsx';
 
-type OpenDialog = { kind: 'share' | 'delete'; location: ShownSpot } | null;
+type OpenDialog = { kind: 'share' | 'delete'; location: ShownSpot } | { kind: 'export' } | null;
 
 export default function LocationsTab() {
   const { t } = useTranslation();
@@ -90,9 +91,14 @@ export default function LocationsTab() {
 
   return (
     <section aria-label={t('locations.listLabel')}>
-      <Button variant="secondary" className="mb-4" onClick={() => openVisits({ kind: 'calendar' })}>
-        {t('calendar.open')}
-      </Button>
+      <div className="mb-4 flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => openVisits({ kind: 'calendar' })}>
+          {t('calendar.open')}
+        </Button>
+        <Button variant="secondary" onClick={() => setDialog({ kind: 'export' })}>
+          {t('export.open')}
+        </Button>
+      </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((location, index) => (
           <LocationCard
@@ -118,6 +124,7 @@ export default function LocationsTab() {
       </div>
       {dialog?.kind === 'share' && <ShareDialog location={dialog.location} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && <DeleteDialog location={dialog.location} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'export' && <ExportDialog onClose={() => setDialog(null)} />}
     </section>
   );
 }

@@ -1,0 +1,38 @@
+// Exporting one's spots (issue #11): `GET /api/v1/export?format=…` with the filter bar's parameters.
+import { z } from 'zod';
+import { spotFilterFields } from './locations.ts';
+
+export const EXPORT_FORMATS = ['gpx', 'kml', 'geojson', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const { owner: _owner, ...filterWithoutOwner } = spotFilterFields;
+
+export const ExportQuerySchema = z
+  .strictObject({
+    format: z.enum(EXPORT_FORMATS).describe('gpx (GPX 1.1), kml (KML 2.2), geojson (RFC 7946) or csv (RFC 4180, UTF-8)'),
+    /** `mine`: one's own spots (the default); `visible`: also the public spots of others one can see. */
+    scope: z.enum(['mine', 'visible']).default('mine'),
+    ...filterWithoutOwner,
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+export type ExportQuery = z.infer<typeof ExportQuerySchema>;
+
+/** The CSV's columns, in order: every field a forager keeps, coordinates in decimal degrees. */
+export const CSV_COLUMNS = [
+  'id',
+  'type',
+  'mushroom_types',
+  'finder',
+  'date_found',
+  'notes',
+  'latitude',
+  'longitude',
+  'accuracy_m',
+  'is_public',
+  'owner_name',
+  'photo_urls',
+  'visits',
+  'last_visit',
+  'created_at',
+  'updated_at',
+] as const;

@@ -1,0 +1,139 @@
+import crypto from 'node:crypto';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
+import type { Location } from '../../../common/schemas/locations.ts';
+import { CSV_COLUMNS } from '../../../common/schemas/export.ts';
+import { EXPORT_PAGE } from './export.routes.ts';
+
+// Export (issue #11): one's spots in four formats other apps read; never anyone else's private spot.
+
+let t: TestContext;
+let owner: { cookie: string };
+let other: { cookie: string };
+let mine: Location[];
+let othersPublic: Location;
+let othersPrivate: Location;
+
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['wpt', 'Placemark', 'Data', 'link'].includes(name) });
+const exportOf = (query: string, cookie = owner.cookie) => t.app.inject({ url: `/api/v1/export?${query}`, headers: { cookie } });
+
+async function create(cookie: string, overrides: Record<string, unknown>): Promise<Location> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie }, payload: validSpot({ id: crypto.randomUUID(), ...overrides }) });
+  expect(response.statusCode).toBe(201);
+  return response.json<Location>();
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await t.createUser('export-owner@example.com');
+  other = await t.createUser('export-other@example.com');
+  mine = [
+    await create(owner.cookie, { mushroom_types: 'Baravykai & "raudonviršiai"', notes: 'Under <old> spruce,\nby the stream', latitude: 54.6872123, longitude: 25.2797456, date_found: '2026-09-14' }),
+    await create(owner.cookie, { type: 'car_park', mushroom_types: 'Forest road', notes: null, latitude: 54.9, longitude: 23.9, is_public: true, accuracy_m: 8 }),
+    await create(owner.cookie, { mushroom_types: '=HYPERLINK("x")', finder: 'Jonas; Ona', latitude: -33.5, longitude: -70.25 }),
+  ];
+  othersPublic = await create(other.cookie, { mushroom_types: 'Shared chanterelles', is_public: true });
+  othersPrivate = await create(other.cookie, { mushroom_types: 'Secret morels', is_public: false });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('export', () => {
+  it('writes GPX 1.1 waypoints with name, time, description, type and Foray’s fields, all one’s own spots and no one else’s', async () => {
+    const response = await exportOf('format=gpx');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/gpx+xml; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="foray-spots-\d{4}-\d{2}-\d{2}\.gpx"$/);
+    expect(XMLValidator.validate(response.body)).toBe(true);
+    const gpx = xml.parse(response.body).gpx;
+    expect(gpx['@version']).toBe('1.1');
+    expect(gpx['@xmlns']).toBe('http://www.topografix.com/GPX/1/1');
+    const points = gpx.wpt as Array<Record<string, unknown>>;
+    expect(points.map((point) => (point.extensions as Record<string, string>)['foray:id']).sort()).toEqual(mine.map((spot) => spot.id).sort());
+    const first = points.find((point) => (point.extensions as Record<string, string>)['foray:id'] === mine[0]!.id)!;
+    expect(first.name).toBe('Baravykai & "raudonviršiai"');
+    expect(first.desc).toBe('Under <old> spruce,\nby the stream');
+    expect(first.time).toBe('2026-09-14T00:00:00Z');
+    expect(first.type).toBe('mushroom_spot');
+    expect(Math.abs(Number(first['@lat']) - 54.6872123)).toBeLessThan(1e-7);
+    expect(Math.abs(Number(first['@lon']) - 25.2797456)).toBeLessThan(1e-7);
+    expect(response.body).not.toContain('Shared chanterelles');
+    expect(response.body).not.toContain('Secret morels');
+  });
+
+  it('writes KML 2.2 placemarks styled by type, with every field as ExtendedData and lng,lat coordinates', async () => {
+    const response = await exportOf('format=kml');
+    expect(response.statusCode).toBe(200);
+    expect(XMLValidator.validate(response.body)).toBe(true);
+    const document = xml.parse(response.body).kml.Document;
+    expect((document.Style as Array<{ '@id': string }>).map((style) => style['@id'])).toEqual(['mushroom_spot', 'car_park']);
+    const placemarks = document.Placemark as Array<Record<string, unknown>>;
+    expect(placemarks).toHaveLength(3);
+    const car = placemarks.find((placemark) => placemark['@id'] === `spot-${mine[1]!.id}`)!;
+    expect(car.styleUrl).toBe('#car_park');
+    expect((car.Point as { coordinates: string }).coordinates).toBe('23.9,54.9');
+    const fields = Object.fromEntries((car.ExtendedData as { Data: Array<{ '@name': string; value: unknown }> }).Data.map((d) => [d['@name'], String(d.value)]));
+    expect(fields).toMatchObject({ type: 'car_park', mushroom_types: 'Forest road', accuracy_m: '8', is_public: 'true' });
+  });
+
+  it('writes RFC 7946 GeoJSON: a FeatureCollection of [longitude, latitude] points with every field as a property', async () => {
+    const response = await exportOf('format=geojson');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/geo+json; charset=utf-8');
+    const collection = JSON.parse(response.body) as { type: string; features: Array<{ id: string; geometry: { type: string; coordinates: number[] }; properties: Record<string, unknown> }> };
+    expect(collection.type).toBe('FeatureCollection');
+    const far = collection.features.find((feature) => feature.id === mine[2]!.id)!;
+    expect(far.geometry).toEqual({ type: 'Point', coordinates: [-70.25, -33.5] });
+    expect(far.properties).toMatchObject({ mushroom_types: '=HYPERLINK("x")', finder: 'Jonas; Ona', type: 'mushroom_spot', is_public: false });
+    expect(collection.features.map((feature) => feature.id).sort()).toEqual(mine.map((spot) => spot.id).sort());
+  });
+
+  it('writes RFC 4180 CSV a standard parser reads back field for field, with formulas defused', async () => {
+    const response = await exportOf('format=csv');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
+    const rows = parseCsv(response.body, { columns: true }) as Array<Record<string, string>>;
+    expect(Object.keys(rows[0]!)).toEqual([...CSV_COLUMNS]);
+    const first = rows.find((row) => row.id === mine[0]!.id)!;
+    expect(first.mushroom_types).toBe('Baravykai & "raudonviršiai"');
+    expect(first.notes).toBe('Under <old> spruce,\nby the stream');
+    expect(Number(first.latitude)).toBe(54.6872123);
+    expect(rows.find((row) => row.id === mine[2]!.id)!.mushroom_types).toBe(`'=HYPERLINK("x")`);
+  });
+
+  it('adds the public spots of others with scope=visible — never a private one — and takes the list’s filter', async () => {
+    const visible = JSON.parse((await exportOf('format=geojson&scope=visible')).body).features.map((feature: { id: string }) => feature.id);
+    expect(visible).toContain(othersPublic.id);
+    expect(visible).not.toContain(othersPrivate.id);
+    expect(visible).toHaveLength(4);
+    // The other forager's own export holds their private spot, and of the owner's only the public one.
+    const theirs = JSON.parse((await exportOf('format=geojson&scope=visible', other.cookie)).body).features.map((feature: { id: string }) => feature.id);
+    expect(theirs.sort()).toEqual([othersPublic.id, othersPrivate.id, mine[1]!.id].sort());
+    const cars = JSON.parse((await exportOf('format=geojson&type=car_park')).body).features;
+    expect(cars.map((feature: { id: string }) => feature.id)).toEqual([mine[1]!.id]);
+  });
+
+  it('pages through more spots than one read holds, each once', async () => {
+    const user = await t.createUser('export-many@example.com');
+    const total = EXPORT_PAGE + 7;
+    for (let start = 0; start < total; start += 50) {
+      await Promise.all(Array.from({ length: Math.min(50, total - start) }, (_, i) => create(user.cookie, { mushroom_types: `Spot ${start + i}` })));
+    }
+    const rows = parseCsv((await exportOf('format=csv', user.cookie)).body, { columns: true }) as Array<{ id: string }>;
+    expect(rows).toHaveLength(total);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(total);
+  });
+
+  it('refuses an unknown format, a bad filter and a visitor with no session', async () => {
+    const unknown = await exportOf('format=shp');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe('VALIDATION_ERROR');
+    expect((await exportOf('format=csv&from=2026-10-01&to=2026-09-01')).statusCode).toBe(400);
+    expect((await exportOf('format=csv&owner=mine')).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/v1/export?format=gpx' })).statusCode).toBe(401);
+  });
+});
