@@ -22,9 +22,9 @@ if (!postgresUrl) {
 
 export default defineConfig({
   test: {
-    // Two files at a time, whatever the core count (vitest's default is one fewer than the cores: one, here).
-    // A browser test file spends most of its time waiting on its own server and Chromium — processes of their
-    // own, with a data folder, ports and a browser profile of their own — so two run side by side.
+    // Two files at a time, whatever the core count (vitest's default is one fewer than the cores: one, here):
+    // a browser test file beside an API or unit file. Two browser files side by side (each with its own server
+    // and Chromium) were no faster on 2 cores and starved each other's pages, so they take one worker.
     maxWorkers: 2,
     projects: [
       {
@@ -46,6 +46,8 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // One browser file at a time, but in step with the API files rather than after them all.
+          maxWorkers: 1,
         },
       },
     ],

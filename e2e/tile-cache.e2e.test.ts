@@ -192,17 +192,19 @@ describe('map tiles kept for use without signal (default terms: street and topo 
     await signedInUser(page, foray);
     await expectVisible(mapOf(page));
     await waitForServiceWorkerControl(page);
-    // Wait until every tile the map asked for is kept, so none still arrives after the forgetting.
+    // Wait until every tile the map asked for has loaded and is kept, so none still arrives after the forgetting.
     const keptAndListed = async () => {
+      const stillLoading = await mapOf(page).locator('img.leaflet-tile:not(.leaflet-tile-loaded)').count();
       const served = [...new Set(servedTiles(foray, 'street'))];
       const kept = await cachedTiles(page);
       return {
+        stillLoading,
         served: served.length > 0,
         notKept: served.filter((url) => !kept.includes(url)),
         notListedForExpiry: served.length - (await tilesListedForExpiry(page)),
       };
     };
-    await expect.poll(keptAndListed, { timeout: UI_TIMEOUT_MS }).toEqual({ served: true, notKept: [], notListedForExpiry: 0 });
+    await expect.poll(keptAndListed, { timeout: UI_TIMEOUT_MS }).toEqual({ stillLoading: 0, served: true, notKept: [], notListedForExpiry: 0 });
 
     await page.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: 'forget-tiles' }));
     await expect.poll(() => page.evaluate(() => caches.has('map-tiles')), { timeout: UI_TIMEOUT_MS }).toBe(false);
