@@ -61,15 +61,16 @@ async function seed(db: Database, spots: number): Promise<string> {
   return 'tiles-viewer@example.com';
 }
 
-type Measured = { rps: number; p50: number; p99: number; bytes: number; gzip: number };
+type Measured = { rps: number; p50: number; p99: number; bytes: number; gzip: number; timeouts: number };
 
 async function measure(address: string, cookie: string, url: string): Promise<Measured> {
   const probe = await fetch(`${address}${url}`, { headers: { cookie, 'accept-encoding': 'identity' } });
   if (!probe.ok) throw new Error(`${url} answered ${probe.status}`);
   const body = Buffer.from(await probe.arrayBuffer());
   const result = await autocannon({ url: `${address}${url}`, headers: { cookie, 'accept-encoding': 'gzip' }, connections: 10, duration: DURATION_S });
-  if (result.errors + result.non2xx > 0) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: body.length, gzip: zlib.gzipSync(body).length };
+  // A request past autocannon's 10 s is counted, not fatal: the old design at country zoom can take that long.
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: body.length, gzip: zlib.gzipSync(body).length, timeouts: result.errors };
 }
 
 async function createRate(address: string, cookie: string): Promise<number> {
@@ -116,12 +117,17 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
 
     const row = (name: string, m: Measured) =>
       `  ${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(5)} ms  p99 ${String(m.p99).padStart(5)} ms  ` +
-      `${(m.bytes / 1024).toFixed(1).padStart(7)} KB (${(m.gzip / 1024).toFixed(1)} KB gzip)`;
+      `${(m.bytes / 1024).toFixed(1).padStart(7)} KB (${(m.gzip / 1024).toFixed(1)} KB gzip)` +
+      (m.timeouts > 0 ? `, ${m.timeouts} past 10 s` : '');
     console.log(`\n${label}, ${spots.toLocaleString('en')} spots (${new Date().toISOString().slice(0, 10)})`);
     console.log(row('country view, one z 7 tile', countryTile));
     console.log(row('city view, one z 13 tile', cityTile));
     console.log(row('old: country bbox, 10,000 newest', oldCountry));
-    console.log(`  country tile against the old design: ${(countryTile.rps / oldCountry.rps).toFixed(0)}× the requests a second`);
+    console.log(
+      oldCountry.rps > 0
+        ? `  country tile against the old design: ${(countryTile.rps / oldCountry.rps).toFixed(0)}× the requests a second`
+        : `  the old design finished no request in the ${DURATION_S} s run (10 at a time): each took longer than that`,
+    );
     console.log(`  creating public spots: ${withCounts.toFixed(0)} a second with the kept counts, ${withoutCounts.toFixed(0)} without (${((withCounts / withoutCounts) * 100).toFixed(0)} %)`);
   } finally {
     await app.close();
