@@ -44,3 +44,6 @@ export const BBOX_LIMIT_MAX = 10_000;
 
 export const LANGUAGES = ['en', 'lt'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** Map tiles (GET /api/v1/map/tiles/:z/:x/:y) exist for z = 0 … MAP_TILE_ZOOM_MAX. */
+export const MAP_TILE_ZOOM_MAX = 22;

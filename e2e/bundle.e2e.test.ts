@@ -4,14 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chunksWith, readGraph, RENDERER_MARK, screensOf } from '../scripts/bundle-graph.ts';
+import { BUDGETS, chunksWith, fileSizes, readGraph, RENDERER_MARK, screensOf } from '../scripts/bundle-graph.ts';
 import { FORAY_ROOT } from './support/foray-server.ts';
 
 const DIST = path.join(FORAY_ROOT, 'dist/client');
 
 describe('the built web app', () => {
   const graph = readGraph(DIST);
-  const { main, later } = screensOf(graph);
+  const { signIn, main, later } = screensOf(graph);
 
   it('keeps the region map’s renderer out of the main screen, in a chunk loaded later', () => {
     const withRenderer = chunksWith(DIST, [...main, ...later], RENDERER_MARK);
@@ -26,5 +26,14 @@ describe('the built web app', () => {
     const layerChunk = manifest['client/lib/map-region/region-layer.ts']?.file;
     expect(layerChunk).toBeDefined();
     expect(main.has(layerChunk!)).toBe(false);
+  });
+
+  it('keeps the sign-in screen and the main screen within their gzipped budgets', () => {
+    const sizes = fileSizes(DIST, main);
+    const total = (files: Set<string>) => [...files].reduce((sum, file) => sum + sizes.get(file)!.gzip, 0);
+    // Sanity: the screens hold real code (tens of KB), so a build that lost its chunks cannot pass.
+    expect(total(signIn)).toBeGreaterThan(50 * 1024);
+    expect(total(signIn)).toBeLessThanOrEqual(BUDGETS.signIn);
+    expect(total(main)).toBeLessThanOrEqual(BUDGETS.main);
   });
 });

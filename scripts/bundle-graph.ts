@@ -2,6 +2,7 @@
 // built files: which chunks each screen loads. Used by `npm run size` and e2e/bundle.e2e.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 /** The import graph between built files (paths relative to dist/client). */
 export type Graph = { entries: string[]; imports: Map<string, string[]>; dynamicImports: Map<string, string[]>; source: string };
@@ -100,3 +101,15 @@ function graphFromBuiltFiles(dist: string): Graph {
   return graph;
 }
 
+/** Budgets in gzipped bytes: the sign-in screen must show fast on a slow phone; the map may cost more. */
+export const BUDGETS = { signIn: 120 * 1024, main: 180 * 1024 };
+
+/** Each built file's size, raw and gzipped at level 9 (what `npm run size` prints and the budgets count). */
+export function fileSizes(dist: string, files: Iterable<string>): Map<string, { raw: number; gzip: number }> {
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  for (const file of files) {
+    const content = fs.readFileSync(path.join(dist, file));
+    sizes.set(file, { raw: content.length, gzip: zlib.gzipSync(content, { level: 9 }).length });
+  }
+  return sizes;
+}

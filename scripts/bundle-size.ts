@@ -6,13 +6,10 @@
 //                    but not counted.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { chunksWith, readGraph, RENDERER_MARK, screensOf } from './bundle-graph.ts';
+import { BUDGETS, chunksWith, fileSizes, readGraph, RENDERER_MARK, screensOf } from './bundle-graph.ts';
 
 const DIST = path.resolve('dist/client');
 const KB = 1024;
-/** Budgets in gzipped bytes: the sign-in screen must show fast on a slow phone; the map may cost more. */
-const BUDGETS = { signIn: 120 * KB, main: 180 * KB };
 
 function main() {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) {
@@ -26,11 +23,7 @@ function main() {
   const renderer = chunksWith(DIST, [...main, ...later], RENDERER_MARK);
   const rendererInMain = renderer.filter((file) => main.has(file));
 
-  const sizes = new Map<string, { raw: number; gzip: number }>();
-  for (const file of [...main, ...later]) {
-    const content = fs.readFileSync(path.join(DIST, file));
-    sizes.set(file, { raw: content.length, gzip: zlib.gzipSync(content, { level: 9 }).length });
-  }
+  const sizes = fileSizes(DIST, [...main, ...later]);
   const total = (files: Set<string>) => [...files].reduce((sum, file) => sum + sizes.get(file)!.gzip, 0);
   const neededBy = (file: string) => (signIn.has(file) ? 'sign-in' : main.has(file) ? 'main' : 'later (not counted)');
 

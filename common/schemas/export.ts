@@ -1,9 +1,9 @@
 // Exporting one's spots (issue #11): `GET /api/v1/export?format=…` with the filter bar's parameters.
 import { z } from 'zod';
+import { EXPORT_FORMATS } from '../export-formats.ts';
 import { spotFilterFields } from './locations.ts';
 
-export const EXPORT_FORMATS = ['gpx', 'kml', 'geojson', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { CSV_COLUMNS, EXPORT_FORMATS, type ExportFormat } from '../export-formats.ts';
 
 const { owner: _owner, ...filterWithoutOwner } = spotFilterFields;
 
@@ -16,23 +16,3 @@ export const ExportQuerySchema = z
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
-
-/** The CSV's columns, in order: every field a forager keeps, coordinates in decimal degrees. */
-export const CSV_COLUMNS = [
-  'id',
-  'type',
-  'mushroom_types',
-  'finder',
-  'date_found',
-  'notes',
-  'latitude',
-  'longitude',
-  'accuracy_m',
-  'is_public',
-  'owner_name',
-  'photo_urls',
-  'visits',
-  'last_visit',
-  'created_at',
-  'updated_at',
-] as const;

@@ -11,8 +11,9 @@
 import { z } from 'zod';
 import { LatitudeSchema, LocationTypeSchema, LongitudeSchema } from './locations.ts';
 
-/** Tiles exist for z = 0 … MAP_TILE_ZOOM_MAX. */
-export const MAP_TILE_ZOOM_MAX = 22;
+import { MAP_TILE_ZOOM_MAX } from '../limits.ts';
+
+export { MAP_TILE_ZOOM_MAX };
 /** A tile's cells are the tiles MAP_CELL_SUBDIVISION zooms deeper: 8 × 8 cells per tile. */
 export const MAP_CELL_SUBDIVISION = 3;
 /**

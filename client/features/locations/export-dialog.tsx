@@ -2,7 +2,7 @@
 // Downloaded with a progress line and a Cancel, then saved under the server's file name.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_FORMATS, type ExportFormat } from '../../../common/schemas/export.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../common/export-formats.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { activeFilters, filterQuery, useSpotFilter } from '../../lib/spot-filter-url.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,5 +1,6 @@
 // Which tiles of /api/v1/map/tiles a view needs, and what they count inside it (ADR 0034). No Leaflet here.
-import { MAP_TILE_ZOOM_MAX, type MapTile, type MapTileKey } from '../../../common/schemas/map-tiles.ts';
+import { MAP_TILE_ZOOM_MAX } from '../../../common/limits.ts';
+import type { MapTile, MapTileKey } from '../../../common/schemas/map-tiles.ts';
 
 /** The web-Mercator limit: tiles end here. */
 const MAX_LATITUDE = 85.0511287798;

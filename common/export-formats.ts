@@ -1,0 +1,24 @@
+// What an export can be (issue #11, ADR 0035), without zod: the app's export dialog reads it too.
+
+export const EXPORT_FORMATS = ['gpx', 'kml', 'geojson', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The CSV's columns, in order: every field a forager keeps, coordinates in decimal degrees. */
+export const CSV_COLUMNS = [
+  'id',
+  'type',
+  'mushroom_types',
+  'finder',
+  'date_found',
+  'notes',
+  'latitude',
+  'longitude',
+  'accuracy_m',
+  'is_public',
+  'owner_name',
+  'photo_urls',
+  'visits',
+  'last_visit',
+  'created_at',
+  'updated_at',
+] as const;
