@@ -11,7 +11,7 @@ import { MAP_TILE_ZOOM_MAX } from '../../../common/limits.ts';
 import type { MapTile, MapTileKey } from '../../../common/schemas/map-tiles.ts';
 import { api } from '../../lib/api-client.ts';
 import { locationKeys } from '../../lib/location-keys.ts';
-import { clusterIcon, spotIcon } from './marker-icons.ts';
+import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
 import { countInView, tilesForView, type Bounds } from './overview-tiles.ts';
 
 export { countInView } from './overview-tiles.ts';
@@ -98,7 +98,7 @@ type OverviewPoint = { count: number; type: MapTile['markers'][number]['type'] |
  */
 export function drawOverview(map: L.Map, tiles: readonly MapTile[], labels: OverviewLabels): () => void {
   const index = new Supercluster<OverviewPoint, { count: number }>({
-    radius: 60,
+    ...CLUSTER_SPACING,
     maxZoom: MAP_TILE_ZOOM_MAX,
     map: (point) => ({ count: point.count }),
     reduce: (sum, point) => {

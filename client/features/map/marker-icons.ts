@@ -76,3 +76,10 @@ export const userIcon = L.divIcon({
   iconSize: [22, 22],
   iconAnchor: [11, 11],
 });
+
+/**
+ * How near (screen pixels) two pins or bubbles may be before they are drawn as one bubble: more than the
+ * widest bubble but the largest (58 px, for thousands), so no two overlap and each stays a whole tap target.
+ * Supercluster measures its radius against a tile extent; Leaflet's tiles are 256 px.
+ */
+export const CLUSTER_SPACING = { radius: 56, extent: 256 } as const;

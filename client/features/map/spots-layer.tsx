@@ -5,7 +5,7 @@ import { useMap } from 'react-leaflet';
 import L from 'leaflet';
 import Supercluster from 'supercluster';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
-import { clusterIcon, spotIcon } from './marker-icons.ts';
+import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
 import { buildSpotPopup, type PopupLabels } from './spot-popup.ts';
 
 type SpotPoint = { index: number };
@@ -32,7 +32,7 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
   const layerRef = useRef<L.LayerGroup | null>(null);
 
   const index = useMemo(() => {
-    const cluster = new Supercluster<SpotPoint, SpotPoint>({ radius: 60, maxZoom: CLUSTER_MAX_ZOOM });
+    const cluster = new Supercluster<SpotPoint, SpotPoint>({ ...CLUSTER_SPACING, maxZoom: CLUSTER_MAX_ZOOM });
     cluster.load(
       spots.map((spot, i) => ({
         type: 'Feature' as const,
