@@ -9,7 +9,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseOptions } from '../server/db/client.ts';
-import { BENCH_PASSWORD, onEachDatabase, seedBenchData } from './bench-seed.ts';
+import { onEachDatabase, seedBenchData, signInForBench } from './bench-seed.ts';
 
 const SPOTS = 100_000;
 const ROUNDS = Number(process.env.BENCH_FILTER_ROUNDS ?? 30);
@@ -52,13 +52,7 @@ async function bench(label: string, options: DatabaseOptions) {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
   const app = await buildApp(config, { database, clientDir: null, apiRateLimitPerMinute: 10_000_000 });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: address },
-    body: JSON.stringify({ email: emails[0], password: BENCH_PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = await signInForBench(address, emails[0]!);
 
   const baselines = new Map<string, { ms: number; items: number }>();
   for (const { name, base, filter } of CASES) {

@@ -14,7 +14,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseOptions } from '../server/db/client.ts';
 import { listLocations } from '../server/features/locations/locations.queries.ts';
-import { BENCH_PASSWORD, onEachDatabase, seedBenchData } from './bench-seed.ts';
+import { onEachDatabase, seedBenchData, signInForBench } from './bench-seed.ts';
 
 const SPOTS = Number(process.env.BENCH_LIST_SPOTS ?? 100_000);
 const BIG = Number(process.env.BENCH_LIST_BIG ?? 1_000_000);
@@ -48,13 +48,7 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
   const app = await buildApp(config, { database, clientDir: null, apiRateLimitPerMinute: 10_000_000 });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: address },
-      body: JSON.stringify({ email: emails[0], password: BENCH_PASSWORD }),
-    });
-    if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status}`);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signInForBench(address, emails[0]!);
     const viewer = ((await (await fetch(`${address}/api/v1/me`, { headers: { cookie } })).json()) as { id: string }).id;
 
     // A cursor half-way down the list: the 50th percentile of what the viewer may see, by time.

@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database, type DatabaseOptions } from '../server/db/client.ts';
-import { onEachDatabase } from './bench-seed.ts';
+import { onEachDatabase, signInForBench } from './bench-seed.ts';
 
 const SPOTS = Number(process.env.BENCH_TILES_SPOTS ?? 100_000);
 const BIG = Number(process.env.BENCH_TILES_BIG ?? 1_000_000);
@@ -96,13 +96,7 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
   const app = await buildApp(config, { database, clientDir: null, apiRateLimitPerMinute: 100_000_000 });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: address },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signInForBench(address, email, PASSWORD);
 
     const country = tileOf(55.2, 23.9, 7);
     const city = tileOf(54.897, 23.886, 13);

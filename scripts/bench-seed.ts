@@ -94,3 +94,14 @@ export async function onEachDatabase(
     await admin.end();
   }
 }
+
+/** Signs a seeded forager in on a running bench server; the answer's cookies, for the requests that follow. */
+export async function signInForBench(address: string, email: string, password = BENCH_PASSWORD): Promise<string> {
+  const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: address },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status}`);
+  return signIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+}

@@ -12,7 +12,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseOptions } from '../server/db/client.ts';
 import { EXPORT_FORMATS } from '../common/export-formats.ts';
-import { BENCH_PASSWORD, onEachDatabase, seedBenchData } from './bench-seed.ts';
+import { onEachDatabase, seedBenchData, signInForBench } from './bench-seed.ts';
 
 const OWN = Number(process.env.EXPORT_SPOTS ?? 100_000);
 const MB = 1024 * 1024;
@@ -26,13 +26,7 @@ async function measure(label: string, options: DatabaseOptions, spots: number) {
   const app = await buildApp(config, { database, clientDir: null });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: address },
-      body: JSON.stringify({ email: emails[0], password: BENCH_PASSWORD }),
-    });
-    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signInForBench(address, emails[0]!);
     console.log(`\n${label}, ${spots.toLocaleString('en')} own spots (${new Date().toISOString().slice(0, 10)})`);
     for (const format of EXPORT_FORMATS) {
       global.gc?.();

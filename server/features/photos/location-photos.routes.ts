@@ -10,12 +10,12 @@ import {
 } from '../../../common/schemas/locations.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { newPhotoKey, type PhotoStorage } from '../../storage/storage.ts';
+import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../auth/session.ts';
 import { findOwnerOf, findVisibleLocation } from '../locations/locations.queries.ts';
 import { addPhoto, countPhotos, findPhotoById, orderPhotos, removePhoto } from './location-photos.queries.ts';
 import { readAddPhotoRequest } from './photo-input.ts';
-import { processPhoto } from './photo-processing.ts';
+import { removePhotoFiles, storePhotoWithRow } from './photo-files.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
 
@@ -61,17 +61,7 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
       // Checked before the photo is processed so a full spot costs no work; checked again under the lock.
       if ((await countPhotos(db, spotId)) >= PHOTOS_PER_SPOT_MAX) throw tooMany();
 
-      const processed = await processPhoto(photo);
-      const keys = { photoKey: newPhotoKey(), thumbnailKey: newPhotoKey() };
-      let result: Awaited<ReturnType<typeof addPhoto>> | null = null;
-      try {
-        await storage.put(keys.photoKey, processed.photo, processed.contentType);
-        await storage.put(keys.thumbnailKey, processed.thumbnail, processed.contentType);
-        result = await addPhoto(db, user.id, spotId, { id: photoId, ...keys });
-      } finally {
-        // The row and its files are stored together or not at all.
-        if (result !== 'added') await removeFiles([keys.photoKey, keys.thumbnailKey]);
-      }
+      const result = await storePhotoWithRow(storage, app.log, photo, (keys) => addPhoto(db, user.id, spotId, { id: photoId, ...keys }));
       if (result === 'not-found') throw notFound();
       if (result === 'full') throw tooMany();
       if (result === 'id-taken') {
@@ -100,7 +90,7 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
       const user = await requireUser(request, reply);
       const files = await removePhoto(db, user.id, request.params.id, request.params.photoId);
       if (!files) throw notFound('Photo');
-      await removeFiles(files);
+      await removePhotoFiles(storage, app.log, files);
       return (await findVisibleLocation(db, user.id, request.params.id))!;
     },
   );
@@ -141,14 +131,4 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
     return findVisibleLocation(db, userId, spotId);
   }
 
-  async function removeFiles(keys: string[]) {
-    for (const key of keys) {
-      try {
-        await storage.delete(key);
-      } catch (error) {
-        // An orphaned file is only wasted space: the reconciler removes it later (ADR 0012). Logged for the operator.
-        app.log.error({ err: error }, 'Could not delete a photo file');
-      }
-    }
-  }
 }

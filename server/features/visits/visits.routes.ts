@@ -14,10 +14,10 @@ import { PHOTOS_PER_VISIT_MAX } from '../../../common/limits.ts';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { newPhotoKey, type PhotoStorage } from '../../storage/storage.ts';
+import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../auth/session.ts';
 import { readAddPhotoRequest } from '../photos/photo-input.ts';
-import { processPhoto } from '../photos/photo-processing.ts';
+import { removePhotoFiles, storePhotoWithRow } from '../photos/photo-files.ts';
 import {
   addVisitPhoto,
   countVisitPhotos,
@@ -119,7 +119,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
       const user = await requireUser(request, reply);
       const files = await deleteVisit(db, user.id, request.params.id, request.params.visitId);
       if (!files) throw notFound('Visit');
-      await removeFiles(files);
+      await removePhotoFiles(storage, app.log, files);
       return reply.status(204).send(null);
     },
   );
@@ -161,17 +161,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
       // Checked before the photo is processed so a full visit costs no work; checked again under the lock.
       if ((await countVisitPhotos(db, visitId)) >= PHOTOS_PER_VISIT_MAX) throw tooMany();
 
-      const processed = await processPhoto(photo);
-      const keys = { photoKey: newPhotoKey(), thumbnailKey: newPhotoKey() };
-      let result: Awaited<ReturnType<typeof addVisitPhoto>> | null = null;
-      try {
-        await storage.put(keys.photoKey, processed.photo, processed.contentType);
-        await storage.put(keys.thumbnailKey, processed.thumbnail, processed.contentType);
-        result = await addVisitPhoto(db, user.id, spotId, visitId, { id: photoId, ...keys });
-      } finally {
-        // The row and its files are stored together or not at all.
-        if (result !== 'added') await removeFiles([keys.photoKey, keys.thumbnailKey]);
-      }
+      const result = await storePhotoWithRow(storage, app.log, photo, (keys) => addVisitPhoto(db, user.id, spotId, visitId, { id: photoId, ...keys }));
       if (result === 'not-found') throw notFound('Visit');
       if (result === 'full') throw tooMany();
       if (result === 'id-taken') {
@@ -199,21 +189,11 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
       const { id: spotId, visitId, photoId } = request.params;
       const files = await removeVisitPhoto(db, user.id, spotId, visitId, photoId);
       if (!files) throw notFound('Photo');
-      await removeFiles(files);
+      await removePhotoFiles(storage, app.log, files);
       return (await findOwnVisit(db, user.id, spotId, visitId))!;
     },
   );
 
-  async function removeFiles(keys: string[]) {
-    for (const key of keys) {
-      try {
-        await storage.delete(key);
-      } catch (error) {
-        // An orphaned file is only wasted space: the reconciler removes it later (ADR 0012). Logged for the operator.
-        app.log.error({ err: error }, 'Could not delete a photo file');
-      }
-    }
-  }
 
   app.get(
     '/api/v1/visits',
