@@ -47,3 +47,12 @@ export type Language = (typeof LANGUAGES)[number];
 
 /** Map tiles (GET /api/v1/map/tiles/:z/:x/:y) exist for z = 0 … MAP_TILE_ZOOM_MAX. */
 export const MAP_TILE_ZOOM_MAX = 22;
+
+/** Import (issue #11): the largest data file (GPX, KML, KMZ, GeoJSON, CSV) a forager may upload. */
+export const IMPORT_FILE_MAX_BYTES = 50 * 1024 * 1024;
+/** A Foray zip carries photos too: the largest such upload. */
+export const IMPORT_ZIP_MAX_BYTES = 500 * 1024 * 1024;
+/** Spots one import may hold; a larger file is refused whole rather than cut off. */
+export const IMPORT_SPOTS_MAX = 20_000;
+/** Two spots closer than this, with the same name, are taken for the same spot. */
+export const IMPORT_DUPLICATE_METRES = 10;

@@ -36,6 +36,10 @@ export const user = pgTable('user', {
   image: text('image'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  /** better-auth's two-factor plugin: whether sign-in asks for a code after the password (issue #11). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** Foray's own: the sharing a new spot starts with, chosen on the account page. */
+  defaultPublic: boolean('default_public').notNull().default(false),
 });
 
 export const session = pgTable(
@@ -88,6 +92,23 @@ export const verification = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth's two-factor plugin: an authenticator app's secret and the recovery codes, both encrypted by it. */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamptz('locked_until'),
+  },
+  (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
 );
 
 /**
@@ -292,6 +313,28 @@ export const mapCells = pgTable(
     sumLongitude: doublePrecision('sum_longitude').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.level, t.cx, t.cy, t.shard] })],
+);
+
+/**
+ * One row per confirmed import (issue #11), keyed by the id the app made for it: a retried confirm finds its row
+ * and answers with what the first one did instead of adding the spots again. Written in the same transaction as
+ * the spots, so a row means every spot of that import is saved.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    format: text('format').notNull(),
+    createdCount: integer('created_count').notNull(),
+    photoCount: integer('photo_count').notNull(),
+    skippedCount: integer('skipped_count').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('imports_user_id_idx').on(t.userId)],
 );
 
 /** UI strings, one column per language (spec §3.3), filled at start from locales/*.json. */

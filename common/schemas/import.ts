@@ -1,0 +1,93 @@
+// Importing spots from a file (issue #11). Two requests carrying the same file:
+//   POST /api/v1/import/preview  multipart `file`                 → ImportPreview, nothing saved
+//   POST /api/v1/import          multipart ImportConfirmFields + `file` (last) → ImportResult, all or nothing
+// The file is sent twice rather than parked on the server between the two: any server behind the balancer can
+// answer either request, and nothing waits in storage for a confirm that never comes.
+import { z } from 'zod';
+import { LocationTypeSchema } from './locations.ts';
+
+export const IMPORT_FORMATS = ['gpx', 'kml', 'kmz', 'geojson', 'csv', 'zip'] as const;
+export const ImportFormatSchema = z.enum(IMPORT_FORMATS);
+export type ImportFormat = z.infer<typeof ImportFormatSchema>;
+
+/** Where in the file a record is, as the forager's other app would show it: a line of a CSV, the n-th feature… */
+export const ImportWhereSchema = z.object({
+  kind: z.enum(['line', 'row', 'feature', 'placemark', 'waypoint']),
+  /** From 1. */
+  number: z.number().int().min(1),
+});
+export type ImportWhere = z.infer<typeof ImportWhereSchema>;
+
+export const ImportSpotSchema = z.object({
+  /** The record's place among the file's valid spots, from 0: what a confirm's `types` refers to. */
+  index: z.number().int().min(0),
+  where: ImportWhereSchema,
+  latitude: z.number(),
+  longitude: z.number(),
+  type: LocationTypeSchema,
+  /** True when the file did not say and Foray guessed the type from the name. */
+  type_guessed: z.boolean(),
+  mushroom_types: z.string(),
+  finder: z.string(),
+  date_found: z.string(),
+  notes: z.string().nullable(),
+  accuracy_m: z.number().nullable(),
+  /** Photos of this record that the upload carries (a Foray zip) and that will be saved with it. */
+  photos: z.number().int().min(0),
+  /** The id of one's own spot this record repeats (same name within IMPORT_DUPLICATE_METRES), if any. */
+  duplicate_of: z.uuid().nullable(),
+});
+export type ImportSpot = z.infer<typeof ImportSpotSchema>;
+
+export const ImportProblemSchema = z.object({
+  where: ImportWhereSchema,
+  code: z.string(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof ImportProblemSchema>;
+
+/** Which of the file's own fields fed each of Foray's (null: none did, Foray's default was used). */
+export const ImportMappingSchema = z.object({
+  mushroom_types: z.string().nullable(),
+  notes: z.string().nullable(),
+  date_found: z.string().nullable(),
+  type: z.string().nullable(),
+  finder: z.string().nullable(),
+});
+export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+export const ImportPreviewSchema = z.object({
+  format: ImportFormatSchema,
+  file_name: z.string(),
+  spots: z.array(ImportSpotSchema),
+  invalid: z.array(ImportProblemSchema),
+  /** Records that are not points (tracks, routes, lines, polygons): not spots, so counted and left out. */
+  skipped_geometries: z.number().int().min(0),
+  /** Photo links that could not be brought along: web addresses, or paths the zip does not hold. */
+  photos_missing: z.number().int().min(0),
+  mapping: ImportMappingSchema,
+});
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+/** The confirm's fields, sent as multipart text fields before the file. */
+export const ImportConfirmFieldsSchema = z.strictObject({
+  /** Made by the app once per import: a retried confirm with the same id saves nothing twice. */
+  import_id: z.uuid(),
+  sharing: z.enum(['private', 'public']).default('private'),
+  /** JSON: { "<index>": "car_park" | "mushroom_spot" } — the forager's choice where the guess was wrong. */
+  types: z.string().max(400_000).optional(),
+  /** "true" imports the records that look like duplicates too. */
+  include_duplicates: z.enum(['true', 'false']).default('false'),
+});
+export type ImportConfirmFields = z.infer<typeof ImportConfirmFieldsSchema>;
+
+export const ImportResultSchema = z.object({
+  import_id: z.uuid(),
+  created: z.number().int().min(0),
+  photos: z.number().int().min(0),
+  /** Duplicates left out plus invalid records. */
+  skipped: z.number().int().min(0),
+  /** True when this import had already been saved by an earlier request with the same id. */
+  repeated: z.boolean(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
