@@ -154,7 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLocationPhotoRoutes(app, { db, storage, requireUser });
   registerVisitRoutes(app, { db, storage, requireUser });
   registerMapTileRoutes(app, { db, requireUser });
-  registerExportRoutes(app, { db, requireUser, publicUrl: config.publicUrl });
+  registerExportRoutes(app, { db, storage, requireUser, publicUrl: config.publicUrl });
   if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 
   // ── The web app ──

@@ -12,6 +12,11 @@ export const ExportQuerySchema = z
     format: z.enum(EXPORT_FORMATS).describe('gpx (GPX 1.1), kml (KML 2.2), geojson (RFC 7946) or csv (RFC 4180, UTF-8)'),
     /** `mine`: one's own spots (the default); `visible`: also the public spots of others one can see. */
     scope: z.enum(['mine', 'visible']).default('mine'),
+    /**
+     * `include`: "everything", a zip of the file and every photo of the exported spots, which the records name by
+     * a path inside the zip; `links` (the default): the file alone, naming each photo by its web address.
+     */
+    photos: z.enum(['links', 'include']).default('links'),
     ...filterWithoutOwner,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });

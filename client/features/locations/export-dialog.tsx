@@ -19,7 +19,7 @@ function readableSize(bytes: number, language: string): string {
 }
 
 /** The name the server gave the file, or one of our own. */
-function fileNameOf(response: Response, format: ExportFormat): string {
+function fileNameOf(response: Response, format: ExportFormat | 'zip'): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
   return match?.[1] ?? `foray-spots.${format}`;
 }
@@ -30,6 +30,8 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
   const { filter } = useSpotFilter();
   const [format, setFormat] = useState<ExportFormat>('gpx');
   const [scope, setScope] = useState<Scope>('mine');
+  const [withPhotos, setWithPhotos] = useState(false);
+  const photosId = useId();
   const [received, setReceived] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
 
@@ -42,7 +44,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
     abort.current = controller;
     setReceived(0);
     try {
-      const response = await fetch(`/api/v1/export?format=${format}&scope=${scope}${filterQuery(filter)}`, { credentials: 'same-origin', signal: controller.signal });
+      const response = await fetch(`/api/v1/export?format=${format}&scope=${scope}&photos=${withPhotos ? 'include' : 'links'}${filterQuery(filter)}`, { credentials: 'same-origin', signal: controller.signal });
       if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
       const parts: Uint8Array[] = [];
       let bytes = 0;
@@ -57,7 +59,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
       const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
       const link = document.createElement('a');
       link.href = url;
-      link.download = fileNameOf(response, format);
+      link.download = fileNameOf(response, withPhotos ? 'zip' : format);
       document.body.append(link);
       link.click();
       link.remove();
@@ -94,6 +96,20 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
           <option value="mine">{t('export.scopeMine')}</option>
           <option value="visible">{t('export.scopeVisible')}</option>
         </Choice>
+        <div className="flex items-start gap-2">
+          <input
+            id={photosId}
+            type="checkbox"
+            checked={withPhotos}
+            disabled={busy}
+            onChange={(event) => setWithPhotos(event.target.checked)}
+            className="mt-1 size-5 accent-green-800"
+          />
+          <label htmlFor={photosId} className="text-sm text-stone-800">
+            <span className="block font-medium">{t('export.withPhotos')}</span>
+            <span className="block text-stone-700">{t('export.withPhotosHint')}</span>
+          </label>
+        </div>
         {activeFilters(filter) > 0 && <p className="text-sm text-stone-700">{t('export.filtered')}</p>}
         {busy && (
           <p className="flex items-center gap-2 text-sm text-stone-800" role="status">

@@ -4,12 +4,15 @@
 //   KML 2.2   — placemarks with a style for each type and every field as ExtendedData (Google Earth, uMap).
 //   GeoJSON   — RFC 7946: a FeatureCollection of Points [longitude, latitude], every field as a property.
 //   CSV       — RFC 4180: UTF-8, a header row, CRLF, decimal degrees.
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Location, Photo } from '../../../common/schemas/locations.ts';
 import { CSV_COLUMNS, type ExportFormat } from '../../../common/schemas/export.ts';
 
 export type ExportContext = {
-  /** Where the server is reached (PUBLIC_URL): photo links in the file are absolute. */
-  publicUrl: string;
+  /**
+   * How a record names its photo: an absolute link to the server (PUBLIC_URL) in a lone file, or a path inside
+   * the zip (`photos/<key>.webp`) when the photos travel with it.
+   */
+  photoLink: (photo: Photo) => string;
   /** When the export was made, ISO 8601. */
   exportedAt: string;
 };
@@ -43,7 +46,7 @@ export function xmlText(value: string): string {
     .replace(/'/g, '&apos;');
 }
 
-const photoLinks = (spot: Location, context: ExportContext) => spot.photos.map((photo) => `${context.publicUrl}${photo.url}`);
+const photoLinks = (spot: Location, context: ExportContext) => spot.photos.map(context.photoLink);
 
 /** A date_found (YYYY-MM-DD) as an instant: midnight UTC of that day. */
 const dayAsTime = (date: string) => `${date}T00:00:00Z`;
@@ -65,7 +68,8 @@ export const gpxWriter: ExportWriter = {
       .map((url, i) => `<link href="${xmlText(url)}"><text>Photo ${i + 1}</text><type>image/webp</type></link>`)
       .join('');
     const foray =
-      `<foray:id>${spot.id}</foray:id><foray:finder>${xmlText(spot.finder)}</foray:finder>` +
+      `<foray:id>${spot.id}</foray:id><foray:mushroom_types>${xmlText(spot.mushroom_types)}</foray:mushroom_types>` +
+      `<foray:finder>${xmlText(spot.finder)}</foray:finder>` +
       `<foray:public>${spot.is_public}</foray:public>` +
       (spot.accuracy_m === null ? '' : `<foray:accuracy_m>${spot.accuracy_m}</foray:accuracy_m>`) +
       `<foray:visits>${spot.visits.count}</foray:visits>`;
@@ -122,12 +126,13 @@ export const geojsonWriter: ExportWriter = {
   extension: 'geojson',
   start: () => '{"type":"FeatureCollection","features":[\n',
   item: (spot, index, context) => {
-    const { latitude, longitude, photos, ...fields } = spot;
+    // The cover's server paths (photo_url, thumbnail_url) would mean nothing elsewhere: `photos` names them all.
+    const { latitude, longitude, photos, photo_url: _cover, thumbnail_url: _thumbnail, ...fields } = spot;
     const feature = {
       type: 'Feature',
       id: spot.id,
       geometry: { type: 'Point', coordinates: [longitude, latitude] },
-      properties: { ...fields, name: spotName(spot), photos: photos.map((photo) => `${context.publicUrl}${photo.url}`) },
+      properties: { ...fields, name: spotName(spot), photos: photos.map(context.photoLink) },
     };
     return `${index === 0 ? '' : ',\n'}${JSON.stringify(feature)}`;
   },

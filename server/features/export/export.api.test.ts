@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { unzipSync, strFromU8 } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
+import { multipart } from '../../test/multipart.ts';
 import type { Location } from '../../../common/schemas/locations.ts';
 import { CSV_COLUMNS } from '../../../common/schemas/export.ts';
 import { EXPORT_PAGE } from './export.routes.ts';
@@ -126,6 +129,56 @@ describe('export', () => {
     const rows = parseCsv((await exportOf('format=csv', user.cookie)).body, { columns: true }) as Array<{ id: string }>;
     expect(rows).toHaveLength(total);
     expect(new Set(rows.map((row) => row.id)).size).toBe(total);
+  });
+
+  it('packs "everything" as a zip: the file plus each photo it names by a path inside, and no photo of a spot one may not see', async () => {
+    const jpeg = (colour: string) => sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).jpeg().toBuffer();
+    const withPhoto = async (cookie: string, fields: Record<string, unknown>, colour: string) => {
+      const body = await multipart(validSpot({ id: crypto.randomUUID(), ...fields }), { bytes: await jpeg(colour) });
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie, ...body.headers }, payload: body.payload });
+      expect(response.statusCode).toBe(201);
+      return response.json<Location>();
+    };
+    const user = await t.createUser('export-zip@example.com');
+    const neighbour = await t.createUser('export-zip-neighbour@example.com');
+    const own = await withPhoto(user.cookie, { mushroom_types: 'Voveraitės' }, '#c80');
+    const extra = await multipart({ id: crypto.randomUUID() }, { bytes: await jpeg('#08c') });
+    const second = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${own.id}/photos`, headers: { cookie: user.cookie, ...extra.headers }, payload: extra.payload });
+    expect(second.statusCode).toBe(201);
+    const ownPhotos = second.json<Location>().photos;
+    expect(ownPhotos).toHaveLength(2);
+    const shared = await withPhoto(neighbour.cookie, { mushroom_types: 'Shared ceps', is_public: true }, '#4a4');
+    const secret = await withPhoto(neighbour.cookie, { mushroom_types: 'Secret ceps', is_public: false }, '#a44');
+
+    const response = await t.app.inject({ url: '/api/v1/export?format=geojson&scope=visible&photos=include', headers: { cookie: user.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="foray-spots-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const entries = unzipSync(new Uint8Array(response.rawPayload));
+    const collection = JSON.parse(strFromU8(entries['foray-spots.geojson']!)) as { features: Array<{ id: string; properties: { photos: string[] } }> };
+    // Every spot the forager may see (own plus a neighbour's public one), and not the secret one.
+    const ids = collection.features.map((feature) => feature.id);
+    expect(ids).toContain(own.id);
+    expect(ids).toContain(shared.id);
+    expect(ids).not.toContain(secret.id);
+    const paths = collection.features.flatMap((feature) => feature.properties.photos);
+    expect(paths.length).toBe(ownPhotos.length + shared.photos.length);
+    for (const path of paths) expect(path).toMatch(/^photos\/[A-Za-z0-9_-]+\.webp$/);
+    // The zip holds exactly the named photos, each the very bytes the server serves for it.
+    expect(Object.keys(entries).sort()).toEqual(['foray-spots.geojson', ...paths].sort());
+    for (const photo of [...ownPhotos, ...shared.photos]) {
+      const served = await t.app.inject({ url: photo.url, headers: { cookie: user.cookie } });
+      const path = paths.find((candidate) => photo.url.endsWith(candidate.slice('photos/'.length, -'.webp'.length)))!;
+      expect(Buffer.from(entries[path]!).equals(served.rawPayload)).toBe(true);
+    }
+    expect(Object.keys(entries).some((name) => secret.photos.some((photo) => photo.url.endsWith(name.slice(7, -5))))).toBe(false);
+
+    // The same in GPX: the links are the paths in the zip.
+    const gpxZip = unzipSync(new Uint8Array((await t.app.inject({ url: '/api/v1/export?format=gpx&photos=include', headers: { cookie: user.cookie } })).rawPayload));
+    const gpx = xml.parse(strFromU8(gpxZip['foray-spots.gpx']!)).gpx;
+    const links = (gpx.wpt as Array<{ link?: Array<{ '@href': string }> }>).flatMap((point) => (point.link ?? []).map((link) => link['@href']));
+    expect(links.sort()).toEqual(Object.keys(gpxZip).filter((name) => name.startsWith('photos/')).sort());
+    expect(links).toHaveLength(ownPhotos.length);
   });
 
   it('refuses an unknown format, a bad filter and a visitor with no session', async () => {

@@ -1,10 +1,13 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { ExportQuerySchema, type ExportQuery } from '../../../common/schemas/export.ts';
 import type { Location } from '../../../common/schemas/locations.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import type { Database } from '../../db/client.ts';
+import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../auth/session.ts';
 import { decodeCursor, listLocations, type Cursor } from '../locations/locations.queries.ts';
 import { EXPORT_WRITERS, type ExportContext } from './export-formats.ts';
@@ -12,22 +15,31 @@ import { EXPORT_WRITERS, type ExportContext } from './export-formats.ts';
 /** Spots read from the database at a time: what an export holds in memory, whatever its size. */
 export const EXPORT_PAGE = 500;
 
+/** Where a spot's photo lives inside an "everything" zip; the records name it by this path. */
+export const zipPhotoPath = (key: string) => `photos/${key}.webp`;
+const PHOTO_URL_PREFIX = '/api/v1/photos/';
+const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+
+type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser; publicUrl: string };
+
 /**
  * `GET /api/v1/export`: the caller's spots (or everything they may see) as GPX, KML, GeoJSON or CSV, newest
  * first, streamed a page at a time — never the whole export in memory. Same filter as the list; the privacy
- * rule is the list's own query, so nobody's private spot but one's own can be in it.
+ * rule is the list's own query, so nobody's private spot but one's own can be in it. With `photos=include` the
+ * answer is a zip: the file, then each photo of the exported spots, one at a time.
  */
-export function registerExportRoutes(root: FastifyInstance, deps: { db: Database; requireUser: RequireUser; publicUrl: string }) {
+export function registerExportRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/v1/export',
     {
       schema: {
         tags: ['export'],
-        summary: 'Download one’s spots as GPX 1.1, KML 2.2, GeoJSON or CSV',
+        summary: 'Download one’s spots as GPX 1.1, KML 2.2, GeoJSON or CSV, alone or in a zip with their photos',
         description:
           'scope=mine (default) exports the caller’s own spots, private and public; scope=visible adds the public spots ' +
-          'of others. Takes the filter bar’s parameters. Streamed; photo links are absolute and need the session.',
+          'of others. Takes the filter bar’s parameters. Streamed. With photos=links (default) photo links are absolute ' +
+          'and need the session; photos=include answers a zip holding the file and photos/<key>.webp, named by those paths.',
         querystring: ExportQuerySchema,
       },
     },
@@ -35,19 +47,84 @@ export function registerExportRoutes(root: FastifyInstance, deps: { db: Database
       const user = await deps.requireUser(request, reply);
       const query = request.query;
       const writer = EXPORT_WRITERS[query.format];
-      const context: ExportContext = { publicUrl: deps.publicUrl, exportedAt: new Date().toISOString() };
-      const day = context.exportedAt.slice(0, 10);
-      reply
-        .header('content-type', writer.contentType)
-        .header('content-disposition', `attachment; filename="foray-spots-${day}.${writer.extension}"`)
-        .header('cache-control', 'private, no-store');
-      return reply.send(Readable.from(exportText(deps.db, user.id, query, context)));
+      const exportedAt = new Date().toISOString();
+      const day = exportedAt.slice(0, 10);
+      reply.header('cache-control', 'private, no-store');
+      if (query.photos === 'links') {
+        const context: ExportContext = { photoLink: (photo) => `${deps.publicUrl}${photo.url}`, exportedAt };
+        reply
+          .header('content-type', writer.contentType)
+          .header('content-disposition', `attachment; filename="foray-spots-${day}.${writer.extension}"`);
+        return reply.send(Readable.from(exportText(deps.db, user.id, query, context)));
+      }
+      const keys: string[] = [];
+      const context: ExportContext = {
+        photoLink: (photo) => {
+          if (!photo.url.startsWith(PHOTO_URL_PREFIX)) throw new Error(`unexpected photo url ${photo.url}`);
+          keys.push(keyOf(photo.url));
+          return zipPhotoPath(keyOf(photo.url));
+        },
+        exportedAt,
+      };
+      const out = new PassThrough();
+      reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="foray-spots-${day}.zip"`);
+      void writeZip(out, exportText(deps.db, user.id, query, context), `foray-spots.${writer.extension}`, keys, deps.storage).catch(
+        (error: unknown) => {
+          // The headers have gone: all that is left is to cut the answer off, so the download shows as failed.
+          // A forager who cancelled is not an error.
+          if (out.destroyed) request.log.info('export zip cancelled by the browser');
+          else request.log.error({ err: error }, 'export zip failed');
+          out.destroy(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+      return reply.send(out);
     },
   );
 }
 
+/**
+ * The zip, written as it is read: the data file first (deflated), then each photo stored as it is (WebP gains
+ * nothing from deflate). `keys` fills while the file is written, so the photos' list is known when it ends. The
+ * photos go one at a time and wait while the browser is behind, so the server holds at most one photo at a time.
+ */
+async function writeZip(out: PassThrough, text: AsyncGenerator<string>, fileName: string, keys: string[], storage: PhotoStorage) {
+  const zip = new Zip((error, chunk, final) => {
+    if (error) {
+      out.destroy(error);
+      return;
+    }
+    out.write(chunk);
+    if (final) out.end();
+  });
+  const drained = async () => {
+    if (out.destroyed) throw new Error('the download was cancelled');
+    if (out.writableNeedDrain) await once(out, 'drain');
+  };
+  const encoder = new TextEncoder();
+  const file = new ZipDeflate(fileName, { level: 6 });
+  zip.add(file);
+  for await (const part of text) {
+    file.push(encoder.encode(part));
+    await drained();
+  }
+  file.push(new Uint8Array(0), true);
+  const seen = new Set<string>();
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const stored = await storage.get(key);
+    // A photo removed while the export ran: its spot was changed since; the link stays, the file is absent.
+    if (!stored) continue;
+    const entry = new ZipPassThrough(zipPhotoPath(key));
+    zip.add(entry);
+    entry.push(new Uint8Array(stored.body.buffer, stored.body.byteOffset, stored.body.byteLength), true);
+    await drained();
+  }
+  zip.end();
+}
+
 function filterOf(query: ExportQuery): SpotFilter {
-  const { format: _format, scope, ...filter } = query;
+  const { format: _format, scope, photos: _photos, ...filter } = query;
   return { ...filter, ...(scope === 'mine' ? { owner: 'mine' as const } : {}) };
 }
 
