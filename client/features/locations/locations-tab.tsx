@@ -1,5 +1,5 @@
 // The Locations tab: the spots the user may see, newest first, a page at a time as they scroll.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
@@ -15,7 +15,10 @@ import { PAGE_SIZE, useLocationPages } from './locations-api.ts';
 import { ShareDialog } from './share-dialog.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 
-type OpenDialog = { kind: 'share' | 'delete'; location: ShownSpot } | { kind: 'export' } | null;
+// The import's preview (a map, a list, the upload) loads only when the forager opens it.
+const ImportDialog = lazy(() => import('./import-dialog.tsx'));
+
+type OpenDialog = { kind: 'share' | 'delete'; location: ShownSpot } | { kind: 'export' | 'import' } | null;
 
 export default function LocationsTab() {
   const { t } = useTranslation();
@@ -80,11 +83,25 @@ export default function LocationsTab() {
     );
   }
 
+  const importDialog = dialog?.kind === 'import' && (
+    <Suspense fallback={null}>
+      <ImportDialog onClose={() => setDialog(null)} />
+    </Suspense>
+  );
+
   if (items.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-stone-400 bg-white p-8 text-center">
         <h2 className="text-lg font-semibold">{activeFilters(filter) ? t('filter.noMatches') : t('locations.noLocationsFound')}</h2>
-        {!activeFilters(filter) && <p className="mt-2 text-sm text-stone-700">{t('locations.noLocationsSuggestion')}</p>}
+        {!activeFilters(filter) && (
+          <>
+            <p className="mt-2 text-sm text-stone-700">{t('locations.noLocationsSuggestion')}</p>
+            <Button variant="secondary" className="mt-4" onClick={() => setDialog({ kind: 'import' })}>
+              {t('import.open')}
+            </Button>
+          </>
+        )}
+        {importDialog}
       </div>
     );
   }
@@ -97,6 +114,9 @@ export default function LocationsTab() {
         </Button>
         <Button variant="secondary" onClick={() => setDialog({ kind: 'export' })}>
           {t('export.open')}
+        </Button>
+        <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
+          {t('import.open')}
         </Button>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -125,6 +145,7 @@ export default function LocationsTab() {
       {dialog?.kind === 'share' && <ShareDialog location={dialog.location} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && <DeleteDialog location={dialog.location} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'export' && <ExportDialog onClose={() => setDialog(null)} />}
+      {importDialog}
     </section>
   );
 }

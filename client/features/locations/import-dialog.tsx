@@ -1,0 +1,404 @@
+// "Import": spots from another app's file (GPX, KML, KMZ, GeoJSON, CSV) or a Foray zip with photos. The file is
+// read by the server twice: first for a preview that saves nothing (how many spots, their pins, how the fields map,
+// duplicates, invalid records), then, once the forager confirms, for real — all or nothing, under an import id
+// made here once, so a confirm retried after a lost answer adds nothing twice (common/schemas/import.ts).
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ImportPreview, ImportResult, ImportSpot } from '../../../common/schemas/import.ts';
+import type { LocationType } from '../../../common/schemas/locations.ts';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_SPOTS_MAX, IMPORT_ZIP_MAX_BYTES } from '../../../common/limits.ts';
+import { useClientConfig } from '../../lib/client-config.ts';
+import { isOnline } from '../../lib/connectivity.ts';
+import { locationKeys } from '../../lib/location-keys.ts';
+import { refreshOwnSpots } from '../../lib/offline/spot-cache.ts';
+import { useMe } from '../../lib/session.tsx';
+import { randomId } from '../../lib/uuid.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+
+const ACCEPT = '.gpx,.kml,.kmz,.geojson,.json,.csv,.zip,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,text/csv,application/zip';
+/** Rows of the preview's list drawn at once: a 20,000-spot file is summed up, not listed whole. */
+const LISTED_MAX = 100;
+const PROBLEMS_LISTED_MAX = 50;
+
+type Progress = { sent: number; total: number };
+type Step =
+  | { kind: 'pick' }
+  | { kind: 'reading'; file: File; progress: Progress }
+  | { kind: 'preview'; file: File; preview: ImportPreview; importId: string }
+  | { kind: 'saving'; file: File; preview: ImportPreview; importId: string; progress: Progress };
+
+/** What a refused request said: its code and message, as the server's error body carries them. */
+class ImportFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A multipart POST with upload progress (fetch reports none). Resolves with the JSON answer of a 2xx; rejects with
+ * an ImportFailure carrying the server's code and message otherwise, status 0 when no answer came.
+ */
+function postWithProgress<T>(url: string, form: FormData, onProgress: (progress: Progress) => void, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.responseType = 'json';
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.onprogress = (event) => onProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : 0 });
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) resolve(request.response as T);
+      else {
+        const body = request.response as { error?: { code?: string; message?: string } } | null;
+        reject(new ImportFailure(request.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? ''));
+      }
+    };
+    request.onerror = () => reject(new ImportFailure(0, 'NETWORK', ''));
+    request.onabort = () => reject(new ImportFailure(0, 'ABORTED', ''));
+    signal.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(form);
+  });
+}
+
+const isZip = (file: File) => /\.(zip|kmz)$/i.test(file.name);
+
+export default function ImportDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>({ kind: 'pick' });
+  const [sharing, setSharing] = useState<'private' | 'public'>('private');
+  const [includeDuplicates, setIncludeDuplicates] = useState(false);
+  const [types, setTypes] = useState<Record<number, LocationType>>({});
+  const abort = useRef<AbortController | null>(null);
+  const fileInputId = useId();
+  const sharingId = useId();
+  const duplicatesId = useId();
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  /** The forager's words for a refusal: ours for the codes we know, else the server's message. */
+  function failureText(error: unknown): string {
+    if (!(error instanceof ImportFailure) || error.status === 0) return isOnline() ? t('common.somethingWentWrong') : t('import.needsSignal');
+    if (error.status === 413) return t('import.errors.tooLarge');
+    switch (error.code) {
+      case 'IMPORT_TOO_MANY_SPOTS':
+        return t('import.errors.tooManySpots', { count: IMPORT_SPOTS_MAX });
+      case 'IMPORT_XML_UNSAFE':
+        return t('import.errors.xmlUnsafe');
+      case 'IMPORT_ZIP_PATH':
+      case 'IMPORT_ZIP_TOO_LARGE':
+        return t('import.errors.zipRefused');
+      default:
+        // The server's own sentence names the line or field; better than a vague one of ours.
+        return error.message || t('common.somethingWentWrong');
+    }
+  }
+
+  async function read(file: File) {
+    const limit = isZip(file) && !/\.kmz$/i.test(file.name) ? IMPORT_ZIP_MAX_BYTES : IMPORT_FILE_MAX_BYTES;
+    if (file.size > limit) {
+      toast({ variant: 'destructive', title: t('import.failed'), description: t('import.tooLarge', { size: Math.round(limit / (1024 * 1024)) }) });
+      return;
+    }
+    if (!isOnline()) {
+      toast({ variant: 'destructive', title: t('import.failed'), description: t('import.needsSignal') });
+      return;
+    }
+    const controller = new AbortController();
+    abort.current = controller;
+    setStep({ kind: 'reading', file, progress: { sent: 0, total: file.size } });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    try {
+      const preview = await postWithProgress<ImportPreview>('/api/v1/import/preview', form, (progress) => setStep({ kind: 'reading', file, progress }), controller.signal);
+      setTypes({});
+      setIncludeDuplicates(false);
+      setStep({ kind: 'preview', file, preview, importId: randomId() });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setStep({ kind: 'pick' });
+      toast({ variant: 'destructive', title: t('import.failed'), description: failureText(error) });
+    }
+  }
+
+  async function confirm(current: Extract<Step, { kind: 'preview' }>) {
+    const controller = new AbortController();
+    abort.current = controller;
+    setStep({ ...current, kind: 'saving', progress: { sent: 0, total: current.file.size } });
+    const form = new FormData();
+    form.append('import_id', current.importId);
+    form.append('sharing', sharing);
+    form.append('include_duplicates', String(includeDuplicates));
+    if (Object.keys(types).length > 0) form.append('types', JSON.stringify(types));
+    form.append('file', current.file, current.file.name);
+    try {
+      const result = await postWithProgress<ImportResult>('/api/v1/import', form, (progress) => setStep({ ...current, kind: 'saving', progress }), controller.signal);
+      void queryClient.invalidateQueries({ queryKey: locationKeys.all });
+      void refreshOwnSpots(me.id).catch(() => undefined);
+      toast({
+        title: t('import.done', { count: result.created }),
+        description: result.photos > 0 ? t('import.donePhotos', { count: result.photos }) : undefined,
+      });
+      onClose();
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      // Back to the preview with the same import id: confirming again after a lost answer saves nothing twice.
+      setStep(current);
+      toast({ variant: 'destructive', title: t('import.failed'), description: failureText(error) });
+    }
+  }
+
+  function close() {
+    abort.current?.abort();
+    onClose();
+  }
+
+  const busy = step.kind === 'reading' || step.kind === 'saving';
+  return (
+    <Dialog open wide onOpenChange={(open) => !open && close()} title={t('import.title')} description={t('import.description')}>
+      {step.kind === 'pick' && (
+        <div className="space-y-2">
+          <label htmlFor={fileInputId} className="block text-sm font-medium text-stone-800">
+            {t('import.chooseFile')}
+          </label>
+          <input
+            id={fileInputId}
+            type="file"
+            accept={ACCEPT}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void read(file);
+            }}
+            className="block w-full text-base file:mr-3 file:rounded-md file:border file:border-stone-400 file:bg-white file:px-3 file:py-2"
+          />
+          <p className="text-sm text-stone-700">{t('import.formats')}</p>
+        </div>
+      )}
+      {step.kind === 'reading' && <Upload label={t('import.reading', { name: step.file.name })} progress={step.progress} />}
+      {(step.kind === 'preview' || step.kind === 'saving') && (
+        <PreviewSection
+          preview={step.preview}
+          types={types}
+          onType={(index, type) => setTypes((chosen) => ({ ...chosen, [index]: type }))}
+          disabled={busy}
+        >
+          <fieldset className="space-y-3" disabled={busy}>
+            <div className="space-y-1">
+              <label htmlFor={sharingId} className="block text-sm font-medium text-stone-800">
+                {t('import.sharing')}
+              </label>
+              <select
+                id={sharingId}
+                value={sharing}
+                onChange={(event) => setSharing(event.target.value as 'private' | 'public')}
+                className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base"
+              >
+                <option value="private">{t('import.sharingPrivate')}</option>
+                <option value="public">{t('import.sharingPublic')}</option>
+              </select>
+            </div>
+            {step.preview.spots.some((spot) => spot.duplicate_of) && (
+              <div className="flex items-start gap-2">
+                <input
+                  id={duplicatesId}
+                  type="checkbox"
+                  checked={includeDuplicates}
+                  onChange={(event) => setIncludeDuplicates(event.target.checked)}
+                  className="mt-1 size-5 accent-green-800"
+                />
+                <label htmlFor={duplicatesId} className="text-sm text-stone-800">
+                  {t('import.includeDuplicates', { count: step.preview.spots.filter((spot) => spot.duplicate_of).length })}
+                </label>
+              </div>
+            )}
+          </fieldset>
+        </PreviewSection>
+      )}
+      {step.kind === 'saving' && <Upload label={t('import.saving')} progress={step.progress} />}
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={close}>
+          {t('common.cancel')}
+        </Button>
+        {step.kind === 'preview' && (
+          <Button onClick={() => void confirm(step)} disabled={toImport(step.preview, includeDuplicates) === 0}>
+            {t('import.confirm', { count: toImport(step.preview, includeDuplicates) })}
+          </Button>
+        )}
+        {step.kind === 'saving' && (
+          <Button disabled aria-busy>
+            <Spinner />
+            {t('import.confirm', { count: toImport(step.preview, includeDuplicates) })}
+          </Button>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+const toImport = (preview: ImportPreview, includeDuplicates: boolean) =>
+  includeDuplicates ? preview.spots.length : preview.spots.filter((spot) => !spot.duplicate_of).length;
+
+/** A progress bar for the file on its way, then "working" once it has all gone and the server is at it. */
+function Upload({ label, progress }: { label: string; progress: Progress }) {
+  const { t } = useTranslation();
+  const percent = progress.total > 0 ? Math.min(100, Math.round((progress.sent / progress.total) * 100)) : 0;
+  const sent = percent >= 100;
+  return (
+    <div className="mt-4 space-y-2" role="status">
+      <p className="flex items-center gap-2 text-sm text-stone-800">
+        <Spinner />
+        {sent ? t('import.working') : label}
+      </p>
+      <progress className="h-2 w-full accent-green-800" max={100} value={sent ? undefined : percent} aria-label={label}>
+        {percent}%
+      </progress>
+    </div>
+  );
+}
+
+function PreviewSection({
+  preview,
+  types,
+  onType,
+  disabled,
+  children,
+}: {
+  preview: ImportPreview;
+  types: Record<number, LocationType>;
+  onType: (index: number, type: LocationType) => void;
+  disabled: boolean;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const duplicates = preview.spots.filter((spot) => spot.duplicate_of).length;
+  const photos = preview.spots.reduce((sum, spot) => sum + spot.photos, 0);
+  const mapped = (Object.entries(preview.mapping) as Array<[keyof ImportPreview['mapping'], string | null]>).filter(([, source]) => source);
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-stone-800" role="status">
+        <strong>{t('import.summary', { count: preview.spots.length, name: preview.file_name })}</strong>
+        {duplicates > 0 && <> · {t('import.summaryDuplicates', { count: duplicates })}</>}
+        {preview.invalid.length > 0 && <> · {t('import.summaryInvalid', { count: preview.invalid.length })}</>}
+        {preview.skipped_geometries > 0 && <> · {t('import.summarySkipped', { count: preview.skipped_geometries })}</>}
+        {photos > 0 && <> · {t('import.summaryPhotos', { count: photos })}</>}
+        {preview.photos_missing > 0 && <> · {t('import.summaryPhotosMissing', { count: preview.photos_missing })}</>}
+      </p>
+      {preview.spots.length > 0 && <PreviewMap spots={preview.spots} />}
+      {mapped.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold text-stone-900">{t('import.mappingTitle')}</h3>
+          <ul className="mt-1 text-sm text-stone-800">
+            {mapped.map(([field, source]) => (
+              <li key={field}>
+                <code className="rounded bg-stone-100 px-1">{source}</code> → {t(`import.fields.${field}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {children}
+      {preview.spots.length > 0 && (
+        <details open={preview.spots.length <= 10}>
+          <summary className="cursor-pointer text-sm font-semibold text-stone-900">{t('import.spotsTitle')}</summary>
+          <ul className="mt-2 divide-y divide-stone-200 text-sm">
+            {preview.spots.slice(0, LISTED_MAX).map((spot) => (
+              <SpotRow key={spot.index} spot={spot} type={types[spot.index] ?? spot.type} onType={(type) => onType(spot.index, type)} disabled={disabled} />
+            ))}
+          </ul>
+          {preview.spots.length > LISTED_MAX && <p className="mt-2 text-sm text-stone-700">{t('import.more', { count: preview.spots.length - LISTED_MAX })}</p>}
+        </details>
+      )}
+      {preview.invalid.length > 0 && (
+        <details>
+          <summary className="cursor-pointer text-sm font-semibold text-red-800">{t('import.invalidTitle', { count: preview.invalid.length })}</summary>
+          <ul className="mt-2 space-y-1 text-sm text-stone-800">
+            {preview.invalid.slice(0, PROBLEMS_LISTED_MAX).map((problem) => (
+              <li key={`${problem.where.kind}-${problem.where.number}-${problem.code}`}>
+                <span className="font-medium">{t(`import.where.${problem.where.kind}`, { number: problem.where.number })}:</span> {problem.message}
+              </li>
+            ))}
+          </ul>
+          {preview.invalid.length > PROBLEMS_LISTED_MAX && <p className="mt-1 text-sm text-stone-700">{t('import.more', { count: preview.invalid.length - PROBLEMS_LISTED_MAX })}</p>}
+        </details>
+      )}
+    </div>
+  );
+}
+
+function SpotRow({ spot, type, onType, disabled }: { spot: ImportSpot; type: LocationType; onType: (type: LocationType) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  const selectId = useId();
+  const name = spot.mushroom_types || t(`locationTypes.${type}`);
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{name}</p>
+        <p className="text-stone-700">
+          {spot.date_found}
+          {spot.photos > 0 && <> · {t('import.rowPhotos', { count: spot.photos })}</>}
+          {spot.duplicate_of && <> · <span className="font-medium text-amber-800">{t('import.duplicate')}</span></>}
+        </p>
+      </div>
+      <label htmlFor={selectId} className="sr-only">
+        {t('import.typeOf', { name })}
+      </label>
+      <select
+        id={selectId}
+        value={type}
+        disabled={disabled}
+        onChange={(event) => onType(event.target.value as LocationType)}
+        className={`rounded-md border bg-white px-2 py-1 text-sm ${spot.type_guessed ? 'border-amber-600' : 'border-stone-400'}`}
+      >
+        <option value="mushroom_spot">{t('locationTypes.mushroom_spot')}</option>
+        <option value="car_park">{t('locationTypes.car_park')}</option>
+      </select>
+      {spot.type_guessed && <span className="text-xs text-amber-800">{t('import.guessed')}</span>}
+    </li>
+  );
+}
+
+/** The file's spots as dots on a small map, drawn on one canvas so that thousands cost one layer. */
+function PreviewMap({ spots }: { spots: ImportSpot[] }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const config = useClientConfig();
+  const layer = config.data?.tile_layers[0];
+  const points = useMemo(() => spots.map((spot) => ({ at: L.latLng(spot.latitude, spot.longitude), spot })), [spots]);
+
+  useEffect(
+    function drawTheSpots() {
+      if (!box.current) return;
+      const map = L.map(box.current, { zoomControl: true, attributionControl: Boolean(layer), preferCanvas: true });
+      if (layer) L.tileLayer(layer.url, { attribution: layer.attribution, maxZoom: layer.max_zoom, crossOrigin: 'anonymous' }).addTo(map);
+      const renderer = L.canvas({ padding: 0.2 });
+      for (const { at, spot } of points) {
+        L.circleMarker(at, {
+          renderer,
+          radius: 5,
+          weight: 1,
+          color: '#fff',
+          fillOpacity: 0.9,
+          fillColor: spot.duplicate_of ? '#78716c' : spot.type === 'car_park' ? '#2563eb' : '#157a3d',
+        }).addTo(map);
+      }
+      map.fitBounds(L.latLngBounds(points.map((point) => point.at)), { padding: [16, 16], maxZoom: 15 });
+      return () => {
+        map.remove();
+      };
+    },
+    [points, layer],
+  );
+
+  return <div ref={box} role="img" aria-label={t('import.mapLabel', { count: spots.length })} className="h-56 w-full overflow-hidden rounded-md border border-stone-300" />;
+}
