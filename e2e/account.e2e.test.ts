@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PASSWORD, signedInUser, uniqueEmail } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { useForay } from './support/foray.ts';
 import { addForm, cardOf, clickMap, createSpotByApi, openTab } from './support/spots.ts';
 import { en, exactly, lt } from './support/texts.ts';
@@ -23,6 +24,8 @@ describe('the account page', () => {
     await createSpotByApi(owner.page, foray.baseUrl, { mushroom_types: 'Chanterelles by the lake', is_public: true, latitude: 55.3, longitude: 23.2 });
 
     const panel = await openAccount(owner.page);
+    await expectVisible(panel.getByText(exactly(en('account.thisDevice'))));
+    await expectNoSeriousA11yViolations(owner.page, 'account panel');
     const name = panel.getByLabel(en('account.nameLabel'));
     await name.fill('Ona Miškinė');
     await panel.getByRole('button', { name: exactly(en('account.saveName')) }).click();

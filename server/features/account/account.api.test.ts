@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -11,6 +12,9 @@ import { S3RVER_CREDENTIALS, startS3rver } from '../../test/s3rver.ts';
 import type { Location } from '../../../common/schemas/locations.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import type { AccountSession } from '../../../common/schemas/account.ts';
+import { createLocalDiskStorage } from '../../storage/local-disk-storage.ts';
+import type { PhotoStorage } from '../../storage/storage.ts';
+import { reconcilePhotos } from '../photos/photo-reconcile.ts';
 
 type User = Awaited<ReturnType<TestContext['createUser']>>;
 
@@ -379,3 +383,54 @@ function deletionSuite(kind: 'local' | 's3') {
 
 deletionSuite('local');
 deletionSuite('s3');
+
+describe('deleting an account when storage fails to remove its files', () => {
+  let t: TestContext;
+  let storageDir: string;
+  let failDeletes = false;
+  const h = helpers(() => t);
+
+  beforeAll(async () => {
+    storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-account-storage-'));
+    const disk = await createLocalDiskStorage({ kind: 'local', dir: storageDir });
+    // The real driver, whose delete fails while `failDeletes` is set (a full disk, a lost bucket).
+    const storage: PhotoStorage = {
+      kind: disk.kind,
+      put: (key, body, type) => disk.put(key, body, type),
+      get: (key) => disk.get(key),
+      list: () => disk.list(),
+      delete: async (key) => {
+        if (failDeletes) throw new Error('storage unavailable');
+        await disk.delete(key);
+      },
+    };
+    t = await createTestContext({ build: { storage } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  it('still deletes the account, and the reconciler removes the files left behind — and no one else’s', async () => {
+    const a = await t.createUser('storage-fails@example.com');
+    const b = await t.createUser('storage-fine@example.com', 'b’s own password');
+    const aSpot = await h.spotWithPhoto(a, true, '#a55');
+    const bSpot = await h.spotWithPhoto(b, false, '#5a5');
+    const files = () => fs.readdirSync(storageDir).filter((name) => !name.startsWith('.')).map((name) => name.replace(/\.webp$/, '')).sort();
+    const keysOf = (spot: Location) => spot.photos.flatMap((photo) => [keyOf(photo.url), keyOf(photo.thumbnail_url)]);
+    expect(files()).toEqual([...keysOf(aSpot), ...keysOf(bSpot)].sort());
+
+    failDeletes = true;
+    const deleted = await h.post('/api/auth/delete-user', a.cookie, { password: 'correct horse battery' });
+    failDeletes = false;
+    expect(deleted.statusCode).toBe(200);
+    expect((await h.get('/api/v1/me', a.cookie)).statusCode).toBe(401);
+    // The rows are gone; the files are still there, named by no row.
+    expect(files()).toEqual([...keysOf(aSpot), ...keysOf(bSpot)].sort());
+
+    const result = await reconcilePhotos({ db: t.db, storage: await createLocalDiskStorage({ kind: 'local', dir: storageDir }), graceMs: 0 });
+    expect(result.removed).toBe(2);
+    expect(files()).toEqual(keysOf(bSpot).sort());
+    expect((await h.get(`/api/v1/photos/${keysOf(bSpot)[0]}`, b.cookie)).statusCode).toBe(200);
+  });
+});
