@@ -56,3 +56,6 @@ export const IMPORT_ZIP_MAX_BYTES = 500 * 1024 * 1024;
 export const IMPORT_SPOTS_MAX = 20_000;
 /** Two spots closer than this, with the same name, are taken for the same spot. */
 export const IMPORT_DUPLICATE_METRES = 10;
+
+/** A display name, the name others see beside a public spot: 1 to 60 characters after trimming. */
+export const DISPLAY_NAME_MAX = 60;

@@ -18,6 +18,8 @@ import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSessionResolver } from './features/auth/session.ts';
 import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
 import { createDeviceCookies } from './features/auth/device-cookie.ts';
+import { deleteAccountAndData } from './features/account/account-deletion.ts';
+import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { registerLocationRoutes } from './features/locations/locations.routes.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
 import { registerLocationPhotoRoutes } from './features/photos/location-photos.routes.ts';
@@ -104,6 +106,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secureCookies: config.secureCookies,
     log: app.log,
     rateLimit: options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT,
+    deleteAccount: async (user) => {
+      await deleteAccountAndData({ db, storage, log: app.log }, user);
+    },
   });
   const requireUser = createSessionResolver(auth, db);
 
@@ -146,7 +151,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     deviceCookies: createDeviceCookies({ secret: config.authSecret, secure: config.secureCookies }),
     publicUrl: config.publicUrl,
     responseFloorMs: options.authResponseFloorMs ?? DEFAULT_AUTH_RESPONSE_FLOOR_MS,
+    db,
+    outbox,
   });
+  registerAccountRoutes(app, { db, requireUser });
   registerSystemRoutes(app, { config, ping: database.ping, requireUser, describeMapRegion: () => describeMapRegion(config.mapRegion, app.log) });
   registerTranslationRoutes(app, { db });
   registerLocationRoutes(app, { db, storage, requireUser });

@@ -190,6 +190,14 @@ const ROUTES: Route[] = [
   { name: 'POST /api/auth/request-password-reset', request: (r) => json('POST', '/api/auth/request-password-reset', mutate(r, { email: r.chance(0.3) ? user.email : text(r), redirectTo: r.pick(['/reset-password', text(r), 'https://evil.example/']) })) },
   { name: 'POST /api/auth/reset-password', request: (r) => json('POST', '/api/auth/reset-password', mutate(r, { newPassword: 'another long password', token: text(r) })) },
   { name: 'GET /api/auth/verify-email', request: (r) => ({ url: `/api/auth/verify-email?token=${urlPart(r)}&callbackURL=${urlPart(r)}` }) },
+  { name: 'GET /api/v1/me/settings', request: () => ({ url: '/api/v1/me/settings', headers: { cookie: user.cookie } }) },
+  { name: 'PATCH /api/v1/me/settings', request: (r) => json('PATCH', '/api/v1/me/settings', mutate(r, { default_public: r.chance(0.5) }), user.cookie) },
+  { name: 'GET /api/v1/me/sessions', request: () => ({ url: '/api/v1/me/sessions', headers: { cookie: user.cookie } }) },
+  { name: 'POST /api/auth/update-user', request: (r) => json('POST', '/api/auth/update-user', mutate(r, { name: text(r) }), user.cookie) },
+  { name: 'POST /api/auth/change-email', request: (r) => json('POST', '/api/auth/change-email', mutate(r, { newEmail: `${r.int(1e9)}${r.chance(0.3) ? text(r) : ''}@example.com` }), user.cookie) },
+  // Never the real password: the fuzzing user must keep its session and its spots.
+  { name: 'POST /api/auth/change-password', request: (r) => json('POST', '/api/auth/change-password', mutate(r, { currentPassword: `not-${text(r)}`, newPassword: 'another long password' }), user.cookie) },
+  { name: 'POST /api/auth/delete-user', request: (r) => json('POST', '/api/auth/delete-user', mutate(r, { password: `not-${text(r)}` }), user.cookie) },
   { name: 'GET /api/auth/reset-password/:token', request: (r) => ({ url: `/api/auth/reset-password/${urlPart(r)}?callbackURL=${urlPart(r)}` }) },
 ];
 

@@ -25,6 +25,7 @@ import { withAllWords } from '../i18n/later-words.ts';
 // The list and its dialogs load when the tab is first opened: the map screen stays within its budget.
 const LocationsTab = lazy(withAllWords(() => import('../features/locations/locations-tab.tsx')));
 const DevicePanel = lazy(withAllWords(() => import('../features/offline/device-panel.tsx')));
+const AccountPanel = lazy(withAllWords(() => import('../features/account/account-panel.tsx')));
 
 type TabId = 'map' | 'locations';
 
@@ -36,6 +37,7 @@ export default function MainScreen() {
   const confirmed = session.status === 'signed-in' && session.confirmed;
   const [tab, setTab] = useState<TabId>('map');
   const [deviceOpen, setDeviceOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
 
   useEffect(function forgetSpotsWhenSignedOut() {
     // Covers a server-side expiry too, not just the sign-out button.
@@ -82,6 +84,18 @@ export default function MainScreen() {
               </svg>
             </button>
             <InstallButton />
+            <button
+              type="button"
+              onClick={() => setAccountOpen(true)}
+              aria-label={t('account.open')}
+              title={t('account.open')}
+              className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <circle cx="12" cy="8" r="4" />
+                <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
+              </svg>
+            </button>
             <LanguageSwitch />
             <SignOutButton />
           </div>
@@ -125,6 +139,11 @@ export default function MainScreen() {
       {deviceOpen && (
         <Suspense fallback={null}>
           <DevicePanel onClose={() => setDeviceOpen(false)} />
+        </Suspense>
+      )}
+      {accountOpen && (
+        <Suspense fallback={null}>
+          <AccountPanel onClose={() => setAccountOpen(false)} />
         </Suspense>
       )}
       </VisitsHost>

@@ -41,6 +41,8 @@ export const MeSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
+  /** The sharing the add form starts with; absent in a user kept on the device by an older version. */
+  default_public: z.boolean().optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

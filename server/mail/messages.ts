@@ -47,3 +47,25 @@ export const existingAccountMail = (to: string, resetUrl: string) =>
     ],
     { url: resetUrl, label: 'Open Foray / Atidaryti „Foray“' },
   );
+
+export const emailChangeMail = (to: string, url: string) =>
+  mail(
+    to,
+    'Confirm your new e-mail for Foray / Patvirtinkite naują „Foray“ el. paštą',
+    [
+      'You asked to use this address for your Foray account. Open the link below within 24 hours to confirm it; until then your account keeps its old address. If it was not you, ignore this mail.',
+      'Paprašėte šį adresą naudoti savo „Foray“ paskyrai. Atidarykite nuorodą per 24 valandas, kad jį patvirtintumėte; iki tol paskyra lieka su senuoju adresu. Jei tai buvote ne jūs, nekreipkite dėmesio.',
+    ],
+    { url, label: 'Confirm new e-mail / Patvirtinti naują el. paštą' },
+  );
+
+export const emailChangedNoticeMail = (to: string, newEmail: string, publicUrl: string) =>
+  mail(
+    to,
+    'Your Foray e-mail was changed / Jūsų „Foray“ el. paštas pakeistas',
+    [
+      `Your Foray account now uses ${newEmail}; this address (${to}) no longer signs in. If it was not you, someone else was signed in to your account: contact the operator of this Foray at once.`,
+      `Jūsų „Foray“ paskyra dabar naudoja ${newEmail}; šiuo adresu (${to}) prisijungti nebegalima. Jei tai buvote ne jūs, jūsų paskyra naudojosi kažkas kitas: nedelsdami susisiekite su šio „Foray“ administratoriumi.`,
+    ],
+    { url: publicUrl, label: 'Open Foray / Atidaryti „Foray“' },
+  );

@@ -6,7 +6,8 @@ type Credentials = { email: string; password: string };
 export const signIn = (credentials: Credentials) =>
   api<unknown>('/api/auth/sign-in/email', { method: 'POST', json: credentials });
 
-export const signUp = (credentials: Credentials) =>
+/** Without a name (or an empty one) the server uses the e-mail's part before the @. */
+export const signUp = (credentials: Credentials & { name?: string }) =>
   api<{ ok: true }>('/api/auth/sign-up/email', { method: 'POST', json: credentials });
 
 export const signOut = () => api<unknown>('/api/auth/sign-out', { method: 'POST', json: {} });

@@ -9,6 +9,8 @@ import { useToast } from '../../ui/toast.tsx';
 import { requestPasswordReset, signIn, signUp } from './auth-api.ts';
 import { AuthField } from './auth-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
+import { Field } from '../../ui/field.tsx';
+import { DISPLAY_NAME_MAX } from '../../../common/limits.ts';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
 
@@ -19,6 +21,7 @@ export function AuthScreen() {
   const [mode, setMode] = useState<Mode>('sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
 
   const switchMode = (next: Mode) => {
@@ -57,9 +60,10 @@ export function AuthScreen() {
 
   async function submitSignUp() {
     try {
-      await signUp({ email: email.trim(), password });
+      await signUp({ email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) });
       toast({ title: t('auth.accountCreatedTitle'), description: t('auth.accountCreatedDescription') });
       setEmail('');
+      setName('');
       switchMode('sign-in');
     } catch (error) {
       toast({ variant: 'destructive', title: t('auth.signUpFailed'), description: errorMessage(error, t('common.somethingWentWrong')) });
@@ -92,6 +96,22 @@ export function AuthScreen() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
+        {mode === 'sign-up' && (
+          <Field label={t('account.signUpName')} hint={t('account.signUpNameHint')}>
+            {(id, describedBy) => (
+              <input
+                id={id}
+                aria-describedby={describedBy}
+                name="name"
+                autoComplete="nickname"
+                maxLength={DISPLAY_NAME_MAX}
+                className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base shadow-sm"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            )}
+          </Field>
+        )}
         {mode !== 'forgot-password' && (
           <AuthField
             label={t('auth.password')}

@@ -47,7 +47,8 @@ export function AddLocationForm({
   const dateRef = useRef<HTMLInputElement>(null);
   const checkDate = useDateFoundCheck();
   const [notes, setNotes] = useState('');
-  const [sharing, setSharing] = useState<'private' | 'public'>('private');
+  // The account page's choice (ADR 0037); private unless the forager chose otherwise.
+  const [sharing, setSharing] = useState<'private' | 'public'>(me.default_public ? 'public' : 'private');
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Auth } from './auth.ts';
 import type { SignInLimiter, SignInSubject } from './sign-in-limiter.ts';
 import type { DeviceCookies } from './device-cookie.ts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { Outbox } from '../../mail/outbox.ts';
+import { emailChangedNoticeMail } from '../../mail/messages.ts';
+import { DisplayNameSchema } from '../../../common/schemas/account.ts';
+import { emailTokenClaims, type Auth } from './auth.ts';
 import { authInputProblem } from './auth-input.ts';
 
 /** Codes better-auth answers with, mapped to the messages Foray's users read. */
@@ -13,7 +18,17 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
   INVALID_EMAIL: 'That is not a valid e-mail address.',
   INVALID_TOKEN: 'This link is not valid any more. Ask for a new one.',
   RATE_LIMITED: 'Too many attempts. Please wait a little and try again.',
+  INVALID_PASSWORD: 'The password is wrong.',
 };
+
+/** The display name in a body, checked (trimmed, 1–60 characters, no control characters), or the problem. */
+function displayName(value: unknown): { name: string } | { problem: string } {
+  const parsed = DisplayNameSchema.safeParse(value);
+  return parsed.success ? { name: parsed.data } : { problem: `name: ${parsed.error.issues[0]?.message ?? 'not a valid name'}` };
+}
+
+/** better-auth routes the web app does not use and that would hand out more than it needs (other sessions' tokens). */
+const CLOSED_PATHS = new Set(['/list-sessions', '/revoke-session', '/revoke-sessions', '/delete-user/callback', '/update-session']);
 
 /**
  * Answers that could tell whether an e-mail has an account. Even with mail queued and a dummy hash for
@@ -29,7 +44,15 @@ const ENUMERATION_SENSITIVE = new Set(['/sign-up/email', '/sign-in/email', '/req
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; limiter: SignInLimiter; deviceCookies: DeviceCookies; publicUrl: string; responseFloorMs: number },
+  deps: {
+    auth: Auth;
+    limiter: SignInLimiter;
+    deviceCookies: DeviceCookies;
+    publicUrl: string;
+    responseFloorMs: number;
+    db: Database;
+    outbox: Outbox;
+  },
 ) {
   const { auth, limiter, deviceCookies } = deps;
 
@@ -60,18 +83,47 @@ export function registerAuthRoutes(
         body = {};
       }
 
+      if (CLOSED_PATHS.has(path)) return sendError(reply, 404, 'NOT_FOUND', 'There is no such page.');
+
       if (path === '/sign-up/email' && body) {
         // Only these fields: better-auth would otherwise store extra ones (image, callbackURL) as given.
         const email = typeof body.email === 'string' ? body.email.trim() : body.email;
-        const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 100) : undefined;
+        let name: string | undefined;
+        if (body.name !== undefined && body.name !== null && !(typeof body.name === 'string' && body.name.trim() === '')) {
+          const checked = displayName(body.name);
+          if ('problem' in checked) return sendError(reply, 400, 'VALIDATION_ERROR', checked.problem);
+          name = checked.name;
+        }
         body = {
           email,
           password: body.password,
           // The display name others see defaults to the part before the @; the address itself stays private.
-          name: name ?? (typeof email === 'string' ? email.split('@')[0]?.slice(0, 100) || 'forager' : ''),
+          name: name ?? (typeof email === 'string' ? email.split('@')[0]?.trim().slice(0, 60) || 'forager' : ''),
           callbackURL: '/?verified=1',
         };
       }
+
+      // The account page (ADR 0037): only the fields it means, checked here; better-auth would store others.
+      if (path === '/update-user' && body) {
+        const checked = displayName(body.name);
+        if ('problem' in checked) return sendError(reply, 400, 'VALIDATION_ERROR', checked.problem);
+        body = { name: checked.name };
+      }
+      if (path === '/change-email' && body) {
+        body = { newEmail: typeof body.newEmail === 'string' ? body.newEmail.trim() : body.newEmail, callbackURL: '/?verified=1' };
+      }
+      if (path === '/change-password' && body) {
+        // Every other session ends: whoever else knew the old password is signed out.
+        body = { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true };
+      }
+      if (path === '/delete-user' && body) {
+        // Always the password: better-auth would otherwise accept a session younger than a day alone.
+        if (typeof body.password !== 'string' || body.password === '') {
+          return sendError(reply, 400, 'VALIDATION_ERROR', 'password: required to delete the account');
+        }
+        body = { password: body.password };
+      }
+      const emailChange = path === '/verify-email' ? emailTokenClaims(new URL(request.url, deps.publicUrl).searchParams.get('token') ?? '') : {};
 
       let signIn: SignInSubject | undefined;
       if (path === '/sign-in/email' && body) {
@@ -97,7 +149,18 @@ export function registerAuthRoutes(
         if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;
         reply.header(key, value);
       });
-      const cookies = response.headers.getSetCookie();
+      let cookies = response.headers.getSetCookie();
+      if (path === '/verify-email') cookies = await withoutLinkSessions(cookies, request.headers.cookie, deps.db);
+      if (
+        emailChange.updateTo &&
+        emailChange.email &&
+        emailChange.requestType === 'change-email-verification' &&
+        response.status === 302 &&
+        !/[?&]error=/.test(response.headers.get('location') ?? '')
+      ) {
+        // The change took effect: the old address hears of it.
+        await deps.outbox.enqueue(emailChangedNoticeMail(emailChange.email, emailChange.updateTo, deps.publicUrl));
+      }
       // Signed in: this browser is now one the account knows, with a fresh device id.
       if (signIn !== undefined && response.ok) cookies.push(deviceCookies.issue(signIn.email));
       if (cookies.length > 0) reply.header('set-cookie', cookies);
@@ -122,6 +185,27 @@ export function registerAuthRoutes(
       return reply.send(text);
     },
   });
+}
+
+/**
+ * Opening an e-mail change's link signs its opener in when they were not (better-auth makes a session). A mailed
+ * link is not a sign-in in Foray (no password, no second step): that session is deleted and its cookie dropped.
+ */
+async function withoutLinkSessions(cookies: string[], requestCookies: string | undefined, db: Database): Promise<string[]> {
+  const kept: string[] = [];
+  for (const cookie of cookies) {
+    const [pair = ''] = cookie.split(';');
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at);
+    const value = pair.slice(at + 1);
+    if (!name.endsWith('.session_token') || value === '' || (requestCookies ?? '').includes(`${name}=${value}`)) {
+      kept.push(cookie);
+      continue;
+    }
+    const signed = decodeURIComponent(value);
+    await db.execute(sql`delete from "session" where token = ${signed.slice(0, signed.lastIndexOf('.'))}`);
+  }
+  return kept;
 }
 
 function sendError(reply: FastifyReply, status: number, code: string, message?: string) {

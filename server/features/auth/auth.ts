@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Database } from '../../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../../db/schema.ts';
 import type { Outbox } from '../../mail/outbox.ts';
-import { existingAccountMail, passwordResetMail, verificationMail } from '../../mail/messages.ts';
+import { emailChangeMail, existingAccountMail, passwordResetMail, verificationMail } from '../../mail/messages.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits.ts';
 import { allowedOrigins } from '../../plugins/cross-site.ts';
 
@@ -25,7 +25,22 @@ export type AuthOptions = {
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   /** Per-IP limits of better-auth; tests may raise them, never turn them off. */
   rateLimit: { window: number; max: number; signIn: number; signUp: number; reset: number };
+  /**
+   * Removes everything of the account's in one transaction, the user row included, then its photo files
+   * (features/account/account-deletion.ts). Runs after better-auth has checked the password.
+   */
+  deleteAccount: (user: { id: string; email: string }) => Promise<void>;
 };
+
+/** The claims of better-auth's e-mail token (a JWT it signs and checks itself): an e-mail change carries `updateTo`. */
+export function emailTokenClaims(token: string): { email?: string; updateTo?: string; requestType?: string } {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as unknown;
+    return payload && typeof payload === 'object' ? (payload as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
 
 export function createAuth(options: AuthOptions) {
   const { outbox, publicUrl } = options;
@@ -71,7 +86,19 @@ export function createAuth(options: AuthOptions) {
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
-      sendVerificationEmail: async ({ user: target, url }) => queue(verificationMail(target.email, url)),
+      // An e-mail change's link goes to the NEW address (better-auth passes it as the user's e-mail) and changes
+      // the address only when opened; the old address is told then (auth.routes.ts).
+      sendVerificationEmail: async ({ user: target, url, token }) =>
+        queue(emailTokenClaims(token).updateTo ? emailChangeMail(target.email, url) : verificationMail(target.email, url)),
+    },
+    user: {
+      // No sendChangeEmailConfirmation: the link goes straight to the new address, and the change waits for it.
+      changeEmail: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // The bridge insists on the password (auth.routes.ts); better-auth checks it before this runs.
+        beforeDelete: async (target) => options.deleteAccount({ id: target.id, email: target.email }),
+      },
     },
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
@@ -90,6 +117,10 @@ export function createAuth(options: AuthOptions) {
         '/sign-up/email': { window: 60, max: options.rateLimit.signUp },
         '/request-password-reset': { window: 60, max: options.rateLimit.reset },
         '/send-verification-email': { window: 60, max: options.rateLimit.reset },
+        // They check the password: as slow to guess with as sign-in.
+        '/change-password': { window: 60, max: options.rateLimit.signIn },
+        '/delete-user': { window: 60, max: options.rateLimit.signIn },
+        '/change-email': { window: 60, max: options.rateLimit.reset },
       },
     },
     advanced: {

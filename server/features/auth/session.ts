@@ -6,7 +6,15 @@ import { session as sessionTable, user as userTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { SESSION_ABSOLUTE_MAX_MS, type Auth } from './auth.ts';
 
-export type CurrentUser = { id: string; email: string; name: string };
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string;
+  /** The sharing a new spot starts with (the account page's setting). */
+  defaultPublic: boolean;
+  /** The session this request came with: the account page marks it "this device". */
+  sessionId: string;
+};
 
 type CookieAttributes = { secure?: boolean; sameSite?: string; path?: string; httpOnly?: boolean; domain?: string };
 
@@ -46,6 +54,7 @@ export function createSessionResolver(auth: Auth, db: Database) {
         id: userTable.id,
         email: userTable.email,
         name: userTable.name,
+        defaultPublic: userTable.defaultPublic,
       })
       .from(sessionTable)
       .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
@@ -70,7 +79,7 @@ export function createSessionResolver(auth: Auth, db: Database) {
         .where(eq(sessionTable.id, found.sessionId));
       reply.header('set-cookie', serializeCookie(s.cookieName, rawCookie!, s.cookieAttributes, Math.floor((extended - now) / 1000)));
     }
-    return { id: found.id, email: found.email, name: found.name };
+    return { id: found.id, email: found.email, name: found.name, defaultPublic: found.defaultPublic, sessionId: found.sessionId };
   };
 }
 export type RequireUser = ReturnType<typeof createSessionResolver>;

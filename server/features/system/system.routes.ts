@@ -6,7 +6,10 @@ import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import type { RequireUser } from '../auth/session.ts';
+import type { CurrentUser, RequireUser } from '../auth/session.ts';
+
+/** The user as the app sees them: never the session's id. */
+const toMe = (user: CurrentUser) => ({ id: user.id, email: user.email, name: user.name, default_public: user.defaultPublic });
 
 export function registerSystemRoutes(
   root: FastifyInstance,
@@ -44,7 +47,7 @@ export function registerSystemRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return deps.requireUser(request, reply);
+      return toMe(await deps.requireUser(request, reply));
     },
   );
 
@@ -62,7 +65,7 @@ export function registerSystemRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
-        return { user: await deps.requireUser(request, reply) };
+        return { user: toMe(await deps.requireUser(request, reply)) };
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 401) return { user: null };
         throw error;

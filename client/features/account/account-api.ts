@@ -1,0 +1,21 @@
+// The account page's calls: better-auth's routes through Foray's bridge (/api/auth), Foray's own (/api/v1/me/…).
+import type { AccountSession, AccountSettings } from '../../../common/schemas/account.ts';
+import { api } from '../../lib/api-client.ts';
+
+export const changeDisplayName = (name: string) => api<unknown>('/api/auth/update-user', { method: 'POST', json: { name } });
+
+/** Sends a link to the new address; the address changes only when it is opened. */
+export const requestEmailChange = (newEmail: string) => api<unknown>('/api/auth/change-email', { method: 'POST', json: { newEmail } });
+
+/** Signs every other session out; this browser gets a new session cookie in the answer. */
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  api<unknown>('/api/auth/change-password', { method: 'POST', json: { currentPassword, newPassword } });
+
+export const listSessions = () => api<{ sessions: AccountSession[] }>('/api/v1/me/sessions');
+
+export const signOutOtherSessions = () => api<unknown>('/api/auth/revoke-other-sessions', { method: 'POST', json: {} });
+
+export const saveSettings = (settings: Partial<AccountSettings>) =>
+  api<AccountSettings>('/api/v1/me/settings', { method: 'PATCH', json: settings });
+
+export const deleteAccount = (password: string) => api<unknown>('/api/auth/delete-user', { method: 'POST', json: { password } });
