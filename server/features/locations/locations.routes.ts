@@ -158,7 +158,9 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
         throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
       }
       const created = await findVisibleLocation(db, user.id, id);
-      return reply.status(201).send(created!);
+      // Deleted at once by another of the owner's requests (the id was the client's own).
+      if (!created) throw notFound();
+      return reply.status(201).send(created);
     },
   );
 
@@ -205,7 +207,10 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
         throw new AppError(409, 'STALE', 'The spot was changed since this edit was made.', { current });
       });
       if (!outcome) throw notFound();
-      return (await findVisibleLocation(db, user.id, id))!;
+      // Deleted by another of the owner's requests between the edit and this read: gone, as a 404 says.
+      const edited = await findVisibleLocation(db, user.id, id);
+      if (!edited) throw notFound();
+      return edited;
     },
   );
 
