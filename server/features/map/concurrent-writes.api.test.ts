@@ -35,6 +35,15 @@ const near = (place: { latitude: number; longitude: number }, spread = 0.0008) =
 });
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
+/** Polls until `done` holds, at most `tries` times, 25 ms apart; a count, not a clock, bounds the wait. */
+async function until(done: () => Promise<boolean>, tries = 400): Promise<boolean> {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    if (await done()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
+
 describe.runIf(onPostgres)('counts under concurrent writes from two servers on one PostgreSQL', () => {
   let t: TestContext;
   let second: { app: FastifyInstance; database: DatabaseHandle };
@@ -202,6 +211,76 @@ describe.runIf(onPostgres)('counts under concurrent writes from two servers on o
 
     await expectKeptCellsExact();
     await expectExactTiles();
+  });
+
+  it('never deadlocks: two spots moved at once in opposite directions between coarse cells, through connections of one shard', async () => {
+    // Each writing connection counts into its own shard of a cell (process id mod 8), so two connections of one
+    // shard lock the same rows. A move subtracts from the old cell and adds to the new one; two opposite moves
+    // must take those rows in one order, or each holds what the other waits for. A third session holding the
+    // first row they need lines them up so that, without one order, they would meet in the middle.
+    const url = t.database.url!;
+    const clients: pg.Client[] = [];
+    const open = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      clients.push(client);
+      return client;
+    };
+    const pid = async (client: pg.Client) => (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    try {
+      const byShard = new Map<number, pg.Client>();
+      let pair: [pg.Client, pg.Client] | null = null;
+      while (!pair) {
+        const client = await open();
+        const shard = (await pid(client)) % 8;
+        const seen = byShard.get(shard);
+        if (seen) pair = [seen, client];
+        else byShard.set(shard, client);
+      }
+      const [first, second] = pair;
+      const shard = (await pid(first)) % 8;
+      const holder = await open();
+      const monitor = await open();
+      // Two places in different cells at every kept level (a level-7 cell is ~2.8° of longitude wide).
+      const west = { latitude: 54.2, longitude: 22.6 };
+      const east = { latitude: 54.2, longitude: 26.9 };
+      const insert = async (client: pg.Client, place: typeof west) =>
+        (
+          await client.query<{ id: string }>(
+            `insert into locations (id, user_id, type, mushroom_types, finder, date_found, latitude, longitude, is_public)
+             values (gen_random_uuid(), $1, 'mushroom_spot', 'Cep', 'Ona', date '2026-09-01', $2, $3, true) returning id`,
+            [a.id, place.latitude, place.longitude],
+          )
+        ).rows[0]!.id;
+      const goingEast = await insert(first, west);
+      const goingWest = await insert(second, east);
+      const backends = new Map([
+        [first, await pid(first)],
+        [second, await pid(second)],
+      ]);
+      // Asked of the monitor: the two are busy with their statements.
+      const waiting = async (client: pg.Client) => {
+        const backend = backends.get(client)!;
+        return until(async () => (await monitor.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [backend])).rowCount === 1);
+      };
+
+      await holder.query('begin');
+      await holder.query('select 1 from map_cells where level = 7 and cx = foray_tile_x($1, 7) and cy = foray_tile_y($2, 7) and shard = $3 for update', [
+        west.longitude,
+        west.latitude,
+        shard,
+      ]);
+      const eastward = first.query('update locations set longitude = $1 where id = $2', [east.longitude, goingEast]);
+      expect(await waiting(first)).toBe(true);
+      const westward = second.query('update locations set longitude = $1 where id = $2', [west.longitude, goingWest]);
+      expect(await waiting(second)).toBe(true);
+      await holder.query('commit');
+      const outcomes = await Promise.allSettled([eastward, westward]);
+      expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String((outcome.reason as { code?: string }).code) : 'moved'))).toEqual(['moved', 'moved']);
+      await expectKeptCellsExact();
+    } finally {
+      for (const client of clients) await client.end();
+    }
   });
 
   it('adds up a cell’s shards though one is negative: a spot added through one connection and retyped, moved or deleted through another', async () => {
