@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { requestReads } from './db/abandoned-requests.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { createStorage, type PhotoStorage } from './storage/storage.ts';
 import { createAuth, type AuthOptions } from './features/auth/auth.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config.database));
   const storage = options.storage ?? (await createStorage(config.storage));
   const { db } = database;
+  const reads = requestReads(database);
   const outbox = createOutbox({ db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, intervalMs: config.outboxIntervalMs, log: app.log });
   await syncTranslations(db, path.join(ROOT, 'locales'));
 
@@ -157,11 +159,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccountRoutes(app, { db, requireUser });
   registerSystemRoutes(app, { config, ping: database.ping, requireUser, describeMapRegion: () => describeMapRegion(config.mapRegion, app.log) });
   registerTranslationRoutes(app, { db });
-  registerLocationRoutes(app, { db, storage, requireUser });
+  registerLocationRoutes(app, { db, reads, storage, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
   registerLocationPhotoRoutes(app, { db, storage, requireUser });
   registerVisitRoutes(app, { db, storage, requireUser });
-  registerMapTileRoutes(app, { db, requireUser });
+  registerMapTileRoutes(app, { reads, requireUser });
   registerExportRoutes(app, { db, storage, requireUser, publicUrl: config.publicUrl });
   if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 

@@ -54,6 +54,8 @@ const EnvSchema = z
       .optional(),
     /** How long one statement may run on PostgreSQL (ms; 0: no bound). Migrations are not bound by it. */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** How long one statement of the map's and the list's reads may run on PostgreSQL (ms; 0: no bound; ADR 0039). */
+    DB_READ_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(4_000),
     /** Past this many spots in view the map draws counted cells, not pins (ADR 0034). */
     MAP_OVERVIEW_FROM: z.coerce.number().int().min(0).max(100_000).default(2_000),
     STORAGE: z.enum(['local', 's3']).default('local'),
@@ -127,7 +129,7 @@ export type Config = {
   publicUrlIsSet: boolean;
   secureCookies: boolean;
   dataDir: string;
-  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; statementTimeoutMs: number };
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; statementTimeoutMs: number; readStatementTimeoutMs: number };
   storage:
     | { kind: 'local'; dir: string }
     | {
@@ -177,7 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS }
+      ? { kind: 'postgres', url: e.DATABASE_URL, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, readStatementTimeoutMs: e.DB_READ_STATEMENT_TIMEOUT_MS }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
     storage:
       e.STORAGE === 's3'

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { RequestAbandoned } from './abandoned-requests.ts';
 
 export type Schema = typeof schema;
 /** The one database type the rest of the server sees, whichever engine runs underneath. */
@@ -14,6 +15,14 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Is the database answering? For /healthz. */
   ping(): Promise<void>;
+  /**
+   * Runs the reads of one request that may take long (the map's tiles, the list and its box) so that they end
+   * when `signal` aborts — the browser left — rather than work on for nobody (ADR 0039). On PostgreSQL they run
+   * in one read-only transaction on a connection of their own, bounded by the read timeout, and an abort
+   * cancels the running statement (`pg_cancel_backend`); the call then throws `RequestAbandoned`. On PGlite a
+   * running statement cannot be stopped: an abandoned request that has not started reading is not run at all.
+   */
+  readFor<T>(signal: AbortSignal, run: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -27,7 +36,19 @@ export type DatabaseOptions =
    * `statementTimeoutMs`: the longest any one statement of the app may run (0: no bound). Migrations run on a
    * connection of their own, without it.
    */
-  | { kind: 'postgres'; url: string; maxConnections?: number; statementTimeoutMs?: number };
+  | { kind: 'postgres'; url: string; maxConnections?: number; statementTimeoutMs?: number; readStatementTimeoutMs?: number };
+
+/**
+ * The longest one statement of a request's reads may run (see `readFor`), unless the operator's statement
+ * timeout is shorter: a map answer that takes longer than this is no use to anyone holding a phone.
+ */
+export const DEFAULT_READ_STATEMENT_TIMEOUT_MS = 4000;
+
+/** The timeout of `readFor`'s statements: the shorter of the two bounds (0: no bound). */
+export function readTimeoutOf(statementTimeoutMs: number, readStatementTimeoutMs: number): number {
+  const bounds = [statementTimeoutMs, readStatementTimeoutMs].filter((bound) => bound > 0);
+  return bounds.length === 0 ? 0 : Math.min(...bounds);
+}
 
 /**
  * The single switch between embedded PGlite and a PostgreSQL server. Only the configured driver is
@@ -63,6 +84,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'pglite',
       ping: async () => {
         await client.query('select 1');
+      },
+      // One in-process connection, one statement at a time, and no way to interrupt one (ADR 0039).
+      readFor: async (signal, run) => {
+        if (signal.aborted) throw new RequestAbandoned();
+        return run(db as unknown as Database);
       },
       close: () => client.close(),
     };
@@ -102,12 +128,70 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await pool.end();
     throw error;
   }
+  const readTimeoutMs = readTimeoutOf(options.statementTimeoutMs ?? 0, options.readStatementTimeoutMs ?? DEFAULT_READ_STATEMENT_TIMEOUT_MS);
+  // One Drizzle per pooled connection, made the first time that connection serves a request's reads.
+  const onConnection = new WeakMap<object, Database>();
+  /** Asks PostgreSQL to cancel what backend `pid` runs, from a connection outside the pool, which may be full. */
+  const cancelBackend = async (pid: number) => {
+    const canceller = new pg.default.Client({ connectionString: options.url, connectionTimeoutMillis: 5000 });
+    canceller.on('error', () => {});
+    try {
+      await canceller.connect();
+      await canceller.query('select pg_cancel_backend($1)', [pid]);
+    } finally {
+      await canceller.end().catch(() => {});
+    }
+  };
+  const readFor = async <T>(signal: AbortSignal, run: (db: Database) => Promise<T>): Promise<T> => {
+    if (signal.aborted) throw new RequestAbandoned();
+    const connection = await pool.connect();
+    let cancelling: Promise<void> | null = null;
+    const cancel = () => {
+      const pid = (connection as unknown as { processID: number | null }).processID;
+      cancelling = pid === null ? Promise.resolve() : cancelBackend(pid).catch(() => {});
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    let failed = false;
+    try {
+      if (signal.aborted) throw new RequestAbandoned();
+      await connection.query(`begin read only; set local statement_timeout = ${readTimeoutMs}`);
+      let connectionDb = onConnection.get(connection);
+      if (!connectionDb) {
+        connectionDb = drizzle(connection, { schema }) as unknown as Database;
+        onConnection.set(connection, connectionDb);
+      }
+      const result = await run(connectionDb);
+      await connection.query('commit');
+      if (signal.aborted) throw new RequestAbandoned();
+      return result;
+    } catch (error) {
+      failed = true;
+      if (signal.aborted) throw new RequestAbandoned();
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', cancel);
+      if (cancelling) {
+        // A cancel that lands late could stop whatever this connection ran next: it serves no one again.
+        await cancelling;
+        connection.release(true);
+      } else if (failed) {
+        const rolledBack = await connection.query('rollback').then(
+          () => true,
+          () => false,
+        );
+        connection.release(!rolledBack);
+      } else {
+        connection.release();
+      }
+    }
+  };
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
     },
+    readFor,
     close: () => pool.end(),
   };
 }

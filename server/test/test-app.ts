@@ -13,8 +13,8 @@ import { withDatabase } from './global-setup.ts';
 
 /** A database of this test file's own, copied from the migrated template of this run. */
 export async function openTestDatabase(
-  options: { reachVia?: (url: string) => string; statementTimeoutMs?: number } = {},
-): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+  options: { reachVia?: (url: string) => string; statementTimeoutMs?: number; readStatementTimeoutMs?: number } = {},
+): Promise<DatabaseHandle & { dispose(): Promise<void>; url?: string }> {
   if (process.env.FORAY_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `foray_t_${process.ppid}_${crypto.randomBytes(4).toString('hex')}`;
@@ -27,9 +27,12 @@ export async function openTestDatabase(
       kind: 'postgres',
       url: (options.reachVia ?? ((same) => same))(withDatabase(url, name)),
       statementTimeoutMs: options.statementTimeoutMs,
+      readStatementTimeoutMs: options.readStatementTimeoutMs,
     });
     return {
       ...handle,
+      /** The test database's own URL, for a second server or a connection of the test's own. */
+      url: withDatabase(url, name),
       async dispose() {
         await handle.close();
         await admin.query(`drop database if exists ${name} with (force)`);
@@ -56,10 +59,16 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  * through fastify.inject(); users are signed up and verified the way a person would be.
  */
 export async function createTestContext(
-  options: { env?: Record<string, string>; build?: BuildOptions; reachDatabaseVia?: (url: string) => string } = {},
+  options: {
+    env?: Record<string, string>;
+    build?: BuildOptions;
+    reachDatabaseVia?: (url: string) => string;
+    /** The statement timeouts of the test's database (PostgreSQL). */
+    databaseTimeouts?: { statementTimeoutMs?: number; readStatementTimeoutMs?: number };
+  } = {},
 ) {
   const smtp: SmtpCatcher = await startSmtpCatcher();
-  const database = await openTestDatabase({ reachVia: options.reachDatabaseVia });
+  const database = await openTestDatabase({ reachVia: options.reachDatabaseVia, ...options.databaseTimeouts });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-test-data-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',

@@ -82,21 +82,29 @@ export function useMapOverview(map: L.Map | null, filterKey: string, enabled: bo
 
 export type OverviewLabels = {
   cluster: (count: number) => string;
-  /** A lone spot in the overview: its type, and that zooming in opens it. */
+  /** A lone spot in the overview: its type, and that a tap opens it. */
   pin: (type: MapTile['markers'][number]['type']) => string;
+  /** What the popup of a lone pin says while the spot is read. */
+  loading: string;
+  /**
+   * The popup of the spot with this id, read when it is opened (the tiles' markers are lean: ADR 0026) —
+   * the same popup as a pin of the spots' map, or a line saying why it cannot be shown.
+   */
+  spotPopup: (id: string) => Promise<HTMLElement>;
 };
 
-/** Past this zoom a tap on a lone pin of the overview brings the map close enough to load spots whole. */
-const PIN_ZOOM = 15;
+/** The lone pin whose popup is open: it opens again when the overview is redrawn (a pan, a refetch). */
+export type OpenPin = { current: string | null };
 
-type OverviewPoint = { count: number; type: MapTile['markers'][number]['type'] | null };
+type OverviewPoint = { count: number; type: MapTile['markers'][number]['type'] | null; id: string | null };
 
 /**
  * Draws the tiles' cells and lone spots for the map's zoom: near ones merged into numbered bubbles that add
  * up their true counts (a tile of few spots lists them one by one, and hundreds of pins would bury the map),
- * a lone spot as its pin. A tap or Enter zooms in. Returns a function that removes them.
+ * a lone spot as its pin. A tap or Enter on a bubble zooms in; on a pin, opens its popup, read by id.
+ * Returns a function that removes them.
  */
-export function drawOverview(map: L.Map, tiles: readonly MapTile[], labels: OverviewLabels): () => void {
+export function drawOverview(map: L.Map, tiles: readonly MapTile[], labels: OverviewLabels, openPin: OpenPin = { current: null }): () => void {
   const index = new Supercluster<OverviewPoint, { count: number }>({
     ...CLUSTER_SPACING,
     maxZoom: MAP_TILE_ZOOM_MAX,
@@ -112,8 +120,8 @@ export function drawOverview(map: L.Map, tiles: readonly MapTile[], labels: Over
   });
   index.load(
     tiles.flatMap((tile) => [
-      ...tile.cells.map((cell) => point(cell.latitude, cell.longitude, { count: cell.count, type: null })),
-      ...tile.markers.map((pin) => point(pin.latitude, pin.longitude, { count: 1, type: pin.type })),
+      ...tile.cells.map((cell) => point(cell.latitude, cell.longitude, { count: cell.count, type: null, id: null })),
+      ...tile.markers.map((pin) => point(pin.latitude, pin.longitude, { count: 1, type: pin.type, id: pin.id })),
     ]),
   );
   const layer = L.layerGroup().addTo(map);
@@ -127,19 +135,51 @@ export function drawOverview(map: L.Map, tiles: readonly MapTile[], labels: Over
       }
     });
   };
+  // Set while the overview is taken down, so the popup that closes with it stays the one to open again.
+  let removing = false;
+  const withPopup = (marker: L.Marker, id: string) => {
+    // Leaflet opens it on a tap, and on Enter or Space (the icon is a focusable button).
+    marker.bindPopup(() => loadingLine(labels.loading), { minWidth: 200, maxWidth: 280 });
+    marker.on('popupopen', () => {
+      openPin.current = id;
+      void labels.spotPopup(id).then((content) => {
+        if (marker.isPopupOpen()) marker.setPopupContent(content);
+      });
+    });
+    marker.on('popupclose', () => {
+      if (!removing && openPin.current === id) openPin.current = null;
+    });
+  };
   const zoom = Math.round(map.getZoom());
+  let reopen: L.Marker | null = null;
   for (const feature of index.getClusters([-180, -90, 180, 90], zoom)) {
     const [longitude, latitude] = feature.geometry.coordinates as [number, number];
     const properties = feature.properties;
-    const type = 'cluster' in properties ? null : properties.type;
+    const lone = 'cluster' in properties ? null : properties;
+    const type = lone?.type ?? null;
     const count = properties.count;
     const label = type ? labels.pin(type) : labels.cluster(count);
     const marker = L.marker([latitude, longitude], { icon: type ? spotIcon(type, null) : clusterIcon(count), title: label, keyboard: true });
     marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
-    zoomTo(marker, latitude, longitude, type ? Math.max(zoom + 3, PIN_ZOOM) : zoom + 3);
+    if (lone?.id) {
+      withPopup(marker, lone.id);
+      if (lone.id === openPin.current) reopen = marker;
+    } else {
+      zoomTo(marker, latitude, longitude, zoom + 3);
+    }
     layer.addLayer(marker);
   }
+  reopen?.openPopup();
   return () => {
+    removing = true;
     layer.remove();
   };
+}
+
+function loadingLine(text: string): HTMLElement {
+  const line = document.createElement('p');
+  line.className = 'spot-popup';
+  line.setAttribute('role', 'status');
+  line.textContent = text;
+  return line;
 }

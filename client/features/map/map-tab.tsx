@@ -24,7 +24,9 @@ import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from '../../lib/client-config.ts';
 import { MapView, SMALL_SCREEN, type UserPosition } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
-import { countInView, drawOverview, useMapOverview } from './map-overview.ts';
+import { countInView, drawOverview, useMapOverview, type OpenPin } from './map-overview.ts';
+import { readSpot } from './spot-by-id.ts';
+import { buildSpotPopup } from './spot-popup.ts';
 import { withAllWords } from '../../i18n/later-words.ts';
 
 const NO_SPOTS: Location[] = [];
@@ -179,14 +181,29 @@ export function MapTab() {
     () => ({
       cluster: labels.cluster,
       pin: (type: Location['type']) => t('map.overviewPin', { type: t(`locationTypes.${type}`) }),
+      loading: t('map.spotLoading'),
+      // A lone pin's popup is read by id when opened (ADR 0026): the same popup as on the spots' map, with what
+      // waits on the device applied; the device's copy when the server cannot be reached.
+      spotPopup: async (id: string) => {
+        const spot = await readSpot(id, me.id, offline);
+        if (spot === 'gone' || spot === null) {
+          const line = document.createElement('p');
+          line.className = 'spot-popup';
+          line.textContent = spot === 'gone' ? t('map.spotGone') : t('map.spotUnreachable');
+          return line;
+        }
+        const [shownSpot] = applyPending([spot], entries, me.name, photoUrls);
+        return buildSpotPopup(shownSpot ?? spot, labels);
+      },
     }),
-    [labels.cluster, t],
+    [labels, t, me.id, me.name, offline, entries, photoUrls],
   );
+  const openPin = useRef<OpenPin['current']>(null);
   const overviewTiles = mode === 'overview' ? overview.drawn : null;
   useEffect(
     function drawTheOverview() {
       if (!map || !overviewTiles) return;
-      return drawOverview(map, overviewTiles, overviewLabels);
+      return drawOverview(map, overviewTiles, overviewLabels, openPin);
     },
     [map, overviewTiles, overviewLabels],
   );

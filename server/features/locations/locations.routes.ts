@@ -13,6 +13,7 @@ import {
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { LIST_LIMIT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
+import type { RequestReads } from '../../db/abandoned-requests.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import { newPhotoKey } from '../../storage/storage.ts';
@@ -30,7 +31,7 @@ import {
   changeOwnLocation,
 } from './locations.queries.ts';
 
-type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
+type Deps = { db: Database; reads: RequestReads; storage: PhotoStorage; requireUser: RequireUser };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -40,7 +41,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
  */
 const PRIVATE_NO_STORE = 'private, no-store';
 
-export function registerLocationRoutes(root: FastifyInstance, { db, storage, requireUser }: Deps) {
+export function registerLocationRoutes(root: FastifyInstance, { db, reads, storage, requireUser }: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -67,7 +68,8 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
       }
       const decoded = cursor === undefined ? null : decodeCursor(cursor);
       if (cursor !== undefined && !decoded) throw new AppError(400, 'VALIDATION_ERROR', 'cursor: not a cursor this server gave out');
-      const page = await listLocations(db, user.id, { limit, cursor: decoded, bbox, filter });
+      // Cancelled with its request: the map's box of a view already left, or a list page nobody waits for (ADR 0039).
+      const page = await reads(request, reply, (readDb) => listLocations(readDb, user.id, { limit, cursor: decoded, bbox, filter }));
       // Already JSON from the database: Fastify sends a string as it is, so thousands of spots are not
       // re-serialized. The response schema still documents the shape; the API tests check it.
       const body = `{"items":${page.itemsJson},"next_cursor":${JSON.stringify(page.nextCursor)}}`;
@@ -156,7 +158,9 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
         throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
       }
       const created = await findVisibleLocation(db, user.id, id);
-      return reply.status(201).send(created!);
+      // Deleted at once by another of the owner's requests (the id was the client's own).
+      if (!created) throw notFound();
+      return reply.status(201).send(created);
     },
   );
 
@@ -203,7 +207,10 @@ export function registerLocationRoutes(root: FastifyInstance, { db, storage, req
         throw new AppError(409, 'STALE', 'The spot was changed since this edit was made.', { current });
       });
       if (!outcome) throw notFound();
-      return (await findVisibleLocation(db, user.id, id))!;
+      // Deleted by another of the owner's requests between the edit and this read: gone, as a 404 says.
+      const edited = await findVisibleLocation(db, user.id, id);
+      if (!edited) throw notFound();
+      return edited;
     },
   );
 

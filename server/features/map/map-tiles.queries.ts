@@ -93,7 +93,11 @@ async function countedCells(db: Database, level: number, where: SQL): Promise<Ce
   return result.rows;
 }
 
-/** The tile's cells at `level`, each the sum of its kept cells at level `kept` (2^(kept − level) a side). */
+/**
+ * The tile's cells at `level`, each the sum of its kept cells at level `kept` (2^(kept − level) a side). Only the
+ * sum over shards is a count: one shard's row may be negative (a spot added through one connection, deleted or
+ * retyped through another), so rows are never left out one by one.
+ */
 async function keptPublicCells(db: Database, tile: MapTileKey, level: number, kept: number): Promise<CellRow[]> {
   const side = 2 ** MAP_CELL_SUBDIVISION;
   const shift = kept - level;
@@ -105,8 +109,8 @@ async function keptPublicCells(db: Database, tile: MapTileKey, level: number, ke
            sum(sum_latitude) as sum_latitude, sum(sum_longitude) as sum_longitude
     from ${mapCells}
     where level = ${kept} and cx between ${first.x} and ${first.x + span} and cy between ${first.y} and ${first.y + span}
-      and mushroom_spots + car_parks > 0
-    group by 1, 2`)) as unknown as Rows<CellRow>;
+    group by 1, 2
+    having sum(mushroom_spots + car_parks) > 0`)) as unknown as Rows<CellRow>;
   return result.rows;
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { SpotFilterQuerySchema } from '../../../common/schemas/locations.ts';
 import { MAP_MARKERS_MAX, MapTileParamsSchema, MapTileSchema } from '../../../common/schemas/map-tiles.ts';
-import type { Database } from '../../db/client.ts';
+import type { RequestReads } from '../../db/abandoned-requests.ts';
 import type { RequireUser } from '../auth/session.ts';
 import { mapTile } from './map-tiles.queries.ts';
 
@@ -14,7 +14,7 @@ import { mapTile } from './map-tiles.queries.ts';
  * `private, no-cache`: only this user's browser keeps it, and asks again with If-None-Match each time — a spot
  * made private by its owner leaves everyone's map at the next look.
  */
-export function registerMapTileRoutes(root: FastifyInstance, { db, requireUser }: { db: Database; requireUser: RequireUser }) {
+export function registerMapTileRoutes(root: FastifyInstance, { reads, requireUser }: { reads: RequestReads; requireUser: RequireUser }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/v1/map/tiles/:z/:x/:y',
@@ -34,7 +34,8 @@ export function registerMapTileRoutes(root: FastifyInstance, { db, requireUser }
     },
     async (request, reply) => {
       const user = await requireUser(request, reply);
-      const tile = await mapTile(db, user.id, request.params, request.query);
+      // Cancelled with its request: a tile left behind by a pan stops its work on the database (ADR 0039).
+      const tile = await reads(request, reply, (db) => mapTile(db, user.id, request.params, request.query));
       const etag = `"${crypto.createHash('sha256').update(JSON.stringify(tile)).digest('base64url').slice(0, 27)}"`;
       reply.header('cache-control', 'private, no-cache').header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
