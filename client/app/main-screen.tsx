@@ -25,6 +25,8 @@ import { withAllWords } from '../i18n/later-words.ts';
 // The list and its dialogs load when the tab is first opened: the map screen stays within its budget.
 const LocationsTab = lazy(withAllWords(() => import('../features/locations/locations-tab.tsx')));
 const DevicePanel = lazy(withAllWords(() => import('../features/offline/device-panel.tsx')));
+// TEMPORARY (ADR 0038): the two-step sign-in section alone at /two-step, until the account page mounts it.
+const TwoStepPage = lazy(withAllWords(() => import('../features/account/two-step-page.tsx')));
 
 type TabId = 'map' | 'locations';
 
@@ -52,6 +54,14 @@ export default function MainScreen() {
     },
     [me.id, confirmed],
   );
+
+  if (window.location.pathname === '/two-step') {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <TwoStepPage />
+      </Suspense>
+    );
+  }
 
   return (
     <QueryClientProvider client={queryClient}>
