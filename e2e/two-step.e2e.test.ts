@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PASSWORD, signedInUser, uniqueEmail } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { useForay } from './support/foray.ts';
-import { en, exactly } from './support/texts.ts';
+import { en, englishLeftIn, exactly, keysLeftIn, lt } from './support/texts.ts';
 import { expectToast, expectVisible } from './support/ui.ts';
 import { secretOf, totp } from '../server/test/totp.ts';
 
@@ -55,6 +56,7 @@ describe('two-step sign-in', () => {
     await expectVisible(qr.locator('path'));
     const key = (await section.getByLabel(en('twoStep.manualKey')).innerText()).replace(/\s/g, '');
     expect(key).toMatch(/^[A-Z2-7]{32,}$/);
+    await expectNoSeriousA11yViolations(page, 'two-step section: scan the code');
 
     await section.getByLabel(en('twoStep.firstCodeLabel')).fill(totp(key));
     await section.getByRole('button', { name: exactly(en('twoStep.confirmTurnOn')) }).click();
@@ -65,6 +67,7 @@ describe('two-step sign-in', () => {
     await expectVisible(list);
     const codes = (await list.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
     expect(codes).toHaveLength(10);
+    await expectNoSeriousA11yViolations(page, 'two-step section: recovery codes');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       section.getByRole('button', { name: exactly(en('twoStep.downloadCodes')) }).click(),
@@ -78,6 +81,7 @@ describe('two-step sign-in', () => {
 
     await signOut(page);
     await signInWithPassword(page, email);
+    await expectNoSeriousA11yViolations(page, 'sign-in code step');
     await page.getByLabel(en('twoStep.codeLabel')).fill(totp(key));
     await page.getByRole('button', { name: exactly(en('twoStep.confirmSignIn')) }).click();
     await expectVisible(welcome(page, email));
@@ -130,5 +134,40 @@ describe('two-step sign-in', () => {
     await page.getByLabel(en('auth.password'), { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: exactly(en('auth.signIn')) }).click();
     await expectVisible(welcome(page, email));
+  });
+
+  it('asks for the code and shows the section wholly in Lithuanian', async () => {
+    const { page } = await foray.newPage();
+    const { email } = await signedInUser(page, foray, uniqueEmail('dviem'));
+    const enabled = await post(page, '/api/auth/two-factor/enable', { password: PASSWORD });
+    const secret = secretOf(((await enabled.json()) as { totpURI: string }).totpURI);
+    expect((await post(page, '/api/auth/two-factor/verify-totp', { code: totp(secret) })).status()).toBe(200);
+    await signOut(page);
+
+    await page.getByRole('group', { name: exactly(en('common.language')) }).getByRole('button', { name: 'lt', exact: true }).click();
+    await page.getByLabel(lt('auth.email')).fill(email);
+    await page.getByLabel(lt('auth.password'), { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: exactly(lt('auth.signIn')) }).click();
+    await expectVisible(page.getByRole('heading', { name: exactly(lt('twoStep.codeHeading')) }));
+    await page.getByRole('button', { name: exactly(lt('twoStep.useRecoveryCode')) }).click();
+    await expectVisible(page.getByLabel(lt('twoStep.recoveryLabel')));
+    expect(await englishLeftIn(page), 'code step').toEqual([]);
+    expect(await keysLeftIn(page), 'code step').toEqual([]);
+    await page.getByRole('button', { name: exactly(lt('twoStep.useAppCode')) }).click();
+    await page.getByLabel(lt('twoStep.codeLabel')).fill(totp(secret));
+    await page.getByRole('button', { name: exactly(lt('twoStep.confirmSignIn')) }).click();
+    await expectVisible(page.getByText(lt('app.welcome', { email })));
+
+    await page.goto('/two-step');
+    const section = page.getByRole('region', { name: exactly(lt('twoStep.title')) });
+    await expectVisible(section.getByText(exactly(lt('twoStep.statusOn'))));
+    expect(await englishLeftIn(page), 'section').toEqual([]);
+    await section.getByRole('button', { name: exactly(lt('twoStep.makeNewCodes')) }).click();
+    await section.getByLabel(lt('twoStep.password')).fill(PASSWORD);
+    await section.getByRole('button', { name: exactly(lt('twoStep.continue')) }).click();
+    await expectToast(page, { title: lt('twoStep.newCodesMade') });
+    await expectVisible(section.getByRole('list', { name: exactly(lt('twoStep.codesTitle')) }));
+    expect(await englishLeftIn(page), 'new recovery codes').toEqual([]);
+    expect(await keysLeftIn(page), 'new recovery codes').toEqual([]);
   });
 });

@@ -57,8 +57,8 @@ export function createPendingTwoStep(db: Database, options: { secure: boolean })
       }
       // better-auth signs a cookie as `<value>.<signature>`; the value itself has no dot.
       const identifier = value.slice(0, Math.max(0, value.lastIndexOf('.')));
-      // Only what better-auth writes (`2fa-` and 20 letters or digits): nothing else ever reaches the database.
-      if (!/^2fa-[A-Za-z0-9]{1,64}$/.test(identifier)) return null;
+      // Only what better-auth writes (`2fa-` and 20 of A–Z, a–z, 0–9, - and _): nothing else reaches the database.
+      if (!/^2fa-[\w-]{1,64}$/.test(identifier)) return null;
       const [row] = await db
         .select({ email: user.email })
         .from(verification)
