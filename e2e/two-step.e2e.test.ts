@@ -23,7 +23,13 @@ async function openTwoStepSection(page: Page) {
 
 const post = (page: Page, path: string, data: unknown = {}) => page.request.post(path, { data, headers: { origin: foray.baseUrl } });
 
+/** Off the main screen first, so none of its requests is in flight when the session ends. */
+async function leaveApp(page: Page) {
+  await page.goto('about:blank');
+}
+
 async function signOut(page: Page) {
+  await leaveApp(page);
   expect((await post(page, '/api/auth/sign-out')).ok()).toBe(true);
   await page.goto('/');
   await expectVisible(page.getByRole('heading', { name: exactly(en('auth.signInHeading')) }));
@@ -91,7 +97,8 @@ describe('two-step sign-in', () => {
     const { page, errors } = await foray.newPage();
     errors.allow(/status of 401.*\/api\/auth\/two-factor\/verify-backup-code/);
     const { email } = await signedInUser(page, foray, uniqueEmail('recovery'));
-    // Turned on through the API from the page (the section itself is tested above).
+    // Turned on through the API from the page (the section itself is tested above); the session is renewed.
+    await leaveApp(page);
     const enabled = await post(page, '/api/auth/two-factor/enable', { password: PASSWORD });
     expect(enabled.status()).toBe(200);
     const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
@@ -139,6 +146,7 @@ describe('two-step sign-in', () => {
   it('asks for the code and shows the section wholly in Lithuanian', async () => {
     const { page } = await foray.newPage();
     const { email } = await signedInUser(page, foray, uniqueEmail('dviem'));
+    await leaveApp(page);
     const enabled = await post(page, '/api/auth/two-factor/enable', { password: PASSWORD });
     const secret = secretOf(((await enabled.json()) as { totpURI: string }).totpURI);
     expect((await post(page, '/api/auth/two-factor/verify-totp', { code: totp(secret) })).status()).toBe(200);

@@ -3,7 +3,7 @@ import type { Auth } from './auth.ts';
 import type { SignInLimiter, SignInSubject } from './sign-in-limiter.ts';
 import type { DeviceCookies } from './device-cookie.ts';
 import { authInputProblem } from './auth-input.ts';
-import { TWO_STEP_CODE_PATHS, TWO_STEP_PASSWORD_PATHS, twoStepBody, type PendingTwoStep } from './two-step.ts';
+import { TWO_STEP_CODE_PATHS, TWO_STEP_FIELDS, TWO_STEP_PASSWORD_PATHS, twoStepBody, type PendingTwoStep } from './two-step.ts';
 
 /** Codes better-auth answers with, mapped to the messages Foray's users read. */
 const FRIENDLY_MESSAGES: Record<string, string> = {
@@ -98,7 +98,11 @@ export function registerAuthRoutes(
         // A browser that signed in to this account before is counted on its own (ADR 0011).
         signIn = { email: body.email, deviceId: deviceCookies.verify(request.headers.cookie, body.email) };
       }
-      if (path.startsWith('/two-factor/') && body) body = twoStepBody(path, body);
+      if (path.startsWith('/two-factor/')) {
+        // Only the two-step paths Foray uses: codes by e-mail or text message (send-otp, verify-otp) are not offered.
+        if (!Object.hasOwn(TWO_STEP_FIELDS, path)) return sendError(reply, 404, 'NOT_FOUND', 'No such route.');
+        if (body) body = twoStepBody(path, body);
+      }
       if (request.method === 'POST' && TWO_STEP_CODE_PATHS.has(path)) {
         // The second step of a sign-in counts against the same party as the password did (ADR 0038).
         const email = await pendingTwoStep.emailOf(request.headers.cookie);

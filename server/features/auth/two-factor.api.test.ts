@@ -286,6 +286,12 @@ describe('two-step sign-in', () => {
     expect(stray.statusCode).toBe(400);
     expect(stray.json().error.code).toBe('TOTP_NOT_ENABLED');
     expect((await post('/two-factor/verify-totp', new Jar(), { code: '123456' })).statusCode).toBe(401);
+    // Codes by e-mail or text message are not offered.
+    for (const path of ['/two-factor/send-otp', '/two-factor/verify-otp']) {
+      const unused = await post(path, jar, { code: '123456' });
+      expect(unused.statusCode).toBe(404);
+      expect(unused.json().error.code).toBe('NOT_FOUND');
+    }
   });
 });
 
