@@ -1,15 +1,14 @@
 // The account page's "Two-step sign-in" section (ADR 0038): turn it on (password → scan the QR code or type the
 // key → the first code from the app → the recovery codes, shown once), make new recovery codes, turn it off.
 // Complete on its own: it asks the server for its state and needs nothing from the page around it.
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { AuthField } from '../auth/auth-field.tsx';
-import { twoStepErrorMessage } from '../auth/two-step-code.tsx';
+import { Field } from '../../ui/field.tsx';
 import { QrCode } from './qr-code.tsx';
-import { confirmTwoStep, manualKey, newRecoveryCodes, startTwoStep, turnOffTwoStep, twoStepStatus } from './two-step-api.ts';
+import { confirmTwoStep, manualKey, newRecoveryCodes, startTwoStep, turnOffTwoStep, twoStepErrorMessage, twoStepStatus } from './two-step-api.ts';
 
 type Purpose = 'enable' | 'codes' | 'disable';
 type Stage =
@@ -123,6 +122,17 @@ export function TwoStepSection(_props: { email?: string }) {
 }
 export default TwoStepSection;
 
+/** A labelled text input, as on the sign-in screen. */
+function Input({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <input id={id} required className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base shadow-sm" {...input} />
+      )}
+    </Field>
+  );
+}
+
 function useBusy() {
   const [busy, setBusy] = useState(false);
   const run = (work: () => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
@@ -145,7 +155,7 @@ function PasswordStep({ purpose, onSubmit, onCancel }: { purpose: Purpose; onSub
   return (
     <form onSubmit={(event) => void run(() => onSubmit(password))(event)} className="space-y-3">
       <p className="text-sm text-stone-700">{help}</p>
-      <AuthField
+      <Input
         label={t('twoStep.password')}
         type="password"
         name="password"
@@ -196,7 +206,7 @@ function ScanStep({ uri, onSubmit, onCancel }: { uri: string; onSubmit: (code: s
         </li>
         <li>
           <form onSubmit={(event) => void run(() => onSubmit(code.trim()))(event)} className="space-y-3">
-            <AuthField
+            <Input
               label={t('twoStep.firstCodeLabel')}
               name="code"
               inputMode="numeric"

@@ -14,8 +14,11 @@ import { AuthField } from './auth-field.tsx';
 /** Answers after which this code step is over: the password must be given again. */
 const STEP_OVER = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE']);
 
-/** The words for a refused two-step request: this feature's own, then the app's general ones. */
-export function twoStepErrorMessage(error: unknown): string {
+/**
+ * The words for a refused code: this feature's own, then the app's general ones. The account section has the same
+ * few lines (features/account/two-step-api.ts): sharing one module with it would split the sign-in bundle in parts.
+ */
+function twoStepErrorMessage(error: unknown): string {
   const key = error instanceof ApiError ? `twoStep.error.${error.code}` : '';
   if (key && i18next.exists(key)) return i18next.t(key as never);
   return errorMessage(error, i18next.t('common.somethingWentWrong'));
