@@ -34,7 +34,7 @@ const app = await buildApp(config, {
   database,
   clientDir: null,
   apiRateLimitPerMinute: 10_000_000,
-  authRateLimit: { window: 60, max: 10_000, signIn: 10_000, signUp: 10_000, reset: 10_000 },
+  authRateLimit: { window: 60, max: 10_000, signIn: 10_000, signUp: 10_000, reset: 10_000, twoFactor: 10_000 },
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 

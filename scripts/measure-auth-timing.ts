@@ -20,7 +20,7 @@ const app = await buildApp(config, {
   database,
   authResponseFloorMs: floor,
   clientDir: null,
-  authRateLimit: { window: 60, max: 1e9, signIn: 1e9, signUp: 1e9, reset: 1e9 },
+  authRateLimit: { window: 60, max: 1e9, signIn: 1e9, signUp: 1e9, reset: 1e9, twoFactor: 1e9 },
 });
 const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload });
 

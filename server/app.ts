@@ -18,6 +18,7 @@ import { createAuth, type AuthOptions } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSessionResolver } from './features/auth/session.ts';
 import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
+import { createPendingTwoStep } from './features/auth/two-step.ts';
 import { createDeviceCookies } from './features/auth/device-cookie.ts';
 import { deleteAccountAndData } from './features/account/account-deletion.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
@@ -62,7 +63,7 @@ export type BuildOptions = {
 /** Above the slowest of these answers on this 2-core box when idle (argon2id + inserts ≈ 25–60 ms). */
 export const DEFAULT_AUTH_RESPONSE_FLOOR_MS = 150;
 
-export const DEFAULT_AUTH_RATE_LIMIT: AuthOptions['rateLimit'] = { window: 60, max: 100, signIn: 10, signUp: 5, reset: 5 };
+export const DEFAULT_AUTH_RATE_LIMIT: AuthOptions['rateLimit'] = { window: 60, max: 100, signIn: 10, signUp: 5, reset: 5, twoFactor: 10 };
 
 /** Strips what must never reach a log from a URL: query strings (coordinates, tokens) and reset tokens. */
 export function loggableUrl(url: string): string {
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth,
     limiter: createSignInLimiter(db),
     deviceCookies: createDeviceCookies({ secret: config.authSecret, secure: config.secureCookies }),
+    pendingTwoStep: createPendingTwoStep(db, { secure: config.secureCookies }),
     publicUrl: config.publicUrl,
     responseFloorMs: options.authResponseFloorMs ?? DEFAULT_AUTH_RESPONSE_FLOOR_MS,
     db,

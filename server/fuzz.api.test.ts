@@ -199,6 +199,18 @@ const ROUTES: Route[] = [
   { name: 'POST /api/auth/change-password', request: (r) => json('POST', '/api/auth/change-password', mutate(r, { currentPassword: `not-${text(r)}`, newPassword: 'another long password' }), user.cookie) },
   { name: 'POST /api/auth/delete-user', request: (r) => json('POST', '/api/auth/delete-user', mutate(r, { password: `not-${text(r)}` }), user.cookie) },
   { name: 'GET /api/auth/reset-password/:token', request: (r) => ({ url: `/api/auth/reset-password/${urlPart(r)}?callbackURL=${urlPart(r)}` }) },
+  // Last: turning two-step sign-in off with the right password would replace the session the routes above use.
+  ...(['verify-totp', 'verify-backup-code'] as const).map((step) => ({
+    name: `POST /api/auth/two-factor/${step}`,
+    request: (r: Random) => {
+      const cookie = r.pick([user.cookie, `foray.two_factor=${urlPart(r)}`, `foray.two_factor=2fa-${urlPart(r)}.${urlPart(r)}`, '']);
+      return json('POST', `/api/auth/two-factor/${step}`, mutate(r, { code: r.pick(['123456', 'abcde-fghij', text(r)]), trustDevice: value(r) }), cookie);
+    },
+  })),
+  ...(['enable', 'disable', 'generate-backup-codes', 'get-totp-uri'] as const).map((action) => ({
+    name: `POST /api/auth/two-factor/${action}`,
+    request: (r: Random) => json('POST', `/api/auth/two-factor/${action}`, mutate(r, { password: action !== 'disable' && r.chance(0.2) ? user.password : text(r), issuer: text(r) }), user.cookie),
+  })),
 ];
 
 describe('fuzzing every route', () => {

@@ -83,7 +83,7 @@ export async function createTestContext(
   const app: FastifyInstance = await buildApp(config, {
     database,
     clientDir: null,
-    authRateLimit: { window: 60, max: 10_000, signIn: 10_000, signUp: 10_000, reset: 10_000 },
+    authRateLimit: { window: 60, max: 10_000, signIn: 10_000, signUp: 10_000, reset: 10_000, twoFactor: 10_000 },
     // The enumeration floor is tested on its own; elsewhere it would only slow the suite.
     authResponseFloorMs: 0,
     ...options.build,

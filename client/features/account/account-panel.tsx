@@ -25,6 +25,7 @@ import {
   signOutOtherSessions,
 } from './account-api.ts';
 import { deviceOf } from './device-name.ts';
+import { TwoStepSection } from './two-step-section.tsx';
 
 const INPUT_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base shadow-sm';
 const SESSIONS_KEY = ['account', 'sessions'] as const;
@@ -47,12 +48,12 @@ export default function AccountPanel({ onClose }: { onClose: () => void }) {
             <NameSection />
             <EmailSection />
             <PasswordSection />
+            <TwoStepSection />
             <SessionsSection />
             <SharingSection />
             <Section title={t('account.languageTitle')}>
               <LanguageSwitch />
             </Section>
-            {/* Two-step sign-in: the coordinator mounts <TwoStepSection /> from ./two-step-section.tsx here. */}
             <DeleteSection />
           </div>
         </RadixDialog.Content>

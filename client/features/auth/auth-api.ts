@@ -3,8 +3,18 @@ import { api } from '../../lib/api-client.ts';
 
 type Credentials = { email: string; password: string };
 
+/** With two-step sign-in on, the right password answers `twoFactorRedirect` and no session: the code comes next. */
+export type SignInAnswer = { twoFactorRedirect?: boolean };
+
 export const signIn = (credentials: Credentials) =>
-  api<unknown>('/api/auth/sign-in/email', { method: 'POST', json: credentials });
+  api<SignInAnswer>('/api/auth/sign-in/email', { method: 'POST', json: credentials });
+
+/** The second step of a sign-in: a code from the authenticator app, or one of the recovery codes. */
+export const verifySignInCode = (code: string, kind: 'app' | 'recovery') =>
+  api<unknown>(kind === 'app' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code', {
+    method: 'POST',
+    json: { code },
+  });
 
 /** Without a name (or an empty one) the server uses the e-mail's part before the @. */
 export const signUp = (credentials: Credentials & { name?: string }) =>

@@ -11,8 +11,9 @@ import { AuthField } from './auth-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DISPLAY_NAME_MAX } from '../../../common/limits.ts';
+import { TwoStepCode } from './two-step-code.tsx';
 
-type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
+type Mode = 'sign-in' | 'sign-up' | 'forgot-password' | 'two-step';
 
 export function AuthScreen() {
   const { t } = useTranslation();
@@ -43,7 +44,12 @@ export function AuthScreen() {
 
   async function submitSignIn() {
     try {
-      await signIn({ email: email.trim(), password });
+      const answer = await signIn({ email: email.trim(), password });
+      // Two-step sign-in on: the password was right, the code from the app comes next.
+      if (answer?.twoFactorRedirect) {
+        switchMode('two-step');
+        return;
+      }
       await refresh();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -78,6 +84,14 @@ export function AuthScreen() {
     } catch (error) {
       toast({ variant: 'destructive', title: t('auth.resetRequestFailed'), description: errorMessage(error, t('common.somethingWentWrong')) });
     }
+  }
+
+  if (mode === 'two-step') {
+    return (
+      <AuthLayout heading={t('twoStep.codeHeading')}>
+        <TwoStepCode onRestart={() => switchMode('sign-in')} />
+      </AuthLayout>
+    );
   }
 
   const heading = mode === 'sign-in' ? t('auth.signInHeading') : mode === 'sign-up' ? t('auth.signUpHeading') : t('auth.forgotPasswordHeading');

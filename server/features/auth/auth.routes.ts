@@ -8,6 +8,7 @@ import { emailChangedNoticeMail } from '../../mail/messages.ts';
 import { DisplayNameSchema } from '../../../common/schemas/account.ts';
 import { emailTokenClaims, type Auth } from './auth.ts';
 import { authInputProblem } from './auth-input.ts';
+import { TWO_STEP_CODE_PATHS, TWO_STEP_FIELDS, TWO_STEP_PASSWORD_PATHS, twoStepBody, type PendingTwoStep } from './two-step.ts';
 
 /** Codes better-auth answers with, mapped to the messages Foray's users read. */
 const FRIENDLY_MESSAGES: Record<string, string> = {
@@ -19,6 +20,13 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
   INVALID_TOKEN: 'This link is not valid any more. Ask for a new one.',
   RATE_LIMITED: 'Too many attempts. Please wait a little and try again.',
   INVALID_PASSWORD: 'The password is wrong.',
+  INVALID_CODE: 'That code is not right. Check the time on your phone and try the newest code.',
+  INVALID_BACKUP_CODE: 'That recovery code is not right, or it has been used already.',
+  INVALID_TWO_FACTOR_COOKIE: 'The sign-in has timed out. Enter your e-mail and password again.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Enter your e-mail and password again.',
+  ACCOUNT_TEMPORARILY_LOCKED: 'Too many wrong codes. Please wait a little and try again.',
+  TOTP_ALREADY_ENABLED: 'Two-step sign-in is already on.',
+  TWO_FACTOR_NOT_ENABLED: 'Two-step sign-in is off.',
 };
 
 /** The display name in a body, checked (trimmed, 1–60 characters, no control characters), or the problem. */
@@ -48,13 +56,14 @@ export function registerAuthRoutes(
     auth: Auth;
     limiter: SignInLimiter;
     deviceCookies: DeviceCookies;
+    pendingTwoStep: PendingTwoStep;
     publicUrl: string;
     responseFloorMs: number;
     db: Database;
     outbox: Outbox;
   },
 ) {
-  const { auth, limiter, deviceCookies } = deps;
+  const { auth, limiter, deviceCookies, pendingTwoStep } = deps;
 
   app.route({
     method: ['GET', 'POST'],
@@ -133,15 +142,47 @@ export function registerAuthRoutes(
       if (path === '/sign-in/email' && body && typeof body.email === 'string') {
         // A browser that signed in to this account before is counted on its own (ADR 0011).
         signIn = { email: body.email, deviceId: deviceCookies.verify(request.headers.cookie, body.email) };
-        const wait = await limiter.blockedFor(signIn);
+      }
+      if (path.startsWith('/two-factor/')) {
+        // Only the two-step paths Foray uses: codes by e-mail or text message (send-otp, verify-otp) are not offered.
+        if (!Object.hasOwn(TWO_STEP_FIELDS, path)) return sendError(reply, 404, 'NOT_FOUND', 'No such route.');
+        if (body) body = twoStepBody(path, body);
+      }
+      if (request.method === 'POST' && TWO_STEP_CODE_PATHS.has(path)) {
+        // The second step of a sign-in counts against the same party as the password did (ADR 0038).
+        const email = await pendingTwoStep.emailOf(request.headers.cookie);
+        if (email) signIn = { email, deviceId: deviceCookies.verify(request.headers.cookie, email) };
+      }
+      let passwordCheck: SignInSubject | undefined;
+      if (request.method === 'POST' && TWO_STEP_PASSWORD_PATHS.has(path)) {
+        // Turning two-step sign-in on or off asks for the password again; a taken-over session must not be a way
+        // around the limit on guessing it.
+        const current = await auth.api.getSession({
+          headers: toWebRequest(request, undefined, deps.publicUrl).headers,
+          query: { disableRefresh: true },
+        });
+        const email = current?.user.email;
+        if (email) passwordCheck = { email, deviceId: deviceCookies.verify(request.headers.cookie, email) };
+      }
+      for (const subject of [signIn, passwordCheck]) {
+        if (subject === undefined) continue;
+        const wait = await limiter.blockedFor(subject);
         if (wait > 0) return sendError(reply.header('retry-after', String(wait)), 429, 'RATE_LIMITED');
       }
 
       const response = await auth.handler(toWebRequest(request, body, deps.publicUrl));
+      const text = await response.text();
+      // The right password of an account with two-step sign-in on: no session yet, only the code step. That is
+      // not a success: the failures counted so far stay, and the browser is not yet one the account knows.
+      const awaitingCode = path === '/sign-in/email' && response.ok && /"twoFactorRedirect"\s*:\s*true/.test(text);
+      const signedIn = signIn !== undefined && response.ok && !awaitingCode;
 
       if (signIn !== undefined) {
         if (response.status === 401) await limiter.recordFailure(signIn);
-        else if (response.ok) await limiter.recordSuccess(signIn);
+        else if (signedIn) await limiter.recordSuccess(signIn);
+      }
+      if (passwordCheck !== undefined && response.status === 400 && /"code"\s*:\s*"INVALID_PASSWORD"/.test(text)) {
+        await limiter.recordFailure(passwordCheck);
       }
 
       reply.status(response.status);
@@ -162,10 +203,9 @@ export function registerAuthRoutes(
         await deps.outbox.enqueue(emailChangedNoticeMail(emailChange.email, emailChange.updateTo, deps.publicUrl));
       }
       // Signed in: this browser is now one the account knows, with a fresh device id.
-      if (signIn !== undefined && response.ok) cookies.push(deviceCookies.issue(signIn.email));
+      if (signIn !== undefined && signedIn) cookies.push(deviceCookies.issue(signIn.email));
       if (cookies.length > 0) reply.header('set-cookie', cookies);
 
-      const text = await response.text();
       if (response.status >= 400) {
         let code = response.status === 429 ? 'RATE_LIMITED' : 'AUTH_ERROR';
         let message = '';

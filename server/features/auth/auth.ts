@@ -1,8 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { hash, verify } from '@node-rs/argon2';
 import type { Database } from '../../db/client.ts';
-import { account, rateLimit, session, user, verification } from '../../db/schema.ts';
+import { account, rateLimit, session, twoFactor, user, verification } from '../../db/schema.ts';
 import type { Outbox } from '../../mail/outbox.ts';
 import { emailChangeMail, existingAccountMail, passwordResetMail, verificationMail } from '../../mail/messages.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits.ts';
@@ -24,7 +25,7 @@ export type AuthOptions = {
   secureCookies: boolean;
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
   /** Per-IP limits of better-auth; tests may raise them, never turn them off. */
-  rateLimit: { window: number; max: number; signIn: number; signUp: number; reset: number };
+  rateLimit: { window: number; max: number; signIn: number; signUp: number; reset: number; twoFactor: number };
   /**
    * Removes everything of the account's in one transaction, the user row included, then its photo files
    * (features/account/account-deletion.ts). Runs after better-auth has checked the password.
@@ -54,7 +55,7 @@ export function createAuth(options: AuthOptions) {
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification, rateLimit, twoFactor } }),
     telemetry: { enabled: false },
     // Into Foray's log, not the console; "user not found" on a wrong e-mail is routine, not a warning.
     logger: {
@@ -121,8 +122,24 @@ export function createAuth(options: AuthOptions) {
         '/change-password': { window: 60, max: options.rateLimit.signIn },
         '/delete-user': { window: 60, max: options.rateLimit.signIn },
         '/change-email': { window: 60, max: options.rateLimit.reset },
+        // Every two-step path (codes at sign-in, turning on and off): per address and path, like the password.
+        '/two-factor/*': { window: 60, max: options.rateLimit.twoFactor },
       },
     },
+    // Two-step sign-in (ADR 0038): an authenticator app and single-use recovery codes.
+    plugins: [
+      twoFactorPlugin({
+        issuer: 'Foray',
+        // Not in effect until the first code from the app is right: a mistyped secret never locks anyone out.
+        skipVerificationOnEnable: false,
+        // The code step lasts ten minutes after the password; five wrong codes end it (the plugin's own rule).
+        twoFactorCookieMaxAge: 600,
+        // Ten wrong codes in a row lock the code step of the account for 15 minutes (across sign-in attempts).
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        // Ten codes of ten characters, stored encrypted with AUTH_SECRET; each works once.
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+      }),
+    ],
     advanced: {
       cookiePrefix: 'foray',
       useSecureCookies: options.secureCookies,

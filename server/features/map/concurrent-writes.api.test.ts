@@ -129,7 +129,7 @@ describe.runIf(onPostgres)('counts under concurrent writes from two servers on o
     const app = await buildApp(t.config, {
       database,
       clientDir: null,
-      authRateLimit: { window: 60, max: 10_000, signIn: 10_000, signUp: 10_000, reset: 10_000 },
+      authRateLimit: { window: 60, max: 10_000, signIn: 10_000, signUp: 10_000, reset: 10_000, twoFactor: 10_000 },
       authResponseFloorMs: 0,
       apiRateLimitPerMinute: 100_000,
     });
