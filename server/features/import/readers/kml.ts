@@ -1,6 +1,7 @@
 // KML 2.2 (OGC 07-147r2): every Placemark with a Point is a spot, in whatever Document or Folder it sits; lines,
 // polygons, tracks and multi-geometries are counted and left out. Fields come from name, description,
 // TimeStamp/when (or TimeSpan/begin), styleUrl and ExtendedData (Data or SchemaData), Foray's own by their names.
+import { XMLParser } from 'fast-xml-parser';
 import { all, child, parseSafeXml } from './safe-xml.ts';
 import { emptyRecord, splitLinks, textOf, unreadable, type ReadResult, type RawRecord } from './records.ts';
 
@@ -8,7 +9,7 @@ const OTHER_GEOMETRIES = ['LineString', 'LinearRing', 'Polygon', 'MultiGeometry'
 const CONTAINERS = ['Document', 'Folder'];
 
 export function readKml(text: string): ReadResult {
-  const root = parseSafeXml(text, { isArray: (name) => ['Placemark', 'Folder', 'Document', 'Data', 'SimpleData', 'SchemaData'].includes(name) });
+  const root = parseSafeXml(text, { captureMetaData: true, isArray: (name) => ['Placemark', 'Folder', 'Document', 'Data', 'SimpleData', 'SchemaData'].includes(name) });
   const kml = root.kml;
   if (kml === undefined) throw unreadable('IMPORT_UNREADABLE', 'The file is not KML: it has no <kml> element.');
   const placemarks: unknown[] = [];
@@ -18,6 +19,10 @@ export function readKml(text: string): ReadResult {
     for (const name of CONTAINERS) for (const inner of all(child(node, name))) collect(inner);
   };
   collect(kml);
+  // Numbered in the order the file has them, as the forager's other app lists them, whatever folders hold them.
+  const META = XMLParser.getMetaDataSymbol();
+  const startOf = (node: unknown) => (node !== null && typeof node === 'object' ? ((node as Record<symbol, { startIndex?: number }>)[META]?.startIndex ?? Infinity) : Infinity);
+  placemarks.sort((a, b) => startOf(a) - startOf(b));
   const result: ReadResult = { records: [], skippedGeometries: 0, problems: [] };
   placemarks.forEach((placemark, i) => {
     const where = { kind: 'placemark' as const, number: i + 1 };
