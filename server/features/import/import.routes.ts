@@ -259,7 +259,8 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
         for (let at = 0; at < jobs.length; at += PHOTO_BATCH) {
           const batch = jobs.slice(at, at + PHOTO_BATCH);
           const bytes = file.extractPhotos(batch.map((job) => job.entry));
-          await Promise.all(
+          // Every job of the batch settles before a failure is thrown: no file is written after the clean-up.
+          const settled = await Promise.allSettled(
             batch.map(async (job) => {
               let processed;
               try {
@@ -285,6 +286,8 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
               });
             }),
           );
+          const failed = settled.find((outcome) => outcome.status === 'rejected');
+          if (failed) throw failed.reason;
         }
 
         const isPublic = fields.sharing === 'public';

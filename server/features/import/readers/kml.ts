@@ -67,7 +67,8 @@ export function readKml(text: string): ReadResult {
     if (finder) record.finder = { value: finder, from: 'ExtendedData finder' };
     record.accuracy = data.get('accuracy_m') ?? null;
     record.photos = splitLinks(data.get('photos'));
-    record.fromForay = data.has('type') && data.has('finder');
+    // Foray's export always writes these two; empty fields it leaves out.
+    record.fromForay = data.has('type') && data.has('is_public');
     result.records.push(record);
   });
   return result;
