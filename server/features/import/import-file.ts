@@ -71,7 +71,7 @@ const unsupported = () =>
 function chooseDataEntry(entries: Map<string, ZipEntry>): { entry: ZipEntry; format: DataFormat } {
   const candidates = [...entries.values()]
     .map((entry) => ({ entry, format: EXTENSIONS[path.extname(entry.name.toLowerCase())] }))
-    .filter((candidate): candidate is { entry: ZipEntry; format: DataFormat } => candidate.format !== undefined && candidate.format !== undefined && !candidate.entry.name.endsWith('.txt'));
+    .filter((candidate): candidate is { entry: ZipEntry; format: DataFormat } => candidate.format !== undefined && !candidate.entry.name.endsWith('.txt'));
   const rank = (name: string) => (/^foray-spots\.\w+$/.test(name) ? 0 : name === 'doc.kml' ? 1 : !name.includes('/') ? 2 : 3);
   candidates.sort((a, b) => rank(a.entry.name) - rank(b.entry.name) || a.entry.name.localeCompare(b.entry.name));
   const chosen = candidates[0];

@@ -3,7 +3,7 @@
 // TimeStamp/when (or TimeSpan/begin), styleUrl and ExtendedData (Data or SchemaData), Foray's own by their names.
 import { XMLParser } from 'fast-xml-parser';
 import { all, child, parseSafeXml } from './safe-xml.ts';
-import { emptyRecord, splitLinks, textOf, unreadable, type ReadResult, type RawRecord } from './records.ts';
+import { emptyRecord, splitLinks, textOf, unreadable, type ReadResult } from './records.ts';
 
 const OTHER_GEOMETRIES = ['LineString', 'LinearRing', 'Polygon', 'MultiGeometry', 'Model', 'gx:Track', 'gx:MultiTrack', 'Track', 'MultiTrack'];
 const CONTAINERS = ['Document', 'Folder'];
@@ -20,7 +20,7 @@ export function readKml(text: string): ReadResult {
   };
   collect(kml);
   // Numbered in the order the file has them, as the forager's other app lists them, whatever folders hold them.
-  const META = XMLParser.getMetaDataSymbol();
+  const META = XMLParser.getMetaDataSymbol() as unknown as symbol;
   const startOf = (node: unknown) => (node !== null && typeof node === 'object' ? ((node as Record<symbol, { startIndex?: number }>)[META]?.startIndex ?? Infinity) : Infinity);
   placemarks.sort((a, b) => startOf(a) - startOf(b));
   const result: ReadResult = { records: [], skippedGeometries: 0, problems: [] };
