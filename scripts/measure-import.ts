@@ -3,7 +3,8 @@
  * preview, then the confirm that saves them all in one transaction (issue #11, ADR 0036). The real app over
  * HTTP in this process, on embedded PGlite (and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is
  * set), with 20,000 spots already in the database (10,000 of them the importing forager's, which the duplicate
- * check reads). RUNS imports (default 5), each of a new file at new places; medians are printed.
+ * check reads). RUNS private imports (default 5), each of a new file at new places, medians printed; then one
+ * public import, whose every spot the map's kept counts (map_cells, ADR 0026) take in by trigger, row by row.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -43,7 +44,9 @@ async function measure(label: string, options: DatabaseOptions) {
     const previews: number[] = [];
     const confirms: number[] = [];
     let bytes = 0;
-    for (let run = 0; run < RUNS; run++) {
+    let publicMs = 0;
+    for (let run = 0; run <= RUNS; run++) {
+      const sharing = run === RUNS ? 'public' : 'private';
       const file = new Blob([gpx(run)], { type: 'application/gpx+xml' });
       bytes = file.size;
       const post = async (url: string, fields: Record<string, string>) => {
@@ -56,6 +59,12 @@ async function measure(label: string, options: DatabaseOptions) {
         if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
         return { ms: performance.now() - start, body };
       };
+      if (sharing === 'public') {
+        const confirm = await post('/api/v1/import', { import_id: crypto.randomUUID(), sharing });
+        if ((confirm.body.created ?? 0) < SPOTS * 0.99) throw new Error(`public confirm created ${confirm.body.created}`);
+        publicMs = confirm.ms;
+        continue;
+      }
       const preview = await post('/api/v1/import/preview', {});
       if (preview.body.spots?.length !== SPOTS) throw new Error(`preview showed ${preview.body.spots?.length} spots`);
       previews.push(preview.ms);
@@ -70,6 +79,7 @@ async function measure(label: string, options: DatabaseOptions) {
         `20,000 spots before (${new Date().toISOString().slice(0, 10)})\n` +
         `  preview  median ${(median(previews) / 1000).toFixed(2)} s  (${previews.map((ms) => (ms / 1000).toFixed(2)).join(', ')})\n` +
         `  confirm  median ${(median(confirms) / 1000).toFixed(2)} s  (${confirms.map((ms) => (ms / 1000).toFixed(2)).join(', ')})\n` +
+        `  confirm, sharing=public (map counts kept by trigger)  ${(publicMs / 1000).toFixed(2)} s\n` +
         `  ${count ?? '?'} spots after`,
     );
   } finally {

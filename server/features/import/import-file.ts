@@ -20,6 +20,8 @@ export type ImportFile = ReadResult & {
   photosMissing: number;
   /** Decompresses photos by entry name (a zip upload only). */
   extractPhotos: (names: string[]) => Map<string, Uint8Array>;
+  /** A photo entry's declared size. */
+  photoSize: (name: string) => number;
 };
 
 const tooLarge = (limit: number) =>
@@ -94,6 +96,7 @@ export function readImportFile(bytes: Uint8Array, fileName: string): ImportFile 
     photoEntries: read.records.map(() => []),
     photosMissing: read.records.reduce((sum, record) => sum + record.photos.length, 0),
     extractPhotos: () => new Map(),
+    photoSize: () => 0,
   };
 }
 
@@ -126,6 +129,7 @@ function readZipUpload(bytes: Uint8Array, fileName: string): ImportFile {
     photosMissing,
     // Photos come out a batch at a time, each within PHOTO_MAX_BYTES as checked above.
     extractPhotos: (names) => extractZip(bytes, entries, names, names.length * PHOTO_MAX_BYTES),
+    photoSize: (name) => entries.get(name)?.originalSize ?? 0,
   };
 }
 

@@ -31,8 +31,30 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 
 
 const CONFIRM_FIELDS = new Set(Object.keys(ImportConfirmFieldsSchema.shape));
 
-/** Photos decompressed and re-encoded at a time: a zip's photos never all sit in memory at once. */
-const PHOTO_BATCH = 16;
+/**
+ * Photos decompressed and re-encoded at a time: a zip's photos never all sit in memory at once. Each batch is
+ * one pass over the zip's directory, so batches are large enough that a zip of thousands of photos takes few.
+ */
+const PHOTO_BATCH_MAX = 128;
+const PHOTO_BATCH_BYTES = 32 * 1024 * 1024;
+
+/** Consecutive groups of jobs, each at most PHOTO_BATCH_MAX long and PHOTO_BATCH_BYTES big (or one photo). */
+function batchesOf<Job>(jobs: Job[], size: (job: Job) => number): Job[][] {
+  const batches: Job[][] = [];
+  let current: Job[] = [];
+  let bytes = 0;
+  for (const job of jobs) {
+    if (current.length > 0 && (current.length >= PHOTO_BATCH_MAX || bytes + size(job) > PHOTO_BATCH_BYTES)) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(job);
+    bytes += size(job);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
 
 type Upload = { fields: Record<string, string>; fileName: string; bytes: Uint8Array };
 
@@ -256,8 +278,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
         const jobs = chosen.flatMap((spot) =>
           file.photoEntries[spots[spot.index]!.record]!.map((entry, position) => ({ spot, entry, position })),
         );
-        for (let at = 0; at < jobs.length; at += PHOTO_BATCH) {
-          const batch = jobs.slice(at, at + PHOTO_BATCH);
+        for (const batch of batchesOf(jobs, (job) => file.photoSize(job.entry))) {
           const bytes = file.extractPhotos(batch.map((job) => job.entry));
           // Every job of the batch settles before a failure is thrown: no file is written after the clean-up.
           const settled = await Promise.allSettled(
