@@ -92,6 +92,19 @@ describe('import preview', () => {
     expect((await t.query(sql`select 1 from imports`)).rows).toHaveLength(0);
   });
 
+  it('shows a file of only invalid records, and refuses to confirm it', async () => {
+    const file = gpxFile([
+      { lat: 91, lon: 1, name: 'North of the pole' },
+      { lat: 1, lon: 1, name: 'Too early', time: '1850-01-01T00:00:00Z' },
+    ]);
+    const shown = (await preview(a, file)).json<ImportPreview>();
+    expect(shown.spots).toEqual([]);
+    expect(shown.invalid.map((problem) => problem.code)).toEqual(['IMPORT_INVALID_POSITION', 'IMPORT_INVALID_DATE']);
+    const refused = await confirm(a, file);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('IMPORT_NO_SPOTS');
+  });
+
   it('needs a signed-in user and a same-site request', async () => {
     const file = gpxFile([{ lat: 1, lon: 2, name: 'A' }]);
     const body = await multipart({}, { bytes: file.bytes, name: file.name, field: 'file' });

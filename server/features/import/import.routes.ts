@@ -260,6 +260,9 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
       }
 
       const { file, preview, spots } = await analyse(db, user, upload);
+      if (spots.length === 0) {
+        throw new AppError(400, 'IMPORT_NO_SPOTS', `None of the file's ${preview.invalid.length} records is a spot Foray can save: see the preview for why.`);
+      }
       const types = parseTypes(fields.types, spots.length);
       const includeDuplicates = fields.include_duplicates === 'true';
       const chosen = preview.spots.filter((spot) => includeDuplicates || (spot.duplicate_of === null && spot.duplicate_of_index === null));
