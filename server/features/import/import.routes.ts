@@ -90,7 +90,10 @@ async function readUpload(request: FastifyRequest, allowedFields: Set<string>): 
           chunks.push(chunk);
         }
         if (part.file.truncated) throw new AppError(413, 'IMPORT_FILE_TOO_LARGE', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`);
-        upload = { fileName: part.filename || 'file', bytes: Buffer.concat(chunks) };
+        // Shown back and stored: control characters (NUL, which PostgreSQL refuses, among them) are dropped.
+        // eslint-disable-next-line no-control-regex -- removing control characters is the point
+        const fileName = (part.filename ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 255);
+        upload = { fileName: fileName || 'file', bytes: Buffer.concat(chunks) };
       } else {
         if (!allowedFields.has(part.fieldname)) throw new AppError(400, 'VALIDATION_ERROR', `Unknown field "${part.fieldname}".`);
         if (part.fieldname in fields) throw new AppError(400, 'VALIDATION_ERROR', `Field "${part.fieldname}" was sent twice.`);
@@ -329,7 +332,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
             {
               id: importId,
               userId: user.id,
-              fileName: upload.fileName.slice(0, 500),
+              fileName: upload.fileName,
               format: file.format,
               createdCount: result.created,
               photoCount: result.photos,
