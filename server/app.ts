@@ -28,6 +28,7 @@ import { registerLocationPhotoRoutes } from './features/photos/location-photos.r
 import { registerVisitRoutes } from './features/visits/visits.routes.ts';
 import { registerMapTileRoutes } from './features/map/map-tiles.routes.ts';
 import { registerExportRoutes } from './features/export/export.routes.ts';
+import { registerImportRoutes } from './features/import/import.routes.ts';
 import { registerMapRegionRoutes } from './features/map-region/map-region.routes.ts';
 import { describeMapRegion } from './features/map-region/map-region-file.ts';
 import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './features/photos/photo-reconcile.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerVisitRoutes(app, { db, storage, requireUser });
   registerMapTileRoutes(app, { reads, requireUser });
   registerExportRoutes(app, { db, storage, requireUser, publicUrl: config.publicUrl });
+  registerImportRoutes(app, { db, storage, requireUser });
   if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 
   // ── The web app ──

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createTestContext, validSpot, type TestContext } from './test/test-app.ts';
+import { zipSync } from 'fflate';
 import { multipart } from './test/multipart.ts';
 
 /**
@@ -98,6 +99,33 @@ const cursorOf = (random: Random) =>
     ]),
   ).toString(random.pick(['base64url', 'base64', 'utf8'] as const));
 
+/** A file to import: one of each format with random values in its fields, random bytes, or a zip of either. */
+function importFile(random: Random): { bytes: Uint8Array; name: string } {
+  const number = () => (random.chance(0.5) ? String(random.pick(NASTY_NUMBERS)) : text(random));
+  const escaped = () => text(random).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const raw = () => (random.chance(0.5) ? escaped() : text(random));
+  const kind = random.int(6);
+  const encode = (value: string) => new TextEncoder().encode(value);
+  let file: { bytes: Uint8Array; name: string };
+  if (kind === 0) {
+    file = {
+      name: 'a.gpx',
+      bytes: encode(`<gpx xmlns:foray="urn:foray:spot:1"><wpt lat="${number()}" lon="${number()}"><name>${raw()}</name><time>${raw()}</time><type>${raw()}</type><link href="${escaped()}"/><extensions><foray:accuracy_m>${raw()}</foray:accuracy_m><foray:finder>${raw()}</foray:finder></extensions></wpt></gpx>`),
+    };
+  } else if (kind === 1) {
+    file = { name: 'a.kml', bytes: encode(`<kml><Placemark><name>${raw()}</name><ExtendedData><Data name="${escaped()}"><value>${raw()}</value></Data></ExtendedData><Point><coordinates>${number()},${number()}</coordinates></Point></Placemark></kml>`) };
+  } else if (kind === 2) {
+    const properties = mutate(random, { name: 'Chanterelle', date: '2026-01-01', accuracy_m: 5, type: 'car_park', photos: ['photos/a.webp'] });
+    file = { name: 'a.geojson', bytes: encode(JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [value(random), value(random)] }, properties }] })) };
+  } else if (kind === 3) {
+    file = { name: random.pick(['a.csv', 'a.txt', 'a']), bytes: encode(`${random.pick(['name;lat;lon;date', 'mushroom_types,latitude,longitude,date_found,accuracy_m', text(random)])}\n${raw()};${number()};${number()};${raw()}\n`) };
+  } else {
+    file = { name: random.pick(['a.zip', 'a.kmz', 'a.bin']), bytes: Uint8Array.from({ length: random.pick([0, 4, 100, 3000]) }, () => random.int(256)) };
+  }
+  if (kind === 5 || random.chance(0.15)) file = { name: 'a.zip', bytes: zipSync({ [random.pick(['foray-spots.gpx', 'doc.kml', 'x/y.csv', text(random).slice(0, 30) || 'z'])]: file.bytes, 'photos/a.webp': Uint8Array.from({ length: 50 }, () => random.int(256)) }) };
+  return file;
+}
+
 let t: TestContext;
 let user: { cookie: string; email: string; password: string };
 let ownSpot: string;
@@ -182,6 +210,23 @@ const ROUTES: Route[] = [
   { name: 'GET /api/v1/locations/:id/visits', request: (r) => ({ url: `/api/v1/locations/${r.chance(0.3) ? ownSpot : urlPart(r)}/visits`, headers: { cookie: user.cookie } }) },
   { name: 'DELETE /api/v1/locations/:id/visits/:visitId', request: (r) => ({ method: 'DELETE', url: `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/visits/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`, headers: { cookie: user.cookie } }) },
   { name: 'GET /api/v1/visits', request: (r) => ({ url: `/api/v1/visits?${r.chance(0.5) ? 'owner=mine' : `${urlPart(r)}=${urlPart(r)}`}`, headers: { cookie: user.cookie } }) },
+  {
+    name: 'POST /api/v1/import/preview',
+    request: async (r) => {
+      const file = importFile(r);
+      const body = await multipart(r.chance(0.1) ? { [text(r).slice(0, 10)]: text(r) } : {}, { ...file, field: r.chance(0.95) ? 'file' : 'photo' });
+      return { method: 'POST', url: '/api/v1/import/preview', headers: { cookie: user.cookie, ...body.headers }, payload: body.payload };
+    },
+  },
+  {
+    name: 'POST /api/v1/import',
+    request: async (r) => {
+      const fields = mutate(r, { import_id: crypto.randomUUID(), sharing: 'private', include_duplicates: 'false', types: '{"0":"car_park"}' });
+      const form = Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, typeof field === 'string' ? field : JSON.stringify(field)]));
+      const body = await multipart(form, { ...importFile(r), field: 'file' });
+      return { method: 'POST', url: '/api/v1/import', headers: { cookie: user.cookie, ...body.headers }, payload: body.payload };
+    },
+  },
   { name: 'GET /api/v1/photos/:key', request: (r) => ({ url: `/api/v1/photos/${urlPart(r)}`, headers: { cookie: r.chance(0.8) ? user.cookie : `foray.session_token=${urlPart(r)}` } }) },
   { name: 'GET /api/v1/translations/:lng', request: (r) => ({ url: `/api/v1/translations/${r.chance(0.2) ? 'lt' : urlPart(r)}` }) },
   { name: 'GET /api/v1/me (cookies)', request: (r) => ({ url: '/api/v1/me', headers: { cookie: `foray.session_token=${r.pick([urlPart(r), `${text(r).replace(/[^\x21-\x7e]/g, '')}.${'A'.repeat(43)}=`])}` } }) },

@@ -36,6 +36,8 @@ export const ImportSpotSchema = z.object({
   photos: z.number().int().min(0),
   /** The id of one's own spot this record repeats (same name within IMPORT_DUPLICATE_METRES), if any. */
   duplicate_of: z.uuid().nullable(),
+  /** The earlier record of the same file this one repeats (its `index`), if any: it has no id before the confirm. */
+  duplicate_of_index: z.number().int().min(0).nullable(),
 });
 export type ImportSpot = z.infer<typeof ImportSpotSchema>;
 

@@ -208,7 +208,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
                 <option value="public">{t('import.sharingPublic')}</option>
               </select>
             </div>
-            {step.preview.spots.some((spot) => spot.duplicate_of) && (
+            {step.preview.spots.some(isDuplicate) && (
               <div className="flex items-start gap-2">
                 <input
                   id={duplicatesId}
@@ -218,7 +218,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
                   className="mt-1 size-5 accent-green-800"
                 />
                 <label htmlFor={duplicatesId} className="text-sm text-stone-800">
-                  {t('import.includeDuplicates', { count: step.preview.spots.filter((spot) => spot.duplicate_of).length })}
+                  {t('import.includeDuplicates', { count: step.preview.spots.filter(isDuplicate).length })}
                 </label>
               </div>
             )}
@@ -246,8 +246,11 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** One of the forager's spots already, or a repeat of an earlier record of the same file. */
+const isDuplicate = (spot: ImportSpot) => spot.duplicate_of !== null || spot.duplicate_of_index !== null;
+
 const toImport = (preview: ImportPreview, includeDuplicates: boolean) =>
-  includeDuplicates ? preview.spots.length : preview.spots.filter((spot) => !spot.duplicate_of).length;
+  includeDuplicates ? preview.spots.length : preview.spots.filter((spot) => !isDuplicate(spot)).length;
 
 /** A progress bar for the file on its way, then "working" once it has all gone and the server is at it. */
 function Upload({ label, progress }: { label: string; progress: Progress }) {
@@ -281,7 +284,7 @@ function PreviewSection({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const duplicates = preview.spots.filter((spot) => spot.duplicate_of).length;
+  const duplicates = preview.spots.filter(isDuplicate).length;
   const photos = preview.spots.reduce((sum, spot) => sum + spot.photos, 0);
   const mapped = (Object.entries(preview.mapping) as Array<[keyof ImportPreview['mapping'], string | null]>).filter(([, source]) => source);
   return (
@@ -348,6 +351,7 @@ function SpotRow({ spot, type, onType, disabled }: { spot: ImportSpot; type: Loc
           {spot.date_found}
           {spot.photos > 0 && <> · {t('import.rowPhotos', { count: spot.photos })}</>}
           {spot.duplicate_of && <> · <span className="font-medium text-amber-800">{t('import.duplicate')}</span></>}
+          {!spot.duplicate_of && spot.duplicate_of_index !== null && <> · <span className="font-medium text-amber-800">{t('import.duplicateInFile')}</span></>}
         </p>
       </div>
       <label htmlFor={selectId} className="sr-only">
@@ -389,7 +393,7 @@ function PreviewMap({ spots }: { spots: ImportSpot[] }) {
           weight: 1,
           color: '#fff',
           fillOpacity: 0.9,
-          fillColor: spot.duplicate_of ? '#78716c' : spot.type === 'car_park' ? '#2563eb' : '#157a3d',
+          fillColor: isDuplicate(spot) ? '#78716c' : spot.type === 'car_park' ? '#2563eb' : '#157a3d',
         }).addTo(map);
       }
       map.fitBounds(L.latLngBounds(points.map((point) => point.at)), { padding: [16, 16], maxZoom: 15 });

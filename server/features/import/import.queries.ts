@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { imports, locationPhotos, locations } from '../../db/schema.ts';
+
+/**
+ * An id made from the import's id and a label (a spot's index, a photo's place): the same confirm sent twice —
+ * even twice at once — names the same rows, so the database itself refuses the second copy. SHA-256, shaped
+ * as a version-8 (custom) UUID.
+ */
+export function derivedId(importId: string, label: string): string {
+  const hex = createHash('sha256').update(`foray-import:${importId}:${label}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export type OwnPlace = { id: string; latitude: number; longitude: number; mushroom_types: string };
+
+/** The caller's own spots within a box (degrees): nobody else's spot can make a record a duplicate. */
+export async function ownSpotsIn(
+  db: Database,
+  userId: string,
+  box: { minLat: number; minLng: number; maxLat: number; maxLng: number },
+): Promise<OwnPlace[]> {
+  const result = await db.execute(sql`
+    select l.id, l.latitude, l.longitude, l.mushroom_types from ${locations} l
+    where l.user_id = ${userId}
+      and l.position <@ box(point(${box.minLng}::float8, ${box.minLat}::float8), point(${box.maxLng}::float8, ${box.maxLat}::float8))`);
+  return (result as unknown as { rows: OwnPlace[] }).rows;
+}
+
+export type StoredImport = { userId: string; created: number; photos: number; skipped: number };
+
+export async function findImport(db: Database, id: string): Promise<StoredImport | null> {
+  const [row] = await db
+    .select({ userId: imports.userId, created: imports.createdCount, photos: imports.photoCount, skipped: imports.skippedCount })
+    .from(imports)
+    .where(eq(imports.id, id));
+  return row ?? null;
+}
+
+type NewLocation = typeof locations.$inferInsert;
+type NewPhoto = typeof locationPhotos.$inferInsert;
+type NewImport = typeof imports.$inferInsert;
+
+/** Rows a multi-row insert carries: ~13 parameters each, well under PostgreSQL's 65,535 per statement. */
+const BATCH = 1000;
+
+/**
+ * The import's row, its spots and their photos' rows in one transaction. 'exists' when the import's row was
+ * already there (an earlier or concurrent confirm with the same id): then nothing of this one is kept.
+ */
+export async function insertImport(db: Database, row: NewImport, spots: NewLocation[], photos: NewPhoto[]): Promise<'inserted' | 'exists'> {
+  return db.transaction(async (tx) => {
+    // First, so a concurrent confirm with the same id waits here on the first one's row and then finds it.
+    const claimed = await tx.insert(imports).values(row).onConflictDoNothing({ target: imports.id }).returning({ id: imports.id });
+    if (claimed.length === 0) return 'exists';
+    for (let at = 0; at < spots.length; at += BATCH) await tx.insert(locations).values(spots.slice(at, at + BATCH));
+    for (let at = 0; at < photos.length; at += BATCH) await tx.insert(locationPhotos).values(photos.slice(at, at + BATCH));
+    return 'inserted';
+  });
+}
+
+/** Whether the import's row belongs to the user (after a clash). */
+export async function importOwnedBy(db: Database, id: string, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: imports.id }).from(imports).where(and(eq(imports.id, id), eq(imports.userId, userId)));
+  return row !== undefined;
+}
