@@ -43,7 +43,9 @@ export function xmlText(value: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+    .replace(/'/g, '&apos;')
+    // A parser turns a bare CR (or CRLF) into LF; as a reference it comes back as written.
+    .replace(/\r/g, '&#13;');
 }
 
 const photoLinks = (spot: Location, context: ExportContext) => spot.photos.map(context.photoLink);

@@ -376,7 +376,7 @@ describe('round trip', () => {
     };
     const first = await make({ mushroom_types: 'Baravykai & "raudonviršiai"', notes: 'Under <old> spruce,\nby the stream', latitude: 54.6872123, longitude: 25.2797456, date_found: '2026-09-14', accuracy_m: 6.5, finder: 'Jonas' }, await jpeg(70));
     const second = await make({ type: 'car_park', mushroom_types: '', finder: '', notes: null, latitude: -33.123457, longitude: -70.654321, date_found: '2025-01-02' }, null);
-    const third = await make({ mushroom_types: '=HYPERLINK("x")', finder: 'Ona; Jonas', latitude: 0.000001, longitude: 179.999999, notes: 'Comma, semicolon; quote "' }, await jpeg(80));
+    const third = await make({ mushroom_types: '=HYPERLINK("x")', finder: 'Ona; Jonas', latitude: 0.000001, longitude: 179.999999, notes: 'Comma, semicolon; quote "\r\nand a Windows line break' }, await jpeg(80));
     // A second photo on the first spot.
     await addPhoto(first.id, await jpeg(90));
     original = [];
@@ -390,28 +390,18 @@ describe('round trip', () => {
       expect(response.statusCode).toBe(200);
       exported[format] = response.body;
     }
-    // The photos as the owner's browser fetches them.
-    photoBytes = new Map();
-    for (const spot of original) {
-      for (const photo of spot.photos) {
-        photoBytes.set(photo.id, (await t.app.inject({ url: photo.url, headers: { cookie: owner.cookie } })).rawPayload);
-      }
+    // "Everything": the export's own zip of the file and its photos.
+    zips = {};
+    for (const format of ['geojson', 'gpx', 'kml', 'csv']) {
+      const response = await t.app.inject({ url: `/api/v1/export?format=${format}&photos=include`, headers: { cookie: owner.cookie } });
+      expect(response.statusCode).toBe(200);
+      zips[format] = new Uint8Array(response.rawPayload);
     }
   });
   let exported: Record<string, string>;
-  let photoBytes: Map<string, Buffer>;
+  let zips: Record<string, Uint8Array>;
 
-  /** Foray's zip: the export's file with photo links made relative, and photos/<id>.webp beside it. */
-  function zipOf(format: string): { name: string; bytes: Uint8Array } {
-    const files: Record<string, Uint8Array> = {};
-    for (const [id, bytes] of photoBytes) files[`photos/${id}.webp`] = bytes;
-    const relative = exported[format]!.replace(/http:\/\/foray\.test\/api\/v1\/photos\/([\w-]+)/g, (_, key: string) => {
-      const photo = original.flatMap((spot) => spot.photos).find((p) => p.url === `/api/v1/photos/${key}`)!;
-      return `photos/${photo.id}.webp`;
-    });
-    files[`foray-spots.${format}`] = strToU8(relative);
-    return { name: 'foray-export.zip', bytes: zipSync(files) };
-  }
+  const zipOf = (format: string) => ({ name: 'foray-export.zip', bytes: zips[format]! });
 
   async function importAndCompare(user: User, file: { name: string; bytes: Uint8Array }, { photos }: { photos: boolean }) {
     const response = await confirm(user, file);
@@ -440,8 +430,8 @@ describe('round trip', () => {
     await importAndCompare(b, zipOf('geojson'), { photos: true });
   });
 
-  it('and of the GPX export', async () => {
-    await importAndCompare(b, zipOf('gpx'), { photos: true });
+  it('and of the GPX, KML and CSV exports', async () => {
+    for (const format of ['gpx', 'kml', 'csv']) await importAndCompare(b, zipOf(format), { photos: true });
   });
 
   it('brings back the same spots and fields from each export file alone', async () => {
