@@ -22,9 +22,11 @@ if (!postgresUrl) {
 
 export default defineConfig({
   test: {
-    // Two files at a time, whatever the core count (vitest's default is one fewer than the cores: one, here):
-    // a browser test file beside an API or unit file. Two browser files side by side (each with its own server
-    // and Chromium) were no faster on 2 cores and starved each other's pages, so they take one worker.
+    // Two files at a time, whatever the core count (vitest's default is one fewer than the cores: one, here).
+    // Two browser files side by side (each with its own server and Chromium) were no faster on 2 cores and
+    // starved each other's pages, so the e2e project takes one worker — which puts it in a group of its own that
+    // Vitest starts after every other file. `npm test` (scripts/run-tests.ts) therefore runs it as a second
+    // Vitest process beside the rest.
     maxWorkers: 2,
     projects: [
       {
@@ -46,7 +48,7 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // One browser file at a time, but in step with the API files rather than after them all.
+          // One browser file at a time (scripts/run-tests.ts runs them beside the API files).
           maxWorkers: 1,
         },
       },
