@@ -36,3 +36,15 @@ export async function startS3rver(buckets: string[]) {
     },
   };
 }
+
+/** Foray's settings for photos in that server's bucket, as an operator would write them. */
+export function s3StorageEnv(endpoint: string, bucket: string): Record<string, string> {
+  return {
+    STORAGE: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { cookieFrom, createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
-import { S3RVER_CREDENTIALS, startS3rver } from '../../test/s3rver.ts';
+import { S3RVER_CREDENTIALS, startS3rver, s3StorageEnv } from '../../test/s3rver.ts';
 import type { Location } from '../../../common/schemas/locations.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import type { AccountSession } from '../../../common/schemas/account.ts';
@@ -245,14 +245,7 @@ function deletionSuite(kind: 'local' | 's3') {
       t = await createTestContext(
         s3
           ? {
-              env: {
-                STORAGE: 's3',
-                S3_ENDPOINT: s3.endpoint,
-                S3_BUCKET: BUCKET,
-                S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-                S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-                S3_FORCE_PATH_STYLE: 'true',
-              },
+              env: s3StorageEnv(s3.endpoint, BUCKET),
             }
           : {},
       );

@@ -40,7 +40,8 @@ export function createDeviceCookies(options: { secret: string; secure: boolean }
 }
 export type DeviceCookies = ReturnType<typeof createDeviceCookies>;
 
-function cookieValue(header: string | undefined, name: string): string | null {
+/** One cookie of a Cookie header, or null. */
+export function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const at = part.indexOf('=');

@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { user, verification } from '../../db/schema.ts';
+import { cookieValue } from './device-cookie.ts';
 
 /** The two-step paths and the only body fields each may carry to better-auth (ADR 0038). */
 export const TWO_STEP_FIELDS: Record<string, readonly string[]> = {
@@ -70,12 +71,3 @@ export function createPendingTwoStep(db: Database, options: { secure: boolean })
   };
 }
 export type PendingTwoStep = ReturnType<typeof createPendingTwoStep>;
-
-function cookieValue(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return null;
-}

@@ -44,6 +44,21 @@ async function until(done: () => Promise<boolean>, tries = 400): Promise<boolean
   return false;
 }
 
+/** Sessions of one's own on the test database, beside the apps' pools; each test ends those it opened. */
+function sessions(url: string) {
+  const clients: pg.Client[] = [];
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    clients.push(client);
+    return client;
+  };
+  return { open, clients };
+}
+
+/** The backend process of a session: which shard of a cell its writes count into is this mod 8. */
+const pid = async (client: pg.Client) => (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+
 describe.runIf(onPostgres)('counts under concurrent writes from two servers on one PostgreSQL', () => {
   let t: TestContext;
   let second: { app: FastifyInstance; database: DatabaseHandle };
@@ -218,15 +233,7 @@ describe.runIf(onPostgres)('counts under concurrent writes from two servers on o
     // shard lock the same rows. A move subtracts from the old cell and adds to the new one; two opposite moves
     // must take those rows in one order, or each holds what the other waits for. A third session holding the
     // first row they need lines them up so that, without one order, they would meet in the middle.
-    const url = t.database.url!;
-    const clients: pg.Client[] = [];
-    const open = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      clients.push(client);
-      return client;
-    };
-    const pid = async (client: pg.Client) => (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    const { open, clients } = sessions(t.database.url!);
     try {
       const byShard = new Map<number, pg.Client>();
       let pair: [pg.Client, pg.Client] | null = null;
@@ -285,17 +292,9 @@ describe.runIf(onPostgres)('counts under concurrent writes from two servers on o
 
   it('adds up a cell’s shards though one is negative: a spot added through one connection and retyped, moved or deleted through another', async () => {
     // Two connections whose backends fall in different shards (process id mod 8).
-    const url = t.database.url!;
-    const clients: pg.Client[] = [];
-    const open = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      clients.push(client);
-      return client;
-    };
+    const { open, clients } = sessions(t.database.url!);
     try {
       const first = await open();
-      const pid = async (client: pg.Client) => (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
       const firstShard = (await pid(first)) % 8;
       let other = await open();
       while ((await pid(other)) % 8 === firstShard) other = await open();

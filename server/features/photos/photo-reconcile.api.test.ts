@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
-import { S3RVER_CREDENTIALS, startS3rver } from '../../test/s3rver.ts';
+import { S3RVER_CREDENTIALS, startS3rver, s3StorageEnv } from '../../test/s3rver.ts';
 import { createStorage, newPhotoKey } from '../../storage/storage.ts';
 import { reconcilePhotos } from './photo-reconcile.ts';
 import type { Location } from '../../../common/schemas/locations.ts';
@@ -79,14 +79,7 @@ describe('photo objects in S3', () => {
     s3 = await startS3rver([BUCKET]);
     client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
     t = await createTestContext({
-      env: {
-        STORAGE: 's3',
-        S3_ENDPOINT: s3.endpoint,
-        S3_BUCKET: BUCKET,
-        S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-        S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
-      },
+      env: s3StorageEnv(s3.endpoint, BUCKET),
     });
   });
   afterAll(async () => {
