@@ -9,7 +9,7 @@ import type { SpotFilter } from '../../../common/spot-filter.ts';
 import type { Database } from '../../db/client.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../auth/session.ts';
-import { decodeCursor, listLocations, type Cursor } from '../locations/locations.queries.ts';
+import { decodeCursor, listLocations, PHOTO_URL_PREFIX, type Cursor } from '../locations/locations.queries.ts';
 import { EXPORT_WRITERS, type ExportContext } from './export-formats.ts';
 
 /** Spots read from the database at a time: what an export holds in memory, whatever its size. */
@@ -17,7 +17,6 @@ export const EXPORT_PAGE = 500;
 
 /** Where a spot's photo lives inside an "everything" zip; the records name it by this path. */
 export const zipPhotoPath = (key: string) => `photos/${key}.webp`;
-const PHOTO_URL_PREFIX = '/api/v1/photos/';
 const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
 type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser; publicUrl: string };

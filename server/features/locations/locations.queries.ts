@@ -41,7 +41,8 @@ const locationJson = (viewerId: string) => sql`(select json_build_object(
           'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key) order by p.position, p.created_at, p.id) as photos
         from ${locationPhotos} p where p.location_id = l.id) ph)`;
 
-const PHOTO_URL_PREFIX = '/api/v1/photos/';
+/** Where a photo is served: this, then its storage key (photos/photos.routes.ts). */
+export const PHOTO_URL_PREFIX = '/api/v1/photos/';
 // Millisecond ISO 8601 in UTC, exactly as JavaScript's Date.toISOString() writes it.
 const isoTimestamp = sql.raw(`to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const isoUpdated = sql.raw(`to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
