@@ -84,7 +84,11 @@ const onPostgres = process.env.FORAY_TEST_DB === 'postgres';
 const databaseEnv = (): Record<string, string> =>
   onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, AUTH_SECRET: PROCESS_TEST_SECRET } : {};
 
-describe('the server process', () => {
+// Each test starts real server processes, and each embedded one migrates a new data folder first (about 10 s on
+// a busy 2-core machine, beside a browser test): the API tests' 30 s is too tight a guard against a hang here.
+const PROCESS_TEST_TIMEOUT_MS = 120_000;
+
+describe('the server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it.skipIf(onPostgres)('refuses a second server on the same embedded data folder', async () => {
     const dataDir = tempDir();
     const first = startServer({ DATA_DIR: dataDir });
@@ -211,7 +215,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe('what the server prints', () => {
+describe('what the server prints', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('gives PUBLIC_URL as the address to open, and prints each mail as a plain "Mail to …: <link>" line without SMTP', async () => {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
