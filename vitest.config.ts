@@ -48,6 +48,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // expect.poll waits as long as the UI helpers do (e2e/support/ui.ts), not Vitest's 1 s: a page beside
+          // an API test on 2 cores can take longer than that to send its next request.
+          expect: { poll: { timeout: 10_000 } },
           // One browser file at a time (scripts/run-tests.ts runs them beside the API files).
           maxWorkers: 1,
         },
