@@ -9,6 +9,7 @@ import { multipart } from '../../test/multipart.ts';
 import type { Location } from '../../../common/schemas/locations.ts';
 import { CSV_COLUMNS } from '../../../common/schemas/export.ts';
 import { EXPORT_PAGE } from './export.routes.ts';
+import { schemaErrors } from '../../test/xml-schema.ts';
 
 // Export (issue #11): one's spots in four formats other apps read; never anyone else's private spot.
 
@@ -52,6 +53,7 @@ describe('export', () => {
     expect(response.headers['content-type']).toBe('application/gpx+xml; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="foray-spots-\d{4}-\d{2}-\d{2}\.gpx"$/);
     expect(XMLValidator.validate(response.body)).toBe(true);
+    expect(schemaErrors('gpx', response.body)).toEqual([]);
     const gpx = xml.parse(response.body).gpx;
     expect(gpx['@version']).toBe('1.1');
     expect(gpx['@xmlns']).toBe('http://www.topografix.com/GPX/1/1');
@@ -72,6 +74,7 @@ describe('export', () => {
     const response = await exportOf('format=kml');
     expect(response.statusCode).toBe(200);
     expect(XMLValidator.validate(response.body)).toBe(true);
+    expect(schemaErrors('kml', response.body)).toEqual([]);
     const document = xml.parse(response.body).kml.Document;
     expect((document.Style as Array<{ '@id': string }>).map((style) => style['@id'])).toEqual(['mushroom_spot', 'car_park']);
     const placemarks = document.Placemark as Array<Record<string, unknown>>;
@@ -175,10 +178,22 @@ describe('export', () => {
 
     // The same in GPX: the links are the paths in the zip.
     const gpxZip = unzipSync(new Uint8Array((await t.app.inject({ url: '/api/v1/export?format=gpx&photos=include', headers: { cookie: user.cookie } })).rawPayload));
+    expect(schemaErrors('gpx', gpxZip['foray-spots.gpx']!)).toEqual([]);
     const gpx = xml.parse(strFromU8(gpxZip['foray-spots.gpx']!)).gpx;
     const links = (gpx.wpt as Array<{ link?: Array<{ '@href': string }> }>).flatMap((point) => (point.link ?? []).map((link) => link['@href']));
     expect(links.sort()).toEqual(Object.keys(gpxZip).filter((name) => name.startsWith('photos/')).sort());
     expect(links).toHaveLength(ownPhotos.length);
+
+    // Photos linked from a lone file (absolute addresses) and from a zip (paths inside it) keep GPX and KML
+    // valid against their published schemas, with a neighbour's public spot among one's own.
+    for (const format of ['gpx', 'kml'] as const) {
+      const lone = await t.app.inject({ url: `/api/v1/export?format=${format}&scope=visible`, headers: { cookie: user.cookie } });
+      expect(lone.statusCode).toBe(200);
+      expect(lone.body).toContain(ownPhotos[0]!.url.split('?')[0]);
+      expect(schemaErrors(format, lone.body)).toEqual([]);
+      const zipped = unzipSync(new Uint8Array((await t.app.inject({ url: `/api/v1/export?format=${format}&scope=visible&photos=include`, headers: { cookie: user.cookie } })).rawPayload));
+      expect(schemaErrors(format, zipped[`foray-spots.${format}`]!)).toEqual([]);
+    }
   });
 
   it('refuses an unknown format, a bad filter and a visitor with no session', async () => {
