@@ -4,10 +4,11 @@
  *   - country view: the z 7 tile over central Lithuania, which holds most of the country's spots;
  *   - city view: a z 13 tile in Kaunas;
  *   - the old design: the bbox route for the whole country, newest first, capped at 10,000 rows;
- *   - writes: creating public spots with the kept counts and without them (trigger off).
+ *   - writes: creating public spots with the kept counts and without them (trigger off), spread over the country
+ *     and all at one place (every write on the same kept cells), in alternating rounds.
  * Spots are spread over Lithuania, half public; the viewer owns 200 of them (100 private), another forager the rest.
  * BENCH_TILES_SPOTS (default 100,000) on PGlite and PostgreSQL; BENCH_TILES_BIG (default 1,000,000; 0 skips) on
- * PostgreSQL only; BENCH_SECONDS (default 10) per measurement.
+ * PostgreSQL only (BENCH_TILES_PGLITE=0 skips PGlite); BENCH_SECONDS (default 10) per measurement.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -73,18 +74,52 @@ async function measure(address: string, cookie: string, url: string): Promise<Me
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: body.length, gzip: zlib.gzipSync(body).length, timeouts: result.errors };
 }
 
-async function createRate(address: string, cookie: string): Promise<number> {
-  const body = JSON.stringify({ type: 'mushroom_spot', mushroom_types: 'Bench', finder: 'Bench', date_found: '2026-09-01', latitude: 54.9, longitude: 23.9, is_public: true });
+type Placement = 'one place' | 'across the country';
+
+/** Public spots created through the API for DURATION_S: all at one point (every write on the same kept cells) or each somewhere else in Lithuania. */
+async function createRate(address: string, cookie: string, placement: Placement): Promise<number> {
+  const body = (latitude: number, longitude: number) =>
+    JSON.stringify({ type: 'mushroom_spot', mushroom_types: 'Bench', finder: 'Bench', date_found: '2026-09-01', latitude, longitude, is_public: true });
   const result = await autocannon({
     url: `${address}/api/v1/locations`,
     method: 'POST',
     headers: { cookie, origin: address, 'content-type': 'application/json' },
-    body,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          body:
+            placement === 'one place'
+              ? body(54.9, 23.9)
+              : body(LITHUANIA.minLat + Math.random() * (LITHUANIA.maxLat - LITHUANIA.minLat), LITHUANIA.minLng + Math.random() * (LITHUANIA.maxLng - LITHUANIA.minLng)),
+        }),
+      },
+    ],
     connections: 10,
     duration: DURATION_S,
   });
   if (result.non2xx > 0) throw new Error(`creating spots: ${result.non2xx} non-2xx`);
   return result.requests.average;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * The create rate with the kept counts against the same server with the trigger off, in CREATE_ROUNDS rounds
+ * (default 3) that alternate which goes first, so the table's growth and the machine's other work fall on both.
+ */
+async function createRates(db: Database, address: string, cookie: string, placement: Placement) {
+  const withCounts: number[] = [];
+  const withoutCounts: number[] = [];
+  const rounds = Number(process.env.CREATE_ROUNDS ?? 3);
+  for (let round = 0; round < rounds; round++) {
+    for (const trigger of round % 2 === 0 ? ['on', 'off'] : ['off', 'on']) {
+      if (trigger === 'off') await db.execute(sql`alter table locations disable trigger locations_map_cells`);
+      (trigger === 'on' ? withCounts : withoutCounts).push(await createRate(address, cookie, placement));
+      if (trigger === 'off') await db.execute(sql`alter table locations enable trigger locations_map_cells`);
+    }
+  }
+  return { withCounts: median(withCounts), withoutCounts: median(withoutCounts), rounds };
 }
 
 async function bench(label: string, options: DatabaseOptions, spots: number) {
@@ -104,10 +139,8 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
     const cityTile = await measure(address, cookie, `/api/v1/map/tiles/${city.z}/${city.x}/${city.y}`);
     const all = `${LITHUANIA.minLng},${LITHUANIA.minLat},${LITHUANIA.maxLng},${LITHUANIA.maxLat}`;
     const oldCountry = await measure(address, cookie, `/api/v1/locations?bbox=${all}&limit=10000`);
-    const withCounts = await createRate(address, cookie);
-    await db.execute(sql`alter table locations disable trigger locations_map_cells`);
-    const withoutCounts = await createRate(address, cookie);
-    await db.execute(sql`alter table locations enable trigger locations_map_cells`);
+    const spread = await createRates(db, address, cookie, 'across the country');
+    const onePlace = await createRates(db, address, cookie, 'one place');
 
     const row = (name: string, m: Measured) =>
       `  ${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(5)} ms  p99 ${String(m.p99).padStart(5)} ms  ` +
@@ -122,7 +155,12 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
         ? `  country tile against the old design: ${(countryTile.rps / oldCountry.rps).toFixed(0)}× the requests a second`
         : `  the old design finished no request in the ${DURATION_S} s run (10 at a time): each took longer than that`,
     );
-    console.log(`  creating public spots: ${withCounts.toFixed(0)} a second with the kept counts, ${withoutCounts.toFixed(0)} without (${((withCounts / withoutCounts) * 100).toFixed(0)} %)`);
+    for (const [placement, rates] of [['across the country', spread], ['all at one place', onePlace]] as const) {
+      console.log(
+        `  creating public spots ${placement}: ${rates.withCounts.toFixed(0)} a second with the kept counts, ${rates.withoutCounts.toFixed(0)} without ` +
+          `(${((rates.withCounts / rates.withoutCounts) * 100).toFixed(0)} %; medians of ${rates.rounds} alternating rounds)`,
+      );
+    }
   } finally {
     await app.close();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -131,4 +169,4 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
   }
 }
 
-await onEachDatabase('bench-tiles', { pglite: [SPOTS], postgres: [SPOTS, ...(BIG > 0 ? [BIG] : [])] }, bench);
+await onEachDatabase('bench-tiles', { pglite: process.env.BENCH_TILES_PGLITE === '0' ? [] : [SPOTS], postgres: [SPOTS, ...(BIG > 0 ? [BIG] : [])] }, bench);

@@ -1,19 +1,24 @@
 /**
- * `npm run bench:map`: how the map feels with 10,000 spots in view, in Debian's Chromium against the real
- * server (production build, embedded PGlite), tiles from a local stub. A phone-sized window; each figure
- * with the CPU as is and slowed 4× (Chromium's CPU throttling, a stand-in for a mid-range phone).
+ * `npm run bench:map`: how the map feels with many spots in view, in Debian's Chromium against the real
+ * server (production build), tiles from a local stub. A phone-sized window; each figure with the CPU as is and
+ * slowed 4× (Chromium's CPU throttling, a stand-in for a mid-range phone).
  *
- * - first view: from navigation until the map's count says all 10,000 spots are in view;
+ * - first view: from navigation until the map's count says all the spots are in view;
  * - pan and zoom: the frames the page drew while the map was dragged (10 drags) and wheel-zoomed (8 steps):
- *   median and 95th-percentile frame time, and the long tasks (> 50 ms main-thread blocks) they had.
- * Medians of RUNS runs. Needs `npm run build` first. The browser and the server share these cores.
+ *   median and 95th-percentile frame time, and the long tasks (> 50 ms main-thread blocks) they had;
+ * - the page's JS heap after the 10 drags (after a garbage collection), and on PostgreSQL the server's queries
+ *   still running 300 ms after the last drag (a cancelled pan's query must not go on).
+ * BENCH_MAP_SPOTS (default 10,000) spots, all public, within the opening view; on embedded PGlite, or on
+ * PostgreSQL with BENCH_MAP_DATABASE_URL=postgres://… (a database of this run's own is made and dropped there).
+ * Medians of BENCH_RUNS (default 3) runs. Needs `npm run build` first. The browser and the server share these cores.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { openDatabase } from '../server/db/client.ts';
+import { openDatabase, type DatabaseOptions } from '../server/db/client.ts';
 import { startSmtpCatcher } from '../server/test/smtp-catcher.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { FORAY_ROOT, startForayServer } from '../e2e/support/foray-server.ts';
@@ -21,8 +26,9 @@ import { en } from '../e2e/support/texts.ts';
 import { startTileStub } from '../e2e/support/tile-stub.ts';
 import { BENCH_PASSWORD, seedBenchData } from './bench-seed.ts';
 
-const SPOTS = 10_000;
+const SPOTS = Number(process.env.BENCH_MAP_SPOTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const POSTGRES = process.env.BENCH_MAP_DATABASE_URL;
 const PHONE = { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2, isMobile: false, hasTouch: false };
 
 if (!fs.existsSync(path.join(FORAY_ROOT, 'dist/client/index.html'))) {
@@ -30,25 +36,43 @@ if (!fs.existsSync(path.join(FORAY_ROOT, 'dist/client/index.html'))) {
   process.exit(1);
 }
 
-// Seed a data folder, then hand it to the real server process.
+// Seed a data folder (or a PostgreSQL database of its own), then hand it to the real server process.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-map-'));
-const seeding = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'db') });
+const benchDatabase = `foray_bench_map_${process.pid}`;
+let databaseUrl: string | undefined;
+let admin: pg.Client | undefined;
+if (POSTGRES) {
+  admin = new pg.Client({ connectionString: POSTGRES });
+  await admin.connect();
+  await admin.query(`create database ${benchDatabase}`);
+  const url = new URL(POSTGRES);
+  url.pathname = `/${benchDatabase}`;
+  databaseUrl = url.toString();
+}
+const seedOptions: DatabaseOptions = databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dir: path.join(dataDir, 'db') };
+const seeding = await openDatabase(seedOptions);
+const seedStarted = Date.now();
 // Within what a phone shows of the map's opening view (zoom 7 around 55.17, 23.88).
 const { emails } = await seedBenchData(seeding.db, SPOTS, { minLat: 54.75, maxLat: 55.55, minLng: 22.9, maxLng: 24.9 });
-// Every spot public: the forager sees all 10,000.
+// Every spot public: the forager sees them all.
+await seeding.db.execute(sql`alter table locations disable trigger locations_map_cells`);
 await seeding.db.execute(sql`update locations set is_public = true`);
+await seeding.db.execute(sql`alter table locations enable trigger locations_map_cells`);
+await seeding.db.execute(sql`select foray_map_cells_rebuild()`);
+await seeding.db.execute(sql`vacuum analyze locations`);
 await seeding.close();
+console.log(`${SPOTS.toLocaleString('en')} spots seeded on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${Math.round((Date.now() - seedStarted) / 1000)} s`);
 
 const mail = await startSmtpCatcher();
 const tiles = await startTileStub();
 const server = await startForayServer({
   smtpUrl: mail.url,
   tileUrls: { street: tiles.template('street'), satellite: tiles.template('satellite'), topo: tiles.template('topo'), dark: tiles.template('dark') },
-  env: { DATA_DIR: dataDir },
+  env: { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) },
 });
 const browser = await launchBrowser();
 
-type Sample = { firstViewMs: number; pan: FrameStats; zoom: FrameStats };
+type Sample = { firstViewMs: number; pan: FrameStats; zoom: FrameStats; heapMb: number; runningQueries: number | null };
 type FrameStats = { medianFrameMs: number; p95FrameMs: number; longTasks: number; longestTaskMs: number };
 
 const median = (values: number[]) => {
@@ -100,7 +124,9 @@ async function run(cpuSlowdown: number): Promise<Sample> {
 
   const started = Date.now();
   await page.goto('/');
-  await page.getByText(/^10[,.\s\u00a0]?000 locations/).waitFor({ timeout: 120_000 });
+  // "1,000,000 locations" with any thousands separator.
+  const counted = new RegExp(`^${String(SPOTS).replace(/\B(?=(\d{3})+$)/g, '[,.\\s\\u00a0]?')} locations`);
+  await page.getByText(counted).waitFor({ timeout: 120_000 });
   const firstViewMs = Date.now() - started;
 
   const map = page.getByLabel(en('map.mapLabel'), { exact: true });
@@ -118,6 +144,12 @@ async function run(cpuSlowdown: number): Promise<Sample> {
     await page.waitForTimeout(300);
   }
   const pan = await readRecorder(page);
+  // What the server still runs for this page after the last drag's 300 ms (abandoned tile reads are cancelled).
+  const runningQueries = admin
+    ? Number((await admin.query(`select count(*) as n from pg_stat_activity where datname = $1 and state = 'active'`, [benchDatabase])).rows[0].n)
+    : null;
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heapMb = ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize / 1024 / 1024;
 
   await resetRecorder(page);
   for (let step = 0; step < 8; step++) {
@@ -128,7 +160,7 @@ async function run(cpuSlowdown: number): Promise<Sample> {
   const zoom = await readRecorder(page);
 
   await context.close();
-  return { firstViewMs, pan, zoom };
+  return { firstViewMs, pan, zoom, heapMb, runningQueries };
 }
 
 try {
@@ -142,9 +174,13 @@ try {
         `long tasks ${median(all.map((s) => s.longTasks))} (longest ${Math.round(median(all.map((s) => s.longestTaskMs)))} ms)`
       );
     };
-    console.log(`CPU ×${slowdown}, ${SPOTS} spots in view, medians of ${RUNS}:`);
-    console.log(`  first view  ${Math.round(median(samples.map((s) => s.firstViewMs)))} ms until all ${SPOTS} are counted on the map`);
+    console.log(`CPU ×${slowdown}, ${SPOTS.toLocaleString('en')} spots in view (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${new Date().toISOString().slice(0, 10)}), medians of ${RUNS}:`);
+    console.log(`  first view  ${Math.round(median(samples.map((s) => s.firstViewMs)))} ms until all ${SPOTS.toLocaleString('en')} are counted on the map`);
     console.log(`  pan         ${stats((s) => s.pan)}`);
+    console.log(
+      `  after 10 drags: JS heap ${median(samples.map((s) => s.heapMb)).toFixed(1)} MB` +
+        (admin ? `; server queries still running: ${samples.map((s) => s.runningQueries).join(', ')} (each run)` : ''),
+    );
     console.log(`  zoom        ${stats((s) => s.zoom)}`);
   }
 } finally {
@@ -153,4 +189,8 @@ try {
   await tiles.close();
   await mail.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (admin) {
+    await admin.query(`drop database if exists ${benchDatabase} with (force)`);
+    await admin.end();
+  }
 }

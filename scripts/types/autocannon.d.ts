@@ -13,5 +13,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     connections?: number;
     duration?: number;
+    /** Each request in turn; setupRequest may change one before it is sent (a new body each time, say). */
+    requests?: Array<{ setupRequest?: (request: { body?: string; [key: string]: unknown }) => { body?: string; [key: string]: unknown } }>;
   }): Promise<Result>;
 }
