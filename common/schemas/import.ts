@@ -32,8 +32,10 @@ export const ImportSpotSchema = z.object({
   date_found: z.string(),
   notes: z.string().nullable(),
   accuracy_m: z.number().nullable(),
-  /** Photos of this record that the upload carries (a Foray zip) and that will be saved with it. */
+  /** Photos of this record and of its visits that the upload carries (a Foray zip) and that will be saved with it. */
   photos: z.number().int().min(0),
+  /** Visits Foray's own export carried with the spot (GPX or GeoJSON): saved with it, each with its photos. */
+  visits: z.number().int().min(0),
   /** The id of one's own spot this record repeats (same name within IMPORT_DUPLICATE_METRES), if any. */
   duplicate_of: z.uuid().nullable(),
   /** The earlier record of the same file this one repeats (its `index`), if any: it has no id before the confirm. */

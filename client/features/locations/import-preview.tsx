@@ -32,6 +32,7 @@ export function PreviewSection({
   const { t } = useTranslation();
   const duplicates = preview.spots.filter(isDuplicate).length;
   const photos = preview.spots.reduce((sum, spot) => sum + spot.photos, 0);
+  const visits = preview.spots.reduce((sum, spot) => sum + spot.visits, 0);
   const mapped = (Object.entries(preview.mapping) as Array<[keyof ImportPreview['mapping'], string | null]>).filter(([, source]) => source);
   return (
     <div className="space-y-4">
@@ -40,6 +41,7 @@ export function PreviewSection({
         {duplicates > 0 && <> · {t('import.summaryDuplicates', { count: duplicates })}</>}
         {preview.invalid.length > 0 && <> · {t('import.summaryInvalid', { count: preview.invalid.length })}</>}
         {preview.skipped_geometries > 0 && <> · {t('import.summarySkipped', { count: preview.skipped_geometries })}</>}
+        {visits > 0 && <> · {t('visits.count', { count: visits })}</>}
         {photos > 0 && <> · {t('import.summaryPhotos', { count: photos })}</>}
         {preview.photos_missing > 0 && <> · {t('import.summaryPhotosMissing', { count: preview.photos_missing })}</>}
       </p>
@@ -95,6 +97,7 @@ function SpotRow({ spot, type, onType, disabled }: { spot: ImportSpot; type: Loc
         <p className="truncate font-medium">{name}</p>
         <p className="text-stone-700">
           {spot.date_found}
+          {spot.visits > 0 && <> · {t('visits.count', { count: spot.visits })}</>}
           {spot.photos > 0 && <> · {t('import.rowPhotos', { count: spot.photos })}</>}
           {spot.duplicate_of && <> · <span className="font-medium text-amber-800">{t('import.duplicate')}</span></>}
           {!spot.duplicate_of && spot.duplicate_of_index !== null && <> · <span className="font-medium text-amber-800">{t('import.duplicateInFile')}</span></>}

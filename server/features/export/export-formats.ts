@@ -5,6 +5,7 @@
 //   GeoJSON   — RFC 7946: a FeatureCollection of Points [longitude, latitude], every field as a property.
 //   CSV       — RFC 4180: UTF-8, a header row, CRLF, decimal degrees.
 import type { Location, Photo } from '../../../common/schemas/locations.ts';
+import type { Visit } from '../../../common/schemas/visits.ts';
 import { CSV_COLUMNS, type ExportFormat } from '../../../common/schemas/export.ts';
 
 export type ExportContext = {
@@ -21,8 +22,12 @@ export type ExportWriter = {
   contentType: string;
   extension: string;
   start(context: ExportContext): string;
-  /** `index` counts from 0: a writer that separates items (GeoJSON) needs to know the first. */
-  item(spot: Location, index: number, context: ExportContext): string;
+  /**
+   * One spot and its visits, oldest first. GPX and GeoJSON carry each visit whole (date, outcome, amount, note,
+   * photos), so Foray's import brings them back; KML and CSV give the count and the last one, as a table shows.
+   * `index` counts from 0: a writer that separates items (GeoJSON) needs to know the first.
+   */
+  item(spot: Location, visits: Visit[], index: number, context: ExportContext): string;
   end(): string;
 };
 
@@ -55,6 +60,13 @@ const dayAsTime = (date: string) => `${date}T00:00:00Z`;
 
 const element = (name: string, value: string | null | undefined) => (value ? `<${name}>${xmlText(value)}</${name}>` : '');
 
+/** A visit in a waypoint's Foray extension: `<foray:visit date outcome amount>` with its note and photo paths. */
+const gpxVisit = (visit: Visit, context: ExportContext) =>
+  `<foray:visit date="${visit.date}" outcome="${visit.outcome}"${visit.amount ? ` amount="${visit.amount}"` : ''}>` +
+  (visit.note ? `<foray:note>${xmlText(visit.note)}</foray:note>` : '') +
+  visit.photos.map((photo) => `<foray:photo>${xmlText(context.photoLink(photo))}</foray:photo>`).join('') +
+  '</foray:visit>';
+
 export const gpxWriter: ExportWriter = {
   contentType: 'application/gpx+xml; charset=utf-8',
   extension: 'gpx',
@@ -64,7 +76,7 @@ export const gpxWriter: ExportWriter = {
     'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
     'xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">\n' +
     `<metadata><name>Foray spots</name><time>${xmlText(context.exportedAt)}</time></metadata>\n`,
-  item: (spot, _index, context) => {
+  item: (spot, visits, _index, context) => {
     // The schema fixes the order: time, name, desc, link*, type, extensions.
     const links = photoLinks(spot, context)
       .map((url, i) => `<link href="${xmlText(url)}"><text>Photo ${i + 1}</text><type>image/webp</type></link>`)
@@ -74,7 +86,8 @@ export const gpxWriter: ExportWriter = {
       `<foray:finder>${xmlText(spot.finder)}</foray:finder>` +
       `<foray:public>${spot.is_public}</foray:public>` +
       (spot.accuracy_m === null ? '' : `<foray:accuracy_m>${spot.accuracy_m}</foray:accuracy_m>`) +
-      `<foray:visits>${spot.visits.count}</foray:visits>`;
+      `<foray:visits>${spot.visits.count}</foray:visits>` +
+      visits.map((visit) => gpxVisit(visit, context)).join('');
     return (
       `<wpt lat="${spot.latitude}" lon="${spot.longitude}">` +
       `<time>${dayAsTime(spot.date_found)}</time>` +
@@ -101,7 +114,7 @@ export const kmlWriter: ExportWriter = {
     // KML colours are aabbggrr: Foray's green for mushroom spots, blue for car parks.
     '<Style id="mushroom_spot"><IconStyle><color>ff3d7a15</color></IconStyle><LabelStyle><scale>0.8</scale></LabelStyle></Style>\n' +
     '<Style id="car_park"><IconStyle><color>ffeb6325</color></IconStyle><LabelStyle><scale>0.8</scale></LabelStyle></Style>\n',
-  item: (spot, _index, context) =>
+  item: (spot, _visits, _index, context) =>
     // The schema fixes the order: name, description, TimeStamp, styleUrl, ExtendedData, then the geometry.
     `<Placemark id="spot-${spot.id}">` +
     element('name', spotName(spot)) +
@@ -127,14 +140,26 @@ export const geojsonWriter: ExportWriter = {
   contentType: 'application/geo+json; charset=utf-8',
   extension: 'geojson',
   start: () => '{"type":"FeatureCollection","features":[\n',
-  item: (spot, index, context) => {
+  item: (spot, visits, index, context) => {
     // The cover's server paths (photo_url, thumbnail_url) would mean nothing elsewhere: `photos` names them all.
-    const { latitude, longitude, photos, photo_url: _cover, thumbnail_url: _thumbnail, ...fields } = spot;
+    // `visits` is the whole history rather than the app's summary (its count and last one follow from it).
+    const { latitude, longitude, photos, photo_url: _cover, thumbnail_url: _thumbnail, visits: _summary, ...fields } = spot;
     const feature = {
       type: 'Feature',
       id: spot.id,
       geometry: { type: 'Point', coordinates: [longitude, latitude] },
-      properties: { ...fields, name: spotName(spot), photos: photos.map(context.photoLink) },
+      properties: {
+        ...fields,
+        name: spotName(spot),
+        photos: photos.map(context.photoLink),
+        visits: visits.map((visit) => ({
+          date: visit.date,
+          outcome: visit.outcome,
+          amount: visit.amount,
+          note: visit.note,
+          photos: visit.photos.map(context.photoLink),
+        })),
+      },
     };
     return `${index === 0 ? '' : ',\n'}${JSON.stringify(feature)}`;
   },
@@ -156,7 +181,7 @@ export const csvWriter: ExportWriter = {
   contentType: 'text/csv; charset=utf-8; header=present',
   extension: 'csv',
   start: () => `${CSV_COLUMNS.join(',')}\r\n`,
-  item: (spot, _index, context) => {
+  item: (spot, _visits, _index, context) => {
     const values: Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null> = {
       id: spot.id,
       type: spot.type,

@@ -196,6 +196,45 @@ describe('export', () => {
     }
   });
 
+  it('carries each spot’s visits in GeoJSON and GPX, with a neighbour’s note never in it', async () => {
+    const user = await t.createUser('export-visits@example.com');
+    const neighbour = await t.createUser('export-visits-neighbour@example.com');
+    const mineSpot = await create(user.cookie, { mushroom_types: 'Rudmėsės' });
+    const shared = await create(neighbour.cookie, { mushroom_types: 'Shared milk caps', is_public: true });
+    const visit = async (cookie: string, spotId: string, fields: Record<string, unknown>) => {
+      const response = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${spotId}/visits`, headers: { cookie }, payload: { id: crypto.randomUUID(), ...fields } });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    await visit(user.cookie, mineSpot.id, { date: '2026-09-01', outcome: 'nothing' });
+    await visit(user.cookie, mineSpot.id, { date: '2026-09-20', outcome: 'found', amount: 'some', note: 'Under <birches> & "pines"' });
+    await visit(neighbour.cookie, shared.id, { date: '2026-09-10', outcome: 'found', amount: 'few', note: 'Neighbour’s own words' });
+
+    const geojson = await t.app.inject({ url: '/api/v1/export?format=geojson&scope=visible', headers: { cookie: user.cookie } });
+    const features = (JSON.parse(geojson.body) as { features: Array<{ id: string; properties: { visits: unknown[] } }> }).features;
+    // Oldest first, whole; on a neighbour's public spot the dates and outcomes only, as the app shows them.
+    expect(features.find((feature) => feature.id === mineSpot.id)!.properties.visits).toEqual([
+      { date: '2026-09-01', outcome: 'nothing', amount: null, note: null, photos: [] },
+      { date: '2026-09-20', outcome: 'found', amount: 'some', note: 'Under <birches> & "pines"', photos: [] },
+    ]);
+    expect(features.find((feature) => feature.id === shared.id)!.properties.visits).toEqual([{ date: '2026-09-10', outcome: 'found', amount: 'few', note: null, photos: [] }]);
+    expect(geojson.body).not.toContain('Neighbour’s own words');
+
+    const gpx = await t.app.inject({ url: '/api/v1/export?format=gpx&scope=visible', headers: { cookie: user.cookie } });
+    expect(schemaErrors('gpx', gpx.body)).toEqual([]);
+    const visitsIn = (id: string) => {
+      const points = xml.parse(gpx.body).gpx.wpt as Array<{ extensions: Record<string, unknown> }>;
+      const point = points.find((candidate) => candidate.extensions['foray:id'] === id)!;
+      const raw = point.extensions['foray:visit'];
+      return (Array.isArray(raw) ? raw : [raw]) as Array<Record<string, unknown>>;
+    };
+    expect(visitsIn(mineSpot.id).map((v) => [v['@date'], v['@outcome'], v['@amount'], v['foray:note']])).toEqual([
+      ['2026-09-01', 'nothing', undefined, undefined],
+      ['2026-09-20', 'found', 'some', 'Under <birches> & "pines"'],
+    ]);
+    expect(visitsIn(shared.id).map((v) => [v['@date'], v['foray:note']])).toEqual([['2026-09-10', undefined]]);
+    expect(gpx.body).not.toContain('Neighbour’s own words');
+  });
+
   it('refuses an unknown format, a bad filter and a visitor with no session', async () => {
     const unknown = await exportOf('format=shp');
     expect(unknown.statusCode).toBe(400);

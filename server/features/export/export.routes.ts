@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../auth/session.ts';
 import { decodeCursor, listLocations, PHOTO_URL_PREFIX, type Cursor } from '../locations/locations.queries.ts';
+import { visitsOfSpots } from '../visits/visits.queries.ts';
 import { EXPORT_WRITERS, type ExportContext } from './export-formats.ts';
 
 /** Spots read from the database at a time: what an export holds in memory, whatever its size. */
@@ -136,8 +137,9 @@ async function* exportText(db: Database, userId: string, query: ExportQuery, con
   do {
     const page = await listLocations(db, userId, { limit: EXPORT_PAGE, cursor, bbox: undefined, filter });
     const spots = JSON.parse(page.itemsJson) as Location[];
+    const visits = await visitsOfSpots(db, userId, spots.filter((spot) => spot.visits.count > 0).map((spot) => spot.id));
     let text = '';
-    for (const spot of spots) text += writer.item(spot, index++, context);
+    for (const spot of spots) text += writer.item(spot, visits.get(spot.id) ?? [], index++, context);
     if (text) yield text;
     cursor = page.nextCursor ? decodeCursor(page.nextCursor) : null;
   } while (cursor);

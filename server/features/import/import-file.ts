@@ -1,7 +1,7 @@
 // An uploaded file, whatever its kind, as records: the format is sniffed from the content (the name's
 // extension only breaks ties), and a zip's data file is read with its photos resolved inside the zip.
 import path from 'node:path/posix';
-import { IMPORT_FILE_MAX_BYTES, IMPORT_SPOTS_MAX, IMPORT_ZIP_MAX_BYTES, PHOTO_MAX_BYTES, PHOTOS_PER_SPOT_MAX } from '../../../common/limits.ts';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_SPOTS_MAX, IMPORT_ZIP_MAX_BYTES, PHOTO_MAX_BYTES, PHOTOS_PER_SPOT_MAX, PHOTOS_PER_VISIT_MAX } from '../../../common/limits.ts';
 import type { ImportFormat } from '../../../common/schemas/import.ts';
 import { AppError } from '../../errors.ts';
 import { readCsv } from './readers/csv.ts';
@@ -17,6 +17,8 @@ export type ImportFile = ReadResult & {
   format: ImportFormat;
   /** For each record, the zip entries of its photos (at most PHOTOS_PER_SPOT_MAX). */
   photoEntries: string[][];
+  /** For each record, for each of its visits, the zip entries of the visit's photos (at most PHOTOS_PER_VISIT_MAX). */
+  visitPhotoEntries: string[][][];
   photosMissing: number;
   /** Decompresses photos by entry name (a zip upload only). */
   extractPhotos: (names: string[]) => Map<string, Uint8Array>;
@@ -94,7 +96,8 @@ export function readImportFile(bytes: Uint8Array, fileName: string): ImportFile 
     format,
     // Outside a zip there is nothing to bring a photo from: every link is missing.
     photoEntries: read.records.map(() => []),
-    photosMissing: read.records.reduce((sum, record) => sum + record.photos.length, 0),
+    visitPhotoEntries: read.records.map((record) => record.visits.map(() => [])),
+    photosMissing: read.records.reduce((sum, record) => sum + record.photos.length + record.visits.reduce((n, visit) => n + visit.photos.length, 0), 0),
     extractPhotos: () => new Map(),
     photoSize: () => 0,
   };
@@ -110,22 +113,25 @@ function readZipUpload(bytes: Uint8Array, fileName: string): ImportFile {
   const read = checked(readData(format, text));
   const base = path.dirname(entry.name);
   let photosMissing = 0;
-  const photoEntries = read.records.map((record) => {
+  const resolve = (links: string[], max: number) => {
     const found: string[] = [];
-    for (const link of record.photos) {
+    for (const link of links) {
       // Web addresses are never fetched; a path names an entry relative to the data file.
       const name = /^[a-z][a-z0-9+.-]*:/i.test(link) ? null : path.normalize(path.join(base, decodeURIComponentSafe(link)));
       const photo = name === null || name.startsWith('..') ? undefined : entries.get(name);
-      if (photo && photo.originalSize <= PHOTO_MAX_BYTES && found.length < PHOTOS_PER_SPOT_MAX && !found.includes(photo.name)) found.push(photo.name);
+      if (photo && photo.originalSize <= PHOTO_MAX_BYTES && found.length < max && !found.includes(photo.name)) found.push(photo.name);
       else photosMissing += 1;
     }
     return found;
-  });
+  };
+  const photoEntries = read.records.map((record) => resolve(record.photos, PHOTOS_PER_SPOT_MAX));
+  const visitPhotoEntries = read.records.map((record) => record.visits.map((visit) => resolve(visit.photos, PHOTOS_PER_VISIT_MAX)));
   const isKmz = format === 'kml' && (path.extname(fileName.toLowerCase()) === '.kmz' || !entry.name.startsWith('foray-spots.'));
   return {
     ...read,
     format: isKmz ? 'kmz' : 'zip',
     photoEntries,
+    visitPhotoEntries,
     photosMissing,
     // Photos come out a batch at a time, each within PHOTO_MAX_BYTES as checked above.
     extractPhotos: (names) => extractZip(bytes, entries, names, names.length * PHOTO_MAX_BYTES),

@@ -1,6 +1,7 @@
 // Records in the file's terms → spots in Foray's, checked by the same rules as a spot made in the app
 // (CreateLocationSchema). A record that breaks one is kept out and reported with where it is and why.
 import { CreateLocationSchema, type LocationType } from '../../../common/schemas/locations.ts';
+import { CreateVisitSchema, type CreateVisit } from '../../../common/schemas/visits.ts';
 import type { ImportMapping, ImportProblem, ImportWhere } from '../../../common/schemas/import.ts';
 import type { RawRecord } from './readers/records.ts';
 
@@ -17,6 +18,8 @@ export type MappedSpot = {
   date_found: string;
   notes: string | null;
   accuracy_m: number | null;
+  /** The spot's visits from Foray's own export, oldest first, checked like a visit recorded in the app. */
+  visits: Array<Omit<CreateVisit, 'id'>>;
 };
 
 /** Lower case, accents gone: "Stovėjimo aikštelė" and "stovejimo aikstele" are the same words. */
@@ -121,6 +124,17 @@ export function mapRecord(record: RawRecord, index: number, context: MapContext)
   if (type === 'mushroom_spot' && !candidate.mushroom_types) {
     return problem('IMPORT_MISSING_NAME', 'A mushroom spot needs a name (its mushroom types); this record has none.');
   }
+  const visits: MappedSpot['visits'] = [];
+  for (const [at, visit] of record.visits.entries()) {
+    // The id is made at the confirm; here only the rest is checked, by the app's own rule for a visit.
+    const checked = CreateVisitSchema.safeParse({ id: '00000000-0000-4000-8000-000000000000', date: visit.date, outcome: visit.outcome, amount: visit.amount, note: visit.note });
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      return problem('IMPORT_INVALID_VISIT', `Visit ${at + 1}: ${String(issue?.path[0] ?? 'visit')}: ${issue?.message ?? 'invalid'}`);
+    }
+    const { id: _id, ...fields } = checked.data;
+    visits.push(fields);
+  }
   return {
     where: record.where,
     record: index,
@@ -133,6 +147,7 @@ export function mapRecord(record: RawRecord, index: number, context: MapContext)
     date_found: candidate.date_found,
     notes: candidate.notes,
     accuracy_m: accuracy,
+    visits,
   };
 }
 

@@ -358,9 +358,10 @@ describe('limits and hostile files', () => {
 
 describe('round trip', () => {
   let original: Location[];
+  let owner: User;
 
   beforeAll(async () => {
-    const owner = await signedIn('import-roundtrip@example.com');
+    owner = await signedIn('import-roundtrip@example.com');
     const addPhoto = async (id: string, photo: Buffer) => {
       const body = await multipart({}, { bytes: photo });
       const added = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${id}/photos`, headers: { cookie: owner.cookie, ...body.headers }, payload: body.payload });
@@ -379,6 +380,17 @@ describe('round trip', () => {
     const third = await make({ mushroom_types: '=HYPERLINK("x")', finder: 'Ona; Jonas', latitude: 0.000001, longitude: 179.999999, notes: 'Comma, semicolon; quote "\r\nand a Windows line break' }, await jpeg(80));
     // A second photo on the first spot.
     await addPhoto(first.id, await jpeg(90));
+    // Two visits to the first spot, one with a note and a photo: its history goes with it.
+    const visit = async (fields: Record<string, unknown>) => {
+      const response = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${first.id}/visits`, headers: { cookie: owner.cookie }, payload: { id: crypto.randomUUID(), ...fields } });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string }>();
+    };
+    const found = await visit({ date: '2026-09-20', outcome: 'found', amount: 'many', note: 'Twelve <young> ones & a "big" one,\nby the old stump' });
+    await visit({ date: '2026-10-05', outcome: 'nothing' });
+    const visitPhoto = await multipart({ id: crypto.randomUUID() }, { bytes: await jpeg(100) });
+    const added = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${first.id}/visits/${found.id}/photos`, headers: { cookie: owner.cookie, ...visitPhoto.headers }, payload: visitPhoto.payload });
+    expect(added.statusCode, added.body).toBe(201);
     original = [];
     for (const spot of [first, second, third]) {
       original.push((await t.app.inject({ url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie } })).json<Location>());
@@ -403,7 +415,13 @@ describe('round trip', () => {
 
   const zipOf = (format: string) => ({ name: 'foray-export.zip', bytes: zips[format]! });
 
-  async function importAndCompare(user: User, file: { name: string; bytes: Uint8Array }, { photos }: { photos: boolean }) {
+  type VisitList = { items: Array<{ date: string; outcome: string; amount: string | null; note: string | null; photos: unknown[] }> };
+  const visitsOf = async (user: User, spotId: string) =>
+    (await t.app.inject({ url: `/api/v1/locations/${spotId}/visits`, headers: { cookie: user.cookie } })).json<VisitList>().items;
+  /** GPX and GeoJSON carry each visit whole; KML and CSV only their count and the last one. */
+  const carriesVisits = (name: string, format: string) => name.endsWith('.zip') ? ['geojson', 'gpx'].includes(format) : /\.(geojson|gpx)$/.test(name);
+
+  async function importAndCompare(user: User, file: { name: string; bytes: Uint8Array }, { photos, format }: { photos: boolean; format: string }) {
     const response = await confirm(user, file);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<ImportResult>().created).toBe(3);
@@ -421,27 +439,39 @@ describe('round trip', () => {
         is_public: false,
       });
       if (photos) expect(copy!.photos).toHaveLength(spot.photos.length);
+      const visits = await visitsOf(user, copy!.id);
+      if (!carriesVisits(file.name, format)) {
+        expect(visits).toEqual([]);
+        continue;
+      }
+      const before = await visitsOf(owner, spot.id);
+      expect(visits.map(({ date, outcome, amount, note }) => ({ date, outcome, amount, note })), `${file.name}: visits`).toEqual(
+        before.map(({ date, outcome, amount, note }) => ({ date, outcome, amount, note })),
+      );
+      expect(visits.map((visit) => visit.photos.length)).toEqual(before.map((visit) => (photos ? visit.photos.length : 0)));
     }
     // Clear the account for the next format.
     for (const copy of copies) await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${copy.id}`, headers: { cookie: user.cookie } });
   }
 
   it('brings back the same spots, fields, positions and photos from a Foray zip of the GeoJSON export', async () => {
-    await importAndCompare(b, zipOf('geojson'), { photos: true });
+    await importAndCompare(b, zipOf('geojson'), { photos: true, format: 'geojson' });
   });
 
   it('and of the GPX, KML and CSV exports', async () => {
-    for (const format of ['gpx', 'kml', 'csv']) await importAndCompare(b, zipOf(format), { photos: true });
+    for (const format of ['gpx', 'kml', 'csv']) await importAndCompare(b, zipOf(format), { photos: true, format });
   });
 
   it('brings back the same spots and fields from each export file alone', async () => {
     for (const format of ['geojson', 'gpx', 'kml', 'csv']) {
       const file = { name: `foray-spots.${format}`, bytes: strToU8(exported[format]!) };
       const shown = (await preview(b, file)).json<ImportPreview>();
-      // Outside a zip the photo links are web addresses: counted, never fetched.
-      expect(shown.photos_missing, format).toBe(3);
+      // Outside a zip the photo links are web addresses: counted, never fetched (the visit's photo too, where
+      // the file carries visits).
+      expect(shown.photos_missing, format).toBe(carriesVisits(file.name, format) ? 4 : 3);
       expect(shown.spots.every((spot) => !spot.type_guessed), format).toBe(true);
-      await importAndCompare(b, file, { photos: false });
+      expect(shown.spots.map((spot) => spot.visits).sort()).toEqual(carriesVisits(file.name, format) ? [0, 0, 2] : [0, 0, 0]);
+      await importAndCompare(b, file, { photos: false, format });
     }
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { imports, locationPhotos, locations } from '../../db/schema.ts';
+import { imports, locationPhotos, locations, visitPhotos, visits } from '../../db/schema.ts';
 
 /**
  * An id made from the import's id and a label (a spot's index, a photo's place): the same confirm sent twice —
@@ -42,21 +42,33 @@ export async function findImport(db: Database, id: string): Promise<StoredImport
 type NewLocation = typeof locations.$inferInsert;
 type NewPhoto = typeof locationPhotos.$inferInsert;
 type NewImport = typeof imports.$inferInsert;
+type NewVisit = typeof visits.$inferInsert;
+type NewVisitPhoto = typeof visitPhotos.$inferInsert;
 
 /** Rows a multi-row insert carries: ~13 parameters each, well under PostgreSQL's 65,535 per statement. */
 const BATCH = 1000;
 
 /**
- * The import's row, its spots and their photos' rows in one transaction. 'exists' when the import's row was
- * already there (an earlier or concurrent confirm with the same id): then nothing of this one is kept.
+ * The import's row, its spots, their photos' rows, their visits and the visits' photos in one transaction.
+ * 'exists' when the import's row was already there (an earlier or concurrent confirm with the same id): then
+ * nothing of this one is kept.
  */
-export async function insertImport(db: Database, row: NewImport, spots: NewLocation[], photos: NewPhoto[]): Promise<'inserted' | 'exists'> {
+export async function insertImport(
+  db: Database,
+  row: NewImport,
+  spots: NewLocation[],
+  photos: NewPhoto[],
+  spotVisits: NewVisit[] = [],
+  spotVisitPhotos: NewVisitPhoto[] = [],
+): Promise<'inserted' | 'exists'> {
   return db.transaction(async (tx) => {
     // First, so a concurrent confirm with the same id waits here on the first one's row and then finds it.
     const claimed = await tx.insert(imports).values(row).onConflictDoNothing({ target: imports.id }).returning({ id: imports.id });
     if (claimed.length === 0) return 'exists';
     for (let at = 0; at < spots.length; at += BATCH) await tx.insert(locations).values(spots.slice(at, at + BATCH));
     for (let at = 0; at < photos.length; at += BATCH) await tx.insert(locationPhotos).values(photos.slice(at, at + BATCH));
+    for (let at = 0; at < spotVisits.length; at += BATCH) await tx.insert(visits).values(spotVisits.slice(at, at + BATCH));
+    for (let at = 0; at < spotVisitPhotos.length; at += BATCH) await tx.insert(visitPhotos).values(spotVisitPhotos.slice(at, at + BATCH));
     return 'inserted';
   });
 }

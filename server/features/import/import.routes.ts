@@ -158,7 +158,8 @@ async function analyse(db: Database, user: CurrentUser, upload: Upload): Promise
       date_found: spot.date_found,
       notes: spot.notes,
       accuracy_m: spot.accuracy_m,
-      photos: file.photoEntries[spot.record]!.length,
+      photos: file.photoEntries[spot.record]!.length + file.visitPhotoEntries[spot.record]!.reduce((sum, entries) => sum + entries.length, 0),
+      visits: spot.visits.length,
       duplicate_of: ofOwn[index]! >= 0 ? own[ofOwn[index]!]!.id : null,
       duplicate_of_index: ofOwn[index]! < 0 && ofEarlier[index]! >= 0 ? ofEarlier[index]! : null,
     })),
@@ -279,11 +280,17 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
       // Photos first, outside the transaction (re-encoding is slow); removed again unless every row is saved.
       const stored: string[] = [];
       const photoRows: Array<{ id: string; locationId: string; position: number; photoKey: string; thumbnailKey: string }> = [];
+      const visitPhotoRows: Array<{ id: string; visitId: string; position: number; photoKey: string; thumbnailKey: string }> = [];
+      const visitId = (spotIndex: number, visit: number) => derivedId(importId, `visit:${spotIndex}:${visit}`);
       let saved = false;
       try {
-        const jobs = chosen.flatMap((spot) =>
-          file.photoEntries[spots[spot.index]!.record]!.map((entry, position) => ({ spot, entry, position })),
-        );
+        const jobs = chosen.flatMap((spot) => {
+          const record = spots[spot.index]!.record;
+          return [
+            ...file.photoEntries[record]!.map((entry, position) => ({ spot, entry, position, visit: null as number | null })),
+            ...file.visitPhotoEntries[record]!.flatMap((entries, visit) => entries.map((entry, position) => ({ spot, entry, position, visit }))),
+          ];
+        });
         for (const batch of batchesOf(jobs, (job) => file.photoSize(job.entry))) {
           const bytes = file.extractPhotos(batch.map((job) => job.entry));
           // Every job of the batch settles before a failure is thrown: no file is written after the clean-up.
@@ -304,13 +311,23 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
               stored.push(photoKey);
               await storage.put(thumbnailKey, processed.thumbnail, processed.contentType);
               stored.push(thumbnailKey);
-              photoRows.push({
-                id: derivedId(importId, `photo:${job.spot.index}:${job.position}`),
-                locationId: derivedId(importId, `spot:${job.spot.index}`),
-                position: job.position,
-                photoKey,
-                thumbnailKey,
-              });
+              if (job.visit === null) {
+                photoRows.push({
+                  id: derivedId(importId, `photo:${job.spot.index}:${job.position}`),
+                  locationId: derivedId(importId, `spot:${job.spot.index}`),
+                  position: job.position,
+                  photoKey,
+                  thumbnailKey,
+                });
+              } else {
+                visitPhotoRows.push({
+                  id: derivedId(importId, `visit-photo:${job.spot.index}:${job.visit}:${job.position}`),
+                  visitId: visitId(job.spot.index, job.visit),
+                  position: job.position,
+                  photoKey,
+                  thumbnailKey,
+                });
+              }
             }),
           );
           const failed = settled.find((outcome) => outcome.status === 'rejected');
@@ -321,7 +338,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
         const result: ImportResult = {
           import_id: importId,
           created: chosen.length,
-          photos: photoRows.length,
+          photos: photoRows.length + visitPhotoRows.length,
           skipped: preview.spots.length - chosen.length + preview.invalid.length,
           repeated: false,
         };
@@ -352,6 +369,17 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
               isPublic,
             })),
             photoRows,
+            chosen.flatMap((spot) =>
+              spots[spot.index]!.visits.map((visit, at) => ({
+                id: visitId(spot.index, at),
+                locationId: derivedId(importId, `spot:${spot.index}`),
+                visitedOn: visit.date,
+                outcome: visit.outcome,
+                amount: visit.amount ?? null,
+                note: visit.note ?? null,
+              })),
+            ),
+            visitPhotoRows,
           );
         } catch (error) {
           // A spot's id taken: only a concurrent confirm of the same import can have made it.

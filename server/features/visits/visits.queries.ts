@@ -61,6 +61,26 @@ export async function listOwnVisits(db: Database, ownerId: string): Promise<Visi
   return parsed(result.rows[0]?.items ?? '[]');
 }
 
+/**
+ * The visits of the given spots, oldest first, by spot id: what an export carries with each spot. Only spots the
+ * viewer may see (their own or public ones; the export's ids came through the list's privacy rule already, this
+ * holds it again), and a note only on the viewer's own spots, as everywhere.
+ */
+export async function visitsOfSpots(db: Database, viewerId: string, locationIds: string[]): Promise<Map<string, Visit[]>> {
+  const found = new Map<string, Visit[]>();
+  if (locationIds.length === 0) return found;
+  const result = (await db.execute(sql`
+    select v.location_id as id, json_agg(${visitJson(viewerId)} order by v.visited_on, v.created_at, v.id) as items
+    from ${visits} v join ${locations} l on l.id = v.location_id
+    where v.location_id in (${sql.join(
+      locationIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and (l.user_id = ${viewerId} or l.is_public)
+    group by v.location_id`)) as unknown as Rows<{ id: string; items: Visit[] | string }>;
+  for (const row of result.rows) found.set(row.id, parsed(row.items));
+  return found;
+}
+
 /** One visit of one spot, as its owner sees it; null when there is no such visit of theirs. */
 export async function findOwnVisit(db: Database, ownerId: string, locationId: string, visitId: string): Promise<Visit | null> {
   const result = (await db.execute(sql`

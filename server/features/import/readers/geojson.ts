@@ -1,6 +1,6 @@
 // GeoJSON (RFC 7946): each Feature whose geometry is a Point is a spot; any other geometry — MultiPoint included,
 // whose points share one set of properties and so are not one spot each — is counted and left out (ADR 0036).
-import { emptyRecord, splitLinks, unreadable, type ReadResult, type RawRecord, type Sourced } from './records.ts';
+import { emptyRecord, splitLinks, textOf, unreadable, type ReadResult, type RawRecord, type RawVisit, type Sourced } from './records.ts';
 
 type Json = Record<string, unknown>;
 
@@ -14,6 +14,13 @@ function pick<T extends string | number = string>(properties: Json, names: strin
   }
   return null;
 }
+
+const visitOf = (value: unknown): RawVisit => {
+  const visit = isObject(value) ? value : {};
+  const text = (key: string) => (typeof visit[key] === 'string' ? textOf(visit[key]) : null);
+  const photos = Array.isArray(visit.photos) ? visit.photos.filter((link): link is string => typeof link === 'string') : [];
+  return { date: text('date'), outcome: text('outcome'), amount: text('amount'), note: typeof visit.note === 'string' ? visit.note : null, photos };
+};
 
 export function readGeoJson(text: string): ReadResult {
   let document: unknown;
@@ -54,6 +61,8 @@ export function readGeoJson(text: string): ReadResult {
     const photos = properties.photos;
     record.photos = Array.isArray(photos) ? photos.filter((link): link is string => typeof link === 'string') : typeof photos === 'string' ? splitLinks(photos) : [];
     record.fromForay = typeof properties.mushroom_types === 'string' && typeof properties.finder === 'string';
+    // Foray's export writes a spot's history as `visits`: a list of { date, outcome, amount, note, photos }.
+    if (record.fromForay && Array.isArray(properties.visits)) record.visits = properties.visits.map(visitOf);
     result.records.push(record);
   });
   return result;

@@ -2,7 +2,7 @@
 // so they are counted and left out. Foray's own fields come from <extensions> in the namespace urn:foray:spot:1.
 import { FORAY_GPX_NAMESPACE } from '../../export/export-formats.ts';
 import { all, child, parseSafeXml } from './safe-xml.ts';
-import { emptyRecord, textOf, unreadable, type ReadResult, type RawRecord } from './records.ts';
+import { emptyRecord, textOf, unreadable, type ReadResult, type RawRecord, type RawVisit } from './records.ts';
 
 export function readGpx(text: string): ReadResult {
   // Tracks and routes can hold most of a file's bytes; left unparsed, they cost almost nothing.
@@ -41,6 +41,20 @@ export function readGpx(text: string): ReadResult {
       .map((link) => textOf(child(link, '@href')))
       .filter((href): href is string => href !== null);
     record.fromForay = prefix !== null && extensions !== undefined && foray('finder') !== undefined;
+    // Foray's export writes each visit as <foray:visit date outcome amount> with <foray:note> and <foray:photo>s.
+    if (record.fromForay) {
+      record.visits = all(foray('visit')).map((visit): RawVisit => {
+        return {
+          date: textOf(child(visit, '@date')),
+          outcome: textOf(child(visit, '@outcome')),
+          amount: textOf(child(visit, '@amount')),
+          note: textOf(child(visit, `${prefix}:note`)),
+          photos: all(child(visit, `${prefix}:photo`))
+            .map((photo) => textOf(photo))
+            .filter((link): link is string => link !== null),
+        };
+      });
+    }
     return record;
   });
   return { records, skippedGeometries: all(gpx.trk).length + all(gpx.rte).length, problems: [] };

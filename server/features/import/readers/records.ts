@@ -2,6 +2,9 @@
 import type { ImportWhere } from '../../../../common/schemas/import.ts';
 import { AppError } from '../../../errors.ts';
 
+/** A visit to the spot, as Foray's GPX and GeoJSON write it (the spot's history); checked later. */
+export type RawVisit = { date: string | null; outcome: string | null; amount: string | null; note: string | null; photos: string[] };
+
 /** A value from the file and the name of the field it came from (shown as the preview's mapping). */
 export type Sourced<T> = { value: T; from: string };
 
@@ -23,6 +26,8 @@ export type RawRecord = {
   photos: string[];
   /** The record came with Foray's own fields: its name was written from the type when mushroom types were empty. */
   fromForay: boolean;
+  /** Visits Foray's own export carried with the spot, oldest first; none from other apps. */
+  visits: RawVisit[];
 };
 
 export type ReadResult = {
@@ -45,6 +50,7 @@ export const emptyRecord = (where: ImportWhere): RawRecord => ({
   accuracy: null,
   photos: [],
   fromForay: false,
+  visits: [],
 });
 
 /** A file Foray cannot read at all: a 400 with a code the app can explain. */
