@@ -11,7 +11,7 @@ const DIGITS = 6;
 const PERIOD_MS = 30_000;
 const WINDOW = 1;
 
-export const TOTP_CODE_USED = 'TOTP_CODE_USED';
+const TOTP_CODE_USED = 'TOTP_CODE_USED';
 
 /** RFC 4226 with the key as better-auth keeps it: the stored secret's own bytes (the app gets them in base32). */
 function hotp(secret: string, counter: number): string {
@@ -47,7 +47,7 @@ export function stepOfCode(secret: string, code: string, now: number): number | 
  * of two requests with the same code, on one server or several, exactly one claims it; the other is refused
  * before better-auth runs. A code that matches no step is left to better-auth, which counts it as wrong.
  *
- * A step is claimed before better-auth's own checks that follow (its lockout, five codes per sign-in attempt), so
+ * A step is claimed before better-auth's own checks that follow (its lockout, five codes per code step), so
  * a right code that they then refuse is spent too: the next code works. Spent, never accepted twice.
  */
 export function totpReplayGuard(db: Database) {
