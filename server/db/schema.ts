@@ -107,6 +107,12 @@ export const twoFactor = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamptz('locked_until'),
+    /**
+     * Foray's own: the 30-second step of the last code from the app that was accepted. A code of this step or an
+     * earlier one is refused, so a used code cannot be used again while better-auth would still take it (RFC 6238
+     * §5.2; `auth/totp-replay.ts`, ADR 0038).
+     */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
   },
   (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
 );

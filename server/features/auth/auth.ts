@@ -8,6 +8,7 @@ import type { Outbox } from '../../mail/outbox.ts';
 import { emailChangeMail, existingAccountMail, passwordResetMail, verificationMail } from '../../mail/messages.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits.ts';
 import { allowedOrigins } from '../../plugins/cross-site.ts';
+import { totpReplayGuard } from './totp-replay.ts';
 
 // OWASP's minimum for argon2id (m=19 MiB, t=2, p=1): better-auth's default scrypt parameters are below it.
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
@@ -139,6 +140,8 @@ export function createAuth(options: AuthOptions) {
         // Ten codes of ten characters, stored encrypted with AUTH_SECRET; each works once.
         backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
       }),
+      // A code from the app is taken once: the step it belongs to is claimed in the database before it is accepted.
+      totpReplayGuard(options.db),
     ],
     advanced: {
       cookiePrefix: 'foray',

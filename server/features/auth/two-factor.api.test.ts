@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
@@ -44,6 +44,10 @@ describe('two-step sign-in', () => {
     t = await createTestContext();
   });
   afterAll(() => t.close());
+  // Some tests set the server's clock (Date only: timers keep running) to reach a given 30-second step.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   const post = (url: string, jar: Jar, payload: object = {}, remoteAddress = '127.0.0.1') =>
     t.app.inject({ method: 'POST', url: `/api/auth${url}`, payload, headers: { cookie: jar.header }, remoteAddress });
@@ -147,8 +151,8 @@ describe('two-step sign-in', () => {
     expect(wrong.json()).toEqual({ error: { code: 'INVALID_CODE', message: expect.any(String) } });
     expect((await me(jar.take(wrong))).statusCode).toBe(401);
 
-    // A code typed with a space, as apps show it.
-    const code = totp(user.secret);
+    // A code typed with a space, as apps show it; the next step's, as the current one turned two-step sign-in on.
+    const code = totp(user.secret, 1);
     const right = await post('/two-factor/verify-totp', jar, { code: `${code.slice(0, 3)} ${code.slice(3)}`, trustDevice: true });
     expect(right.statusCode).toBe(200);
     jar.take(right);
@@ -170,7 +174,7 @@ describe('two-step sign-in', () => {
     // Five wrong codes end one code step…
     const first = await signInWith(user.email, user.password);
     for (let attempt = 0; attempt < 5; attempt++) expect(await guess(first.jar, attempt)).toBe(401);
-    const ended = await post('/two-factor/verify-totp', first.jar, { code: totp(user.secret) });
+    const ended = await post('/two-factor/verify-totp', first.jar, { code: totp(user.secret, 1) });
     expect(ended.statusCode).toBe(400);
     expect(ended.json().error.code).toBe('TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE');
 
@@ -180,7 +184,7 @@ describe('two-step sign-in', () => {
     for (let attempt = 5; attempt < 10; attempt++) expect(await guess(second.jar, attempt)).toBe(401);
 
     // Ten wrong codes: even the right code, and the right password, wait now.
-    const blockedCode = await post('/two-factor/verify-totp', second.jar, { code: totp(user.secret) });
+    const blockedCode = await post('/two-factor/verify-totp', second.jar, { code: totp(user.secret, 1) });
     expect(blockedCode.statusCode).toBe(429);
     expect(blockedCode.json().error.code).toBe('RATE_LIMITED');
     expect(Number(blockedCode.headers['retry-after'])).toBeGreaterThan(0);
@@ -192,9 +196,11 @@ describe('two-step sign-in', () => {
     const other = await t.createUser('bystander@example.com');
     expect((await signInWith(other.email, other.password)).response.json()).not.toHaveProperty('twoFactorRedirect');
 
-    // When the window has passed, the owner gets in with password and code.
+    // When the window has passed, the owner gets in with password and a new code. The server's clock moves on 16
+    // minutes (a right code refused above was spent all the same); the database's counters are moved back as much.
     await t.query(sql`update sign_in_failure set window_started_at = now() - interval '16 minutes', blocked_until = now() - interval '1 minute'`);
     await t.query(sql`update two_factor set locked_until = now() - interval '1 minute'`);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16 * 60_000 });
     const later = await signInWith(user.email, user.password);
     expect(later.response.json()).toMatchObject({ twoFactorRedirect: true });
     const right = await post('/two-factor/verify-totp', later.jar, { code: totp(user.secret) });
@@ -272,6 +278,107 @@ describe('two-step sign-in', () => {
     const blocked = await post('/two-factor/disable', user.jar, { password: user.password });
     expect(blocked.statusCode).toBe(429);
     expect(await twoStepEnabled(user.email)).toBe(true);
+  });
+
+  describe('a code from the app works once (RFC 6238 §5.2)', () => {
+    const STEP_MS = 30_000;
+    /** Sets the server's clock to the middle of a 30-second step, so a test's steps never change under it. */
+    const midStep = () => {
+      const now = (Math.floor(Date.now() / STEP_MS) + 1) * STEP_MS + STEP_MS / 2;
+      vi.useFakeTimers({ toFake: ['Date'], now });
+      return now;
+    };
+    const failuresOf = async (email: string) =>
+      (await t.query<{ failures: number }>(sql`select failures from sign_in_failure where email = ${email}`)).rows[0]?.failures ?? 0;
+
+    it('refuses the code that just signed in, counts it like a wrong code, and takes the next step’s code', async () => {
+      const start = midStep();
+      const user = await userWithTwoStep('replayed@example.com');
+      // The next step's code (the current one turned two-step sign-in on): a fresh code, accepted once.
+      const code = totp(user.secret, 1);
+      const first = await signInWith(user.email, user.password);
+      const signedIn = await post('/two-factor/verify-totp', first.jar, { code });
+      expect(signedIn.statusCode).toBe(200);
+      expect((await me(first.jar.take(signedIn))).json()).toMatchObject({ email: user.email });
+
+      // Someone who saw the password and the code, a few seconds later: better-auth alone would still take it.
+      vi.setSystemTime(start + 5_000);
+      const other = await signInWith(user.email, user.password);
+      expect(other.response.json()).toMatchObject({ twoFactorRedirect: true });
+      const replayed = await post('/two-factor/verify-totp', other.jar, { code });
+      expect(replayed.statusCode).toBe(401);
+      expect(replayed.json()).toEqual({ error: { code: 'TOTP_CODE_USED', message: expect.stringMatching(/used already/) } });
+      expect(other.jar.take(replayed).names().some((name) => SESSION_COOKIE.test(name))).toBe(false);
+      expect((await me(other.jar)).statusCode).toBe(401);
+      // It counts against the account like a wrong code.
+      expect(await failuresOf(user.email)).toBe(1);
+      // So is a code older than the one used (the current step's, which turned it on).
+      expect((await post('/two-factor/verify-totp', other.jar, { code: totp(user.secret) })).json().error.code).toBe('TOTP_CODE_USED');
+      expect(await failuresOf(user.email)).toBe(2);
+
+      // Thirty seconds on, the app shows the next code: that one works, on the same code step.
+      vi.setSystemTime(start + 30_000);
+      const next = totp(user.secret, 1);
+      expect(next).not.toBe(code);
+      const later = await post('/two-factor/verify-totp', other.jar, { code: next });
+      expect(later.statusCode).toBe(200);
+      expect((await me(other.jar.take(later))).json()).toMatchObject({ email: user.email });
+      // And the first session is untouched.
+      expect((await me(first.jar)).statusCode).toBe(200);
+    });
+
+    it('lets exactly one of two sign-ins sent at once with the same code through', async () => {
+      midStep();
+      const user = await userWithTwoStep('raced@example.com');
+      const code = totp(user.secret, 1);
+      const jars = [(await signInWith(user.email, user.password)).jar, (await signInWith(user.email, user.password)).jar];
+      const answers = await Promise.all(jars.map((jar) => post('/two-factor/verify-totp', jar, { code })));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+      expect(answers.find((answer) => answer.statusCode === 401)!.json().error.code).toBe('TOTP_CODE_USED');
+      const sessions = await Promise.all(jars.map(async (jar, index) => (await me(jar.take(answers[index]!))).statusCode));
+      expect(sessions.sort()).toEqual([200, 401]);
+    });
+
+    it('does not take the code that turned two-step sign-in on for a sign-in', async () => {
+      midStep();
+      const user = await t.createUser('turned-on@example.com');
+      const jar = new Jar(user.cookie);
+      const enabled = await post('/two-factor/enable', jar, { password: user.password });
+      const secret = secretOf(enabled.json<{ totpURI: string }>().totpURI);
+      const code = totp(secret);
+      expect((await post('/two-factor/verify-totp', jar, { code })).statusCode).toBe(200);
+      expect(await twoStepEnabled(user.email)).toBe(true);
+
+      const pending = await signInWith(user.email, user.password);
+      const reused = await post('/two-factor/verify-totp', pending.jar, { code });
+      expect(reused.statusCode).toBe(401);
+      expect(reused.json().error.code).toBe('TOTP_CODE_USED');
+      expect((await me(pending.jar.take(reused))).statusCode).toBe(401);
+      const fresh = await post('/two-factor/verify-totp', pending.jar, { code: totp(secret, 1) });
+      expect(fresh.statusCode).toBe(200);
+    });
+
+    it('leaves recovery codes as they were: each works once, beside codes from the app', async () => {
+      midStep();
+      const user = await userWithTwoStep('recovery-beside@example.com');
+      const [first, second] = user.backupCodes as [string, string];
+
+      // A recovery code takes no step: the next code from the app still works after it…
+      const byRecovery = await signInWith(user.email, user.password);
+      expect((await post('/two-factor/verify-backup-code', byRecovery.jar, { code: first })).statusCode).toBe(200);
+      const byApp = await signInWith(user.email, user.password);
+      expect((await post('/two-factor/verify-totp', byApp.jar, { code: totp(user.secret, 1) })).statusCode).toBe(200);
+
+      // …and a used code from the app takes no recovery code away: the next one works, the used one does not.
+      const again = await signInWith(user.email, user.password);
+      expect((await post('/two-factor/verify-totp', again.jar, { code: totp(user.secret, 1) })).json().error.code).toBe('TOTP_CODE_USED');
+      const reused = await post('/two-factor/verify-backup-code', again.jar, { code: first });
+      expect(reused.statusCode).toBe(401);
+      expect(reused.json().error.code).toBe('INVALID_BACKUP_CODE');
+      const other = await post('/two-factor/verify-backup-code', again.jar, { code: second });
+      expect(other.statusCode).toBe(200);
+      expect((await me(again.jar.take(other))).statusCode).toBe(200);
+    });
   });
 
   it('leaves a user without two-step sign-in as before: password, session, device cookie', async () => {
