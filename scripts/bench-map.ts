@@ -68,7 +68,11 @@ const tiles = await startTileStub();
 const server = await startForayServer({
   smtpUrl: mail.url,
   tileUrls: { street: tiles.template('street'), satellite: tiles.template('satellite'), topo: tiles.template('topo'), dark: tiles.template('dark') },
-  env: { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) },
+  // With PostgreSQL, several servers could share the database: Foray then wants its session secret set.
+  env: { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl, AUTH_SECRET: 'bench-map-secret-bench-map-secret-0123' }) },
+}).catch(async (error: unknown) => {
+  await admin?.query(`drop database if exists ${benchDatabase} with (force)`);
+  throw error;
 });
 const browser = await launchBrowser();
 
