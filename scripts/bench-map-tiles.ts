@@ -8,7 +8,7 @@
  *     and all at one place (every write on the same kept cells), in alternating rounds.
  * Spots are spread over Lithuania, half public; the viewer owns 200 of them (100 private), another forager the rest.
  * BENCH_TILES_SPOTS (default 100,000) on PGlite and PostgreSQL; BENCH_TILES_BIG (default 1,000,000; 0 skips) on
- * PostgreSQL only (BENCH_TILES_PGLITE=0 skips PGlite); BENCH_SECONDS (default 10) per measurement.
+ * PostgreSQL only (BENCH_PGLITE=0 skips PGlite); BENCH_SECONDS (default 10) per measurement.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -169,4 +169,4 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
   }
 }
 
-await onEachDatabase('bench-tiles', { pglite: process.env.BENCH_TILES_PGLITE === '0' ? [] : [SPOTS], postgres: [SPOTS, ...(BIG > 0 ? [BIG] : [])] }, bench);
+await onEachDatabase('bench-tiles', { pglite: [SPOTS], postgres: [SPOTS, ...(BIG > 0 ? [BIG] : [])] }, bench);

@@ -64,7 +64,8 @@ export async function onEachDatabase(
   sizes: { pglite: number[]; postgres: number[] },
   bench: (label: 'PGlite' | 'PostgreSQL', options: DatabaseOptions, spots: number) => Promise<void>,
 ): Promise<void> {
-  for (const spots of sizes.pglite) {
+  // BENCH_PGLITE=0 measures PostgreSQL alone.
+  for (const spots of process.env.BENCH_PGLITE === '0' ? [] : sizes.pglite) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `foray-${name}-db-`));
     try {
       await bench('PGlite', { kind: 'pglite', dir: path.join(dir, 'db') }, spots);
