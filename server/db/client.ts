@@ -129,6 +129,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
   const readTimeoutMs = readTimeoutOf(options.statementTimeoutMs ?? 0, options.readStatementTimeoutMs ?? DEFAULT_READ_STATEMENT_TIMEOUT_MS);
+  // A request's reads get connections of their own pool, set up once when each connection opens: read-only
+  // transactions and the read timeout as the session's defaults (startup options), so a read costs no extra
+  // round trip (BEGIN…SET LOCAL, COMMIT each time cost two, a fifth of a map tile's work).
+  const readPool = new pg.default.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5000,
+    options: `-c default_transaction_read_only=on${readTimeoutMs > 0 ? ` -c statement_timeout=${readTimeoutMs}` : ''}`,
+  });
+  readPool.on('error', () => {});
   // One Drizzle per pooled connection, made the first time that connection serves a request's reads.
   const onConnection = new WeakMap<object, Database>();
   /** Asks PostgreSQL to cancel what backend `pid` runs, from a connection outside the pool, which may be full. */
@@ -144,7 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
   const readFor = async <T>(signal: AbortSignal, run: (db: Database) => Promise<T>): Promise<T> => {
     if (signal.aborted) throw new RequestAbandoned();
-    const connection = await pool.connect();
+    const connection = await readPool.connect();
     let cancelling: Promise<void> | null = null;
     const cancel = () => {
       const pid = (connection as unknown as { processID: number | null }).processID;
@@ -154,14 +164,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     let failed = false;
     try {
       if (signal.aborted) throw new RequestAbandoned();
-      await connection.query(`begin read only; set local statement_timeout = ${readTimeoutMs}`);
       let connectionDb = onConnection.get(connection);
       if (!connectionDb) {
         connectionDb = drizzle(connection, { schema }) as unknown as Database;
         onConnection.set(connection, connectionDb);
       }
       const result = await run(connectionDb);
-      await connection.query('commit');
       if (signal.aborted) throw new RequestAbandoned();
       return result;
     } catch (error) {
@@ -175,11 +183,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await cancelling;
         connection.release(true);
       } else if (failed) {
-        const rolledBack = await connection.query('rollback').then(
-          () => true,
-          () => false,
-        );
-        connection.release(!rolledBack);
+        // Each read commits on its own (no transaction is left open), but a connection that failed is not trusted.
+        connection.release(true);
       } else {
         connection.release();
       }
@@ -192,6 +197,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.query('select 1');
     },
     readFor,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), readPool.end()]);
+    },
   };
 }

@@ -24,4 +24,30 @@ describe.runIf(process.env.FORAY_TEST_DB === 'postgres')('the statement timeout 
       await database.dispose();
     }
   });
+
+  it('gives a request’s reads (tiles, the list) read-only connections with the shorter read timeout, and writes the longer one', async () => {
+    const database = await openTestDatabase({ statementTimeoutMs: 5000, readStatementTimeoutMs: 150 });
+    const never = new AbortController().signal;
+    try {
+      const settings = await database.readFor(never, (db) =>
+        db.execute(sql`select current_setting('statement_timeout') as timeout, current_setting('transaction_read_only') as read_only`),
+      );
+      expect((settings as unknown as { rows: unknown[] }).rows[0]).toEqual({ timeout: '150ms', read_only: 'on' });
+      const write = await database.readFor(never, (db) => db.execute(sql`create temporary table never_made (x int)`)).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(String((write as { cause?: { code?: string }; code?: string })?.cause?.code ?? (write as { code?: string })?.code)).toBe('25006');
+      const slow = await database.readFor(never, (db) => db.execute(sql`select pg_sleep(2)`)).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(isStatementTimeout(slow)).toBe(true);
+      // The app's own pool keeps writing, with its own bound.
+      const own = await database.db.execute(sql`select current_setting('statement_timeout') as timeout, current_setting('transaction_read_only') as read_only`);
+      expect((own as unknown as { rows: unknown[] }).rows[0]).toEqual({ timeout: '5s', read_only: 'off' });
+    } finally {
+      await database.dispose();
+    }
+  });
 });
