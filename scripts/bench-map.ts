@@ -24,7 +24,7 @@ import { launchBrowser } from '../e2e/support/browser.ts';
 import { FORAY_ROOT, startForayServer } from '../e2e/support/foray-server.ts';
 import { en } from '../e2e/support/texts.ts';
 import { startTileStub } from '../e2e/support/tile-stub.ts';
-import { BENCH_PASSWORD, seedBenchData } from './bench-seed.ts';
+import { BENCH_PASSWORD, keptCounts, seedBenchData } from './bench-seed.ts';
 
 const SPOTS = Number(process.env.BENCH_MAP_SPOTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -55,9 +55,9 @@ const seedStarted = Date.now();
 // Within what a phone shows of the map's opening view (zoom 7 around 55.17, 23.88).
 const { emails } = await seedBenchData(seeding.db, SPOTS, { minLat: 54.75, maxLat: 55.55, minLng: 22.9, maxLng: 24.9 });
 // Every spot public: the forager sees them all.
-await seeding.db.execute(sql`alter table locations disable trigger locations_map_cells`);
+await keptCounts(seeding.db, 'off');
 await seeding.db.execute(sql`update locations set is_public = true`);
-await seeding.db.execute(sql`alter table locations enable trigger locations_map_cells`);
+await keptCounts(seeding.db, 'on');
 await seeding.db.execute(sql`select foray_map_cells_rebuild()`);
 await seeding.db.execute(sql`vacuum analyze locations`);
 await seeding.close();

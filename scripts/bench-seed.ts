@@ -14,6 +14,16 @@ export const BENCH_SPECIES = ['Baravykai', 'Voveraitės', 'Raudonviršiai', 'Kaz
 export const BENCH_RARE_NOTE = 'Prie seno kelmo';
 
 /**
+ * Turns the map's kept counts (ADR 0026: a statement trigger for inserts, a row trigger for updates and deletes)
+ * off for a bulk load, or on again; after a load with them off, `select foray_map_cells_rebuild()` counts afresh.
+ */
+export async function keptCounts(db: Database, state: 'on' | 'off'): Promise<void> {
+  const verb = sql.raw(state === 'on' ? 'enable' : 'disable');
+  await db.execute(sql`alter table locations ${verb} trigger locations_map_cells`);
+  await db.execute(sql`alter table locations ${verb} trigger locations_inserted_map_cells`);
+}
+
+/**
  * Two verified foragers and `spots` spots spread at random over `area` (by default the whole of Lithuania):
  * half of them the other forager's, a third of those public, one in five a car park. Empties the tables first.
  * Every spot is "Cantharellus cibarius" unless `species` is 'varied' (BENCH_SPECIES, BENCH_RARE_NOTE).
@@ -34,7 +44,7 @@ export async function seedBenchData(
     );
   }
   // A bulk load: the map's kept counts (ADR 0026) are counted once afterwards rather than spot by spot.
-  await db.execute(sql`alter table locations disable trigger locations_map_cells`);
+  await keptCounts(db, 'off');
   await db.execute(sql`
     insert into locations (id, user_id, type, mushroom_types, notes, finder, date_found, latitude, longitude, is_public)
     select gen_random_uuid(), case when i % 2 = 0 then ${users[0]!.id} else ${users[1]!.id} end,
@@ -47,7 +57,7 @@ export async function seedBenchData(
            ${area.minLng}::float8 + random() * ${area.maxLng - area.minLng}::float8,
            i % 3 = 0
     from generate_series(1, ${spots}) as i`);
-  await db.execute(sql`alter table locations enable trigger locations_map_cells`);
+  await keptCounts(db, 'on');
   await db.execute(sql`select foray_map_cells_rebuild()`);
   await db.execute(sql`analyze locations`);
   await db.execute(sql`analyze map_cells`);

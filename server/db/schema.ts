@@ -322,6 +322,28 @@ export const mapCells = pgTable(
 );
 
 /**
+ * The kept counts of each forager's own private spots (ADR 0026, amended): per owner and cell at the kept levels,
+ * maintained by the same trigger as `map_cells`. A tile is then the public cells plus the viewer's own, both read
+ * by key, however many private spots the viewer keeps (an imported 20,000 cost 33 ms a country tile counted live).
+ * No foreign key: the trigger writes here while an account's spots are deleted with it; account deletion removes
+ * the rows itself. A row whose counts fell to zero may stay; readers skip empty cells.
+ */
+export const mapOwnerCells = pgTable(
+  'map_owner_cells',
+  {
+    userId: text('user_id').notNull(),
+    level: smallint('level').notNull(),
+    cx: integer('cx').notNull(),
+    cy: integer('cy').notNull(),
+    mushroomSpots: integer('mushroom_spots').notNull().default(0),
+    carParks: integer('car_parks').notNull().default(0),
+    sumLatitude: doublePrecision('sum_latitude').notNull().default(0),
+    sumLongitude: doublePrecision('sum_longitude').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.level, t.cx, t.cy] })],
+);
+
+/**
  * One row per confirmed import (issue #11), keyed by the id the app made for it: a retried confirm finds its row
  * and answers with what the first one did instead of adding the spots again. Written in the same transaction as
  * the spots, so a row means every spot of that import is saved.

@@ -41,6 +41,8 @@ export async function deleteAccountAndData(
         returning photo_key, thumbnail_key`),
     );
     const deletedSpots = rows<{ id: string }>(await tx.execute(sql`delete from locations where user_id = ${user.id} returning id`));
+    // After the spots: their trigger has taken them off the owner's kept private counts; the emptied rows go.
+    await tx.execute(sql`delete from map_owner_cells where user_id = ${user.id}`);
     await tx.execute(sql`delete from imports where user_id = ${user.id}`);
     await tx.execute(sql`delete from mail_outbox where lower(to_address) = ${email} and sent_at is null`);
     await tx.execute(sql`delete from sign_in_failure where email = ${email}`);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { locationPhotos, locations, mapCells } from '../../db/schema.ts';
+import { locationPhotos, locations, mapCells, mapOwnerCells } from '../../db/schema.ts';
 import {
   MAP_CELL_SUBDIVISION,
   MAP_KEPT_LEVELS,
@@ -49,9 +49,12 @@ export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, 
   const kept = hasFilter(filter) ? undefined : MAP_KEPT_LEVELS.find((candidate) => candidate >= level);
 
   if (kept !== undefined) {
-    // The counts first: a few dozen kept rows, and the viewer's own private spots in the tile (few, by the owner
-    // index). Only a tile they say is sparse is read spot by spot.
-    const cells = mergeCells([...(await keptPublicCells(db, tile, level, kept)), ...(await countedCells(db, level, ownPrivateIn(viewerId, tile)))]);
+    // The counts first: a few dozen kept public rows, and the viewer's own kept private ones. Only a tile they say
+    // is sparse is read spot by spot.
+    const cells = mergeCells([
+      ...(await keptCells(db, publicCells, tile, level, kept)),
+      ...(await keptCells(db, ownPrivateCells(viewerId), tile, level, kept)),
+    ]);
     const total = cells.reduce((sum, cell) => sum + cell.count, 0);
     if (total > MAP_MARKERS_MAX) return { ...tile, total, cells, markers: [] };
     const markers = await markersIn(db, viewerId, where, MAP_MARKERS_MAX);
@@ -65,13 +68,6 @@ export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, 
   const cells = mergeCells(await countedCells(db, level, where));
   return { ...tile, total: cells.reduce((sum, cell) => sum + cell.count, 0), cells, markers: [] };
 }
-
-/**
- * The viewer's own private spots in the tile, found through the owner index: no box here, or PostgreSQL — which
- * guesses any box small — would read every spot of a country-sized tile through the position index instead.
- */
-const ownPrivateIn = (viewerId: string, tile: MapTileKey): SQL =>
-  sql`l.user_id = ${viewerId} and not l.is_public and foray_tile_x(l.longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.latitude, ${tile.z}) = ${tile.y}`;
 
 async function markersIn(db: Database, viewerId: string, where: SQL, limit: number): Promise<MapMarker[]> {
   const result = (await db.execute(sql`
@@ -94,11 +90,12 @@ async function countedCells(db: Database, level: number, where: SQL): Promise<Ce
 }
 
 /**
- * The tile's cells at `level`, each the sum of its kept cells at level `kept` (2^(kept − level) a side). Only the
- * sum over shards is a count: one shard's row may be negative (a spot added through one connection, deleted or
+ * The tile's cells at `level`, each the sum of its kept cells at level `kept` (2^(kept − level) a side), from
+ * `source`: the public counts (`map_cells`), or one owner's private ones (`map_owner_cells`). Only the sum over a
+ * cell's rows is a count: a public shard's row may be negative (a spot added through one connection, deleted or
  * retyped through another), so rows are never left out one by one.
  */
-async function keptPublicCells(db: Database, tile: MapTileKey, level: number, kept: number): Promise<CellRow[]> {
+async function keptCells(db: Database, source: SQL, tile: MapTileKey, level: number, kept: number): Promise<CellRow[]> {
   const side = 2 ** MAP_CELL_SUBDIVISION;
   const shift = kept - level;
   const first = { x: (tile.x * side) << shift, y: (tile.y * side) << shift };
@@ -107,14 +104,18 @@ async function keptPublicCells(db: Database, tile: MapTileKey, level: number, ke
     select cx >> ${shift} as cx, cy >> ${shift} as cy,
            sum(mushroom_spots)::int as mushroom_spot, sum(car_parks)::int as car_park,
            sum(sum_latitude) as sum_latitude, sum(sum_longitude) as sum_longitude
-    from ${mapCells}
-    where level = ${kept} and cx between ${first.x} and ${first.x + span} and cy between ${first.y} and ${first.y + span}
+    from ${source} and level = ${kept} and cx between ${first.x} and ${first.x + span} and cy between ${first.y} and ${first.y + span}
     group by 1, 2
     having sum(mushroom_spots + car_parks) > 0`)) as unknown as Rows<CellRow>;
   return result.rows;
 }
 
-/** One cell per (cx, cy), the kept public counts and the live private ones added up; their mean position. */
+/** Everyone's public spots, kept per cell and shard. */
+const publicCells = sql`${mapCells} where true`;
+/** The viewer's own private spots, kept per owner and cell: nobody else's rows are read. */
+const ownPrivateCells = (viewerId: string) => sql`${mapOwnerCells} where user_id = ${viewerId}`;
+
+/** One cell per (cx, cy), the kept public counts and the viewer's own private ones added up; their mean position. */
 function mergeCells(rows: CellRow[]): MapCell[] {
   const byCell = new Map<string, CellRow>();
   for (const row of rows) {
