@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
-import type { MapTile } from '../../../common/schemas/map-tiles.ts';
+import { MapTileSchema, type MapTile } from '../../../common/schemas/map-tiles.ts';
 import { tileBounds } from './map-tiles.queries.ts';
 
 // The map by tile (ADR 0026): true counts at every zoom, from kept public counts plus one's own private spots,
@@ -83,7 +83,9 @@ describe('the map by tile', () => {
       ] as const) {
         const response = await tile(viewer, key);
         expect(response.statusCode).toBe(200);
-        const answer = response.json<MapTile>();
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        // The route sends the JSON it made its ETag from; the contract still holds.
+        const answer = MapTileSchema.parse(response.json());
         expect(answer.total, `z ${z}`).toBe(expected);
         expect(answer.markers).toEqual([]);
         expect(cellsOf(answer), `z ${z}`).toEqual(await truth(viewer, key));
@@ -163,6 +165,8 @@ describe('the map by tile', () => {
     }
     const key = tileOf(place.latitude, place.longitude, 12);
     const seenByA = (await tile(a, key)).json<MapTile>();
+    // As sent (not through the schema, which would drop extra fields): the contract, and nothing more.
+    expect(MapTileSchema.safeParse(seenByA).success).toBe(true);
     expect(seenByA.cells).toEqual([]);
     expect(seenByA.total).toBe(2);
     expect(seenByA.markers.map((marker) => marker.id).sort()).toEqual(made.slice(0, 2).sort());
