@@ -32,26 +32,18 @@ export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationP
   // The newest loaded last: when there are too many, the areas seen longest ago go first.
   const items = [...others, ...fresh].slice(-PUBLIC_KEPT_MAX);
   await publicStore.put({ userId, items, savedAt: Date.now() });
-  const own = page.items.filter((spot) => spot.is_owner);
-  if (own.length > 0) {
-    const spots = tx.objectStore('spots');
-    const keptOwn = keptById(await spots.index('byUser').getAll(userId));
-    for (const spot of own) if (isNewer(spot, keptOwn.get(spot.id))) await spots.put({ userId, id: spot.id, spot });
+  const spots = tx.objectStore('spots');
+  for (const spot of page.items) {
+    if (spot.is_owner && differs(spot, (await spots.get([userId, spot.id]))?.spot)) await spots.put({ userId, id: spot.id, spot });
   }
   await tx.done;
 }
 
 const keptById = (records: CachedSpot[]) => new Map(records.map((record) => [record.id, record.spot]));
 
-/**
- * Whether the server's copy should replace the kept one: there is none, it is a later version, or the same
- * version reads differently (its visits or the owner's name change without a new version). An older version
- * never replaces a newer one: the sender may have kept the answer to an edit after this page was fetched.
- */
-function isNewer(spot: Location, kept: Location | undefined): boolean {
-  if (!kept) return true;
-  if (spot.version !== kept.version) return spot.version > kept.version;
-  return JSON.stringify(spot) !== JSON.stringify(kept);
+/** Whether the server's copy differs from the one kept (or none is kept): only then is it written. */
+function differs(spot: Location, kept: Location | undefined): boolean {
+  return !kept || JSON.stringify(spot) !== JSON.stringify(kept);
 }
 
 /** The kept spots inside the box: the map's answer when the server can't be reached. */
@@ -114,15 +106,12 @@ export async function refreshOwnSpots(userId: string, signal?: AbortSignal): Pro
   for (const id of kept.keys()) if (!fetchedIds.has(id)) await removal.store.delete([userId, id]);
   await removal.done;
 
-  const changed = fetched.filter((spot) => isNewer(spot, kept.get(spot.id)));
+  const changed = fetched.filter((spot) => differs(spot, kept.get(spot.id)));
   for (let start = 0; start < changed.length; start += REFRESH_BATCH) {
     if (signal?.aborted) return;
     if (start > 0) await whenIdle();
     const tx = db.transaction('spots', 'readwrite');
-    // Read again inside the transaction: the sender may have kept a newer copy since the first read.
-    for (const spot of changed.slice(start, start + REFRESH_BATCH)) {
-      if (isNewer(spot, (await tx.store.get([userId, spot.id]))?.spot)) await tx.store.put({ userId, id: spot.id, spot });
-    }
+    for (const spot of changed.slice(start, start + REFRESH_BATCH)) await tx.store.put({ userId, id: spot.id, spot });
     await tx.done;
   }
 }
