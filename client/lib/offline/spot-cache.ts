@@ -16,8 +16,8 @@ const inside = (bbox: BBox, spot: Location) =>
  * Keeps what the map just loaded: others' public spots replace those kept for the same area (a spot made
  * private or deleted since is dropped, unless the answer was cut short), the user's own spots are updated.
  * A filtered answer (`matches`) replaces only the kept spots that filter matches: the others were not asked for.
- * Written when the page is idle, and only the own spots that changed: each write costs the phone's main thread
- * about a millisecond, and the map's first draw should not wait behind hundreds of them.
+ * Written when the page is idle: each write costs a slow phone's main thread about a millisecond, and the map's
+ * first draw should not wait behind hundreds of them.
  */
 export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationPage, matches: ((spot: Location) => boolean) | null = null): Promise<void> {
   await whenIdle();
@@ -33,9 +33,7 @@ export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationP
   const items = [...others, ...fresh].slice(-PUBLIC_KEPT_MAX);
   await publicStore.put({ userId, items, savedAt: Date.now() });
   const spots = tx.objectStore('spots');
-  for (const spot of page.items) {
-    if (spot.is_owner && differs(spot, (await spots.get([userId, spot.id]))?.spot)) await spots.put({ userId, id: spot.id, spot });
-  }
+  for (const spot of page.items) if (spot.is_owner) await spots.put({ userId, id: spot.id, spot });
   await tx.done;
 }
 
