@@ -7,6 +7,7 @@ import { useVerificationNotice } from '../features/auth/use-verification-notice.
 import { hasDeviceStorage, rememberedUser } from '../lib/offline/device-db.ts';
 import { useSession } from '../lib/session.tsx';
 import { FullScreenSpinner } from '../ui/spinner.tsx';
+import { MainScreenLoading } from './app-title.tsx';
 
 // The map, its data layer and the list are only fetched once someone has signed in: the sign-in screen
 // stays small on a slow connection.
@@ -43,7 +44,7 @@ export function App() {
   }
   if (session.status === 'signed-out') return <AuthScreen />;
   return (
-    <Suspense fallback={<FullScreenSpinner label={t('common.loading')} />}>
+    <Suspense fallback={<MainScreenLoading email={session.me.email} />}>
       {/* Keyed by user: another account signing in starts from nothing of the previous one's. */}
       <MainScreen key={session.me.id} />
     </Suspense>

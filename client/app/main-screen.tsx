@@ -11,10 +11,12 @@ import { SyncStatus } from '../features/offline/sync-status.tsx';
 import { OutboxProvider } from '../lib/offline/outbox-provider.tsx';
 import { refreshOwnSpots } from '../lib/offline/spot-cache.ts';
 import { useMe, useSession } from '../lib/session.tsx';
+import { whenIdle } from '../lib/when-idle.ts';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { AppTitle } from './app-title.tsx';
 import { EditHost } from './edit-host.tsx';
 import { GuidanceHost } from './guidance-host.tsx';
 import { PhotosHost } from './photos-host.tsx';
@@ -46,10 +48,13 @@ export default function MainScreen() {
 
   useEffect(
     function keepOwnSpotsOnTheDevice() {
-      // Once the server has confirmed who we are: the user's own spots, in full, for use with no signal.
+      // Once the server has confirmed who we are: the user's own spots, in full, for use with no signal. Asked
+      // for once the page is idle: the map's first draw comes first.
       if (!confirmed) return;
       const controller = new AbortController();
-      void refreshOwnSpots(me.id, controller.signal).catch(() => undefined);
+      void whenIdle()
+        .then(() => (controller.signal.aborted ? undefined : refreshOwnSpots(me.id, controller.signal)))
+        .catch(() => undefined);
       return () => controller.abort();
     },
     [me.id, confirmed],
@@ -64,11 +69,7 @@ export default function MainScreen() {
       <VisitsHost>
       <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
         <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
-          <img src="/favicon.svg" alt="" className="size-9" />
-          <div className="min-w-0 flex-1">
-            <h1 className="text-xl font-bold text-green-900">{t('app.title')}</h1>
-            <p className="truncate text-sm text-stone-700">{t('app.welcome', { email: me.email })}</p>
-          </div>
+          <AppTitle email={me.email} />
           <div className="flex items-center gap-2">
             <OfflineBadge />
             <button

@@ -14,6 +14,7 @@ import { useMe } from '../../lib/session.tsx';
 import { useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
 import { useSpotEditing } from '../../lib/spot-editing.ts';
 import { randomId } from '../../lib/uuid.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { visitSummaryText } from '../../lib/visit-summary.ts';
 import { useOpenVisits } from '../../lib/visits-context.ts';
 import { Button } from '../../ui/button.tsx';
@@ -109,7 +110,12 @@ export function MapTab() {
   useEffect(
     function preloadTheForm() {
       // Fetched once the map is up, so the first tap on the map opens the form at once, signal or not.
-      if (map) void Promise.all([loadForm(), loadFixer()]).catch(() => undefined);
+      // Once the page is idle: the map's first draw comes first.
+      if (map) {
+        void whenIdle()
+          .then(() => Promise.all([loadForm(), loadFixer()]))
+          .catch(() => undefined);
+      }
     },
     [map],
   );

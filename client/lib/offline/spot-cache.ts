@@ -3,7 +3,8 @@
 import { LIST_LIMIT_MAX } from '../../../common/limits.ts';
 import type { BBox, Location, LocationPage } from '../../../common/schemas/locations.ts';
 import { api } from '../api-client.ts';
-import { deviceDb } from './device-db.ts';
+import { whenIdle } from '../when-idle.ts';
+import { deviceDb, type CachedSpot } from './device-db.ts';
 
 /** Enough public spots for the areas a forager looked at before the trip, small enough to write quickly. */
 export const PUBLIC_KEPT_MAX = 5_000;
@@ -15,8 +16,11 @@ const inside = (bbox: BBox, spot: Location) =>
  * Keeps what the map just loaded: others' public spots replace those kept for the same area (a spot made
  * private or deleted since is dropped, unless the answer was cut short), the user's own spots are updated.
  * A filtered answer (`matches`) replaces only the kept spots that filter matches: the others were not asked for.
+ * Written when the page is idle: each write costs a slow phone's main thread about a millisecond, and the map's
+ * first draw should not wait behind hundreds of them.
  */
 export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationPage, matches: ((spot: Location) => boolean) | null = null): Promise<void> {
+  await whenIdle();
   const db = await deviceDb();
   const tx = db.transaction(['publicSpots', 'spots'], 'readwrite');
   const publicStore = tx.objectStore('publicSpots');
@@ -31,6 +35,13 @@ export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationP
   const spots = tx.objectStore('spots');
   for (const spot of page.items) if (spot.is_owner) await spots.put({ userId, id: spot.id, spot });
   await tx.done;
+}
+
+const keptById = (records: CachedSpot[]) => new Map(records.map((record) => [record.id, record.spot]));
+
+/** Whether the server's copy differs from the one kept (or none is kept): only then is it written. */
+function differs(spot: Location, kept: Location | undefined): boolean {
+  return !kept || JSON.stringify(spot) !== JSON.stringify(kept);
 }
 
 /** The kept spots inside the box: the map's answer when the server can't be reached. */
@@ -66,9 +77,14 @@ export async function keptCounts(userId: string): Promise<{ own: number; others:
   return { own, others };
 }
 
+/** Spots written per transaction while refreshing: a few tens of milliseconds on a slow phone, then the page may draw. */
+const REFRESH_BATCH = 25;
+
 /**
- * Brings the device's copy of the user's own spots in line with the server: every page of `owner=mine`,
- * then one transaction that adds, updates and removes. Spots deleted on another device go here too.
+ * Brings the device's copy of the user's own spots in line with the server: every page of `owner=mine`, then
+ * removes what the server no longer has and writes what changed, in small transactions with idle moments
+ * between them (a first visit writes every spot; later ones few or none). Spots deleted on another device go
+ * here too.
  */
 export async function refreshOwnSpots(userId: string, signal?: AbortSignal): Promise<void> {
   const fetched: Location[] = [];
@@ -80,12 +96,20 @@ export async function refreshOwnSpots(userId: string, signal?: AbortSignal): Pro
     cursor = page.next_cursor;
   } while (cursor);
 
+  await whenIdle();
   const db = await deviceDb();
-  const tx = db.transaction('spots', 'readwrite');
-  const keep = new Set(fetched.map((spot) => spot.id));
-  for (const key of await tx.store.index('byUser').getAllKeys(userId)) {
-    if (!keep.has(key[1])) await tx.store.delete(key);
+  const removal = db.transaction('spots', 'readwrite');
+  const kept = keptById(await removal.store.index('byUser').getAll(userId));
+  const fetchedIds = new Set(fetched.map((spot) => spot.id));
+  for (const id of kept.keys()) if (!fetchedIds.has(id)) await removal.store.delete([userId, id]);
+  await removal.done;
+
+  const changed = fetched.filter((spot) => differs(spot, kept.get(spot.id)));
+  for (let start = 0; start < changed.length; start += REFRESH_BATCH) {
+    if (signal?.aborted) return;
+    if (start > 0) await whenIdle();
+    const tx = db.transaction('spots', 'readwrite');
+    for (const spot of changed.slice(start, start + REFRESH_BATCH)) await tx.store.put({ userId, id: spot.id, spot });
+    await tx.done;
   }
-  for (const spot of fetched) await tx.store.put({ userId, id: spot.id, spot });
-  await tx.done;
 }
