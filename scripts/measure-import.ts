@@ -4,7 +4,7 @@
  * HTTP in this process, on embedded PGlite (and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is
  * set), with 20,000 spots already in the database (10,000 of them the importing forager's, which the duplicate
  * check reads). RUNS private imports (default 5), each of a new file at new places, medians printed; then one
- * public import, whose every spot the map's kept counts (map_cells, ADR 0026) take in by trigger, row by row.
+ * public import. The map's kept counts (ADR 0026) take in each insert statement's spots at once, public or private.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
