@@ -13,6 +13,12 @@ const inside = (bbox: BBox, spot: Location) =>
   spot.longitude >= bbox.minLng && spot.longitude <= bbox.maxLng && spot.latitude >= bbox.minLat && spot.latitude <= bbox.maxLat;
 
 /**
+ * Whether the server's copy is older than the one kept: an answer read before an edit was sent, written after
+ * the edit's own answer kept the new version. Such a copy is never written over the newer one.
+ */
+const isOlder = (spot: Location, kept: Location | undefined) => kept !== undefined && spot.version < kept.version;
+
+/**
  * Keeps what the map just loaded: others' public spots replace those kept for the same area (a spot made
  * private or deleted since is dropped, unless the answer was cut short), the user's own spots are updated.
  * A filtered answer (`matches`) replaces only the kept spots that filter matches: the others were not asked for.
@@ -33,15 +39,21 @@ export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationP
   const items = [...others, ...fresh].slice(-PUBLIC_KEPT_MAX);
   await publicStore.put({ userId, items, savedAt: Date.now() });
   const spots = tx.objectStore('spots');
-  for (const spot of page.items) if (spot.is_owner) await spots.put({ userId, id: spot.id, spot });
+  for (const spot of page.items) {
+    if (!spot.is_owner) continue;
+    // Written a moment after the answer came: an edit sent meanwhile may have kept a newer copy already.
+    if (isOlder(spot, (await spots.get([userId, spot.id]))?.spot)) continue;
+    await spots.put({ userId, id: spot.id, spot });
+  }
   await tx.done;
 }
+
 
 const keptById = (records: CachedSpot[]) => new Map(records.map((record) => [record.id, record.spot]));
 
 /** Whether the server's copy differs from the one kept (or none is kept): only then is it written. */
 function differs(spot: Location, kept: Location | undefined): boolean {
-  return !kept || JSON.stringify(spot) !== JSON.stringify(kept);
+  return !kept || (!isOlder(spot, kept) && JSON.stringify(spot) !== JSON.stringify(kept));
 }
 
 /** The kept spots inside the box: the map's answer when the server can't be reached. */
@@ -109,7 +121,11 @@ export async function refreshOwnSpots(userId: string, signal?: AbortSignal): Pro
     if (signal?.aborted) return;
     if (start > 0) await whenIdle();
     const tx = db.transaction('spots', 'readwrite');
-    for (const spot of changed.slice(start, start + REFRESH_BATCH)) await tx.store.put({ userId, id: spot.id, spot });
+    for (const spot of changed.slice(start, start + REFRESH_BATCH)) {
+      // Read again: the pages were fetched a while ago, and an edit sent since keeps a newer copy.
+      if (isOlder(spot, (await tx.store.get([userId, spot.id]))?.spot)) continue;
+      await tx.store.put({ userId, id: spot.id, spot });
+    }
     await tx.done;
   }
 }
