@@ -32,10 +32,15 @@ export function SignOutButton() {
   async function handleSignOut() {
     setBusy(true);
     try {
+      // Nothing of the map's still in flight when the session ends: it would come back refused (401).
+      await queryClient.cancelQueries();
       await signOut();
+      // Device data first, while nothing is shown that could ask for more; a write put off to an idle moment
+      // and planned before this is dropped (device-db.ts).
       await forgetEverything(me.id);
-      await forgetPrivateData(queryClient);
+      // Off the main screen before the in-memory spots go: a mounted map would ask again, with no session.
       markSignedOut();
+      await forgetPrivateData(queryClient);
     } catch (error) {
       toast({ variant: 'destructive', title: t('auth.signOutFailed'), description: errorMessage(error, t('common.somethingWentWrong')) });
       setBusy(false);

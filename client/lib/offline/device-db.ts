@@ -88,7 +88,17 @@ export async function forgetSession(userId: string): Promise<void> {
 }
 
 /** Sign-out: nothing of the user stays on the device, unsent changes included (the user chose to discard them). */
+/**
+ * Counts the times a user's data was forgotten (sign-out). Writes put off to an idle moment (the map's answers,
+ * the refresh of one's own spots) note it when planned and are dropped if it moved: nothing of a user who signed
+ * out is written back afterwards.
+ */
+let forgettings = 0;
+export const forgetGeneration = () => forgettings;
+
 export async function forgetEverything(userId: string): Promise<void> {
+  // Before any await: a put-off write that checks after this sees it.
+  forgettings += 1;
   const db = await deviceDb();
   const tx = db.transaction(['session', 'spots', 'publicSpots', 'outbox', 'meta'], 'readwrite');
   const current = await tx.objectStore('session').get('current');

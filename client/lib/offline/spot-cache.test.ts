@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Location } from '../../../common/schemas/locations.ts';
-import { deviceDb } from './device-db.ts';
+import { deviceDb, forgetEverything } from './device-db.ts';
 import { keepLoadedArea, keptSpots } from './spot-cache.ts';
 
 const SPOT = '6f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -42,6 +42,13 @@ describe('the device’s copy of the map’s answers', () => {
     expect((await keptSpots('ona')).map((kept) => kept.mushroom_types)).toEqual(['Before the edit']);
     await keepLoadedArea('ona', BOX, { items: [spot(2, 'After the edit')], next_cursor: null });
     expect((await keptSpots('ona')).map((kept) => kept.mushroom_types)).toEqual(['After the edit']);
+  });
+
+  it('writes nothing of a user who signed out while the answer waited for an idle moment', async () => {
+    const writing = keepLoadedArea('ona', BOX, { items: [spot(1, 'Kept before sign-out')], next_cursor: null });
+    await forgetEverything('ona');
+    await writing;
+    expect(await keptSpots('ona')).toEqual([]);
   });
 
   it('never writes an answer read before an edit over the edit’s newer copy', async () => {

@@ -4,7 +4,7 @@ import { LIST_LIMIT_MAX } from '../../../common/limits.ts';
 import type { BBox, Location, LocationPage } from '../../../common/schemas/locations.ts';
 import { api } from '../api-client.ts';
 import { whenIdle } from '../when-idle.ts';
-import { deviceDb, type CachedSpot } from './device-db.ts';
+import { deviceDb, forgetGeneration, type CachedSpot } from './device-db.ts';
 
 /** Enough public spots for the areas a forager looked at before the trip, small enough to write quickly. */
 export const PUBLIC_KEPT_MAX = 5_000;
@@ -26,8 +26,12 @@ const isOlder = (spot: Location, kept: Location | undefined) => kept !== undefin
  * first draw should not wait behind hundreds of them.
  */
 export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationPage, matches: ((spot: Location) => boolean) | null = null): Promise<void> {
+  const generation = forgetGeneration();
   await whenIdle();
   const db = await deviceDb();
+  // Signed out meanwhile: nothing of the user is written back. Checked as the transaction opens, so a sign-out
+  // that starts later deletes after this write.
+  if (forgetGeneration() !== generation) return;
   const tx = db.transaction(['publicSpots', 'spots'], 'readwrite');
   const publicStore = tx.objectStore('publicSpots');
   const kept = (await publicStore.get(userId))?.items ?? [];
@@ -99,6 +103,7 @@ const REFRESH_BATCH = 25;
  * here too.
  */
 export async function refreshOwnSpots(userId: string, signal?: AbortSignal): Promise<void> {
+  const generation = forgetGeneration();
   const fetched: Location[] = [];
   let cursor: string | null = null;
   do {
@@ -110,6 +115,7 @@ export async function refreshOwnSpots(userId: string, signal?: AbortSignal): Pro
 
   await whenIdle();
   const db = await deviceDb();
+  if (signal?.aborted || forgetGeneration() !== generation) return;
   const removal = db.transaction('spots', 'readwrite');
   const kept = keptById(await removal.store.index('byUser').getAll(userId));
   const fetchedIds = new Set(fetched.map((spot) => spot.id));
@@ -118,8 +124,8 @@ export async function refreshOwnSpots(userId: string, signal?: AbortSignal): Pro
 
   const changed = fetched.filter((spot) => differs(spot, kept.get(spot.id)));
   for (let start = 0; start < changed.length; start += REFRESH_BATCH) {
-    if (signal?.aborted) return;
     if (start > 0) await whenIdle();
+    if (signal?.aborted || forgetGeneration() !== generation) return;
     const tx = db.transaction('spots', 'readwrite');
     for (const spot of changed.slice(start, start + REFRESH_BATCH)) {
       // Read again: the pages were fetched a while ago, and an edit sent since keeps a newer copy.
