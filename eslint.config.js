@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 const FEATURES = ['auth', 'map', 'locations', 'install', 'offline', 'guidance', 'filter', 'photos'];
 
@@ -67,10 +68,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/client/**', '**/server/**'], message: 'common/ is isomorphic: it imports neither client/ nor server/.' },
+            {
+              group: ['**/client/**', '**/server/**'],
+              message: 'common/ is isomorphic: it imports neither client/ nor server/.',
+            },
           ],
         },
       ],
     },
   },
+  // Layout is Prettier's (npm run format); lint keeps to meaning.
+  prettier,
 );
