@@ -7,7 +7,11 @@ import { wordSetsPlugin } from './scripts/word-sets.ts';
 export default defineConfig({
   plugins: [
     // The English words each first screen names ship with it; the rest load with later screens (ADR 0033).
-    wordSetsPlugin({ locale: 'locales/en.json', signInRoot: 'client/main.tsx', mainRoot: 'client/app/main-screen.tsx' }),
+    wordSetsPlugin({
+      locale: 'locales/en.json',
+      signInRoot: 'client/main.tsx',
+      mainRoot: 'client/app/main-screen.tsx',
+    }),
     react(),
     tailwindcss(),
     VitePWA({

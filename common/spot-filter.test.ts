@@ -14,9 +14,12 @@ const spot = (fields: Partial<Parameters<ReturnType<typeof spotMatcher>>[0]> = {
 });
 
 describe('species text on the phone', () => {
-  it.each(SEARCH_CASES)('$why: "$q" in "$mushroom_types" / "$notes" → $matches', ({ q, mushroom_types, notes, matches }) => {
-    expect(spotMatcher({ q })(spot({ mushroom_types, notes }))).toBe(matches);
-  });
+  it.each(SEARCH_CASES)(
+    '$why: "$q" in "$mushroom_types" / "$notes" → $matches',
+    ({ q, mushroom_types, notes, matches }) => {
+      expect(spotMatcher({ q })(spot({ mushroom_types, notes }))).toBe(matches);
+    },
+  );
 
   it('folds every letter of the table to a small letter without its accent, and drops combining accents', () => {
     const letters = [...FOLD_FROM].filter((character) => !/\p{M}/u.test(character));
@@ -36,7 +39,13 @@ describe('species text on the phone', () => {
 
 describe('the other filters on the phone', () => {
   it('type, found dates (inclusive), owner, visibility and photo', () => {
-    const mine = spot({ type: 'car_park', date_found: '2026-09-14', is_owner: true, is_public: false, photo_url: '/p' });
+    const mine = spot({
+      type: 'car_park',
+      date_found: '2026-09-14',
+      is_owner: true,
+      is_public: false,
+      photo_url: '/p',
+    });
     expect(spotMatcher({ type: 'car_park' })(mine)).toBe(true);
     expect(spotMatcher({ type: 'mushroom_spot' })(mine)).toBe(false);
     expect(spotMatcher({ from: '2026-09-14', to: '2026-09-14' })(mine)).toBe(true);

@@ -65,8 +65,38 @@ export function foldText(text: string): string {
  * "voveraitės" for "voverait". English plurals lose their "-es"/"-s"-like endings the same way.
  */
 const ENDINGS = [
-  'iuose', 'iams', 'ioms', 'iems', 'uose', 'iais', 'ose', 'ams', 'oms', 'ems', 'ais', 'ius', 'ios', 'ies',
-  'as', 'is', 'ys', 'us', 'os', 'es', 'ai', 'ei', 'ui', 'iu', 'io', 'ia', 'a', 'e', 'i', 'o', 'u', 'y',
+  'iuose',
+  'iams',
+  'ioms',
+  'iems',
+  'uose',
+  'iais',
+  'ose',
+  'ams',
+  'oms',
+  'ems',
+  'ais',
+  'ius',
+  'ios',
+  'ies',
+  'as',
+  'is',
+  'ys',
+  'us',
+  'os',
+  'es',
+  'ai',
+  'ei',
+  'ui',
+  'iu',
+  'io',
+  'ia',
+  'a',
+  'e',
+  'i',
+  'o',
+  'u',
+  'y',
 ];
 const STEM_MIN = 3;
 
@@ -85,7 +115,10 @@ function stem(word: string): string {
  */
 export function searchTerms(text: string | undefined): string[] {
   if (!text) return [];
-  const words = foldText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(stem);
+  const words = foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(stem);
   return [...new Set(words)].slice(0, SEARCH_TERMS_MAX);
 }
 

@@ -9,7 +9,11 @@ const CARTO = 'https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png';
 describe('tileTemplatePattern', () => {
   it('matches the tiles Leaflet requests from each default layer', () => {
     expect(tileTemplatePattern(OSM).test('https://tile.openstreetmap.org/12/2318/1287.png')).toBe(true);
-    expect(tileTemplatePattern(ESRI).test('https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/12/1287/2318')).toBe(true);
+    expect(
+      tileTemplatePattern(ESRI).test(
+        'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/12/1287/2318',
+      ),
+    ).toBe(true);
     expect(tileTemplatePattern(TOPO).test('https://b.tile.opentopomap.org/12/2318/1287.png')).toBe(true);
     expect(tileTemplatePattern(CARTO).test('https://c.basemaps.cartocdn.com/dark_all/12/2318/1287.png')).toBe(true);
     expect(tileTemplatePattern(CARTO).test('https://a.basemaps.cartocdn.com/dark_all/12/2318/1287@2x.png')).toBe(true);
@@ -33,7 +37,9 @@ describe('tileTemplatePattern', () => {
   });
 
   it('matches whole URLs only, with numbers where the coordinates go', () => {
-    expect(tileTemplatePattern(OSM).test('https://evil.example/?u=https://tile.openstreetmap.org/1/2/3.png')).toBe(false);
+    expect(tileTemplatePattern(OSM).test('https://evil.example/?u=https://tile.openstreetmap.org/1/2/3.png')).toBe(
+      false,
+    );
     expect(tileTemplatePattern(OSM).test('https://tile.openstreetmap.org/1/2/3.png.evil')).toBe(false);
     expect(tileTemplatePattern(OSM).test('https://tile.openstreetmap.org/a/b/c.png')).toBe(false);
     expect(tileTemplatePattern(OSM).test('https://tile.openstreetmap.org/1/2/3/4.png')).toBe(false);
@@ -41,11 +47,23 @@ describe('tileTemplatePattern', () => {
   });
 
   it('accepts the host in any case, TMS rows, named options, protocol-relative and own-server templates', () => {
-    expect(tileTemplatePattern('https://Tile.OpenStreetMap.org/{z}/{x}/{y}.png').test('https://tile.openstreetmap.org/1/0/0.png')).toBe(true);
-    expect(tileTemplatePattern('https://tms.example.org/{z}/{x}/{-y}.png').test('https://tms.example.org/5/3/28.png')).toBe(true);
-    expect(tileTemplatePattern('https://t.example.org/{id}/{z}/{x}/{y}.png').test('https://t.example.org/forest/5/3/28.png')).toBe(true);
-    expect(tileTemplatePattern('https://t.example.org/{id}/{z}/{x}/{y}.png').test('https://t.example.org/a/b/5/3/28.png')).toBe(false);
-    expect(tileTemplatePattern('//tile.openstreetmap.org/{z}/{x}/{y}.png').test('https://tile.openstreetmap.org/1/0/0.png')).toBe(true);
+    expect(
+      tileTemplatePattern('https://Tile.OpenStreetMap.org/{z}/{x}/{y}.png').test(
+        'https://tile.openstreetmap.org/1/0/0.png',
+      ),
+    ).toBe(true);
+    expect(
+      tileTemplatePattern('https://tms.example.org/{z}/{x}/{-y}.png').test('https://tms.example.org/5/3/28.png'),
+    ).toBe(true);
+    expect(
+      tileTemplatePattern('https://t.example.org/{id}/{z}/{x}/{y}.png').test('https://t.example.org/forest/5/3/28.png'),
+    ).toBe(true);
+    expect(
+      tileTemplatePattern('https://t.example.org/{id}/{z}/{x}/{y}.png').test('https://t.example.org/a/b/5/3/28.png'),
+    ).toBe(false);
+    expect(
+      tileTemplatePattern('//tile.openstreetmap.org/{z}/{x}/{y}.png').test('https://tile.openstreetmap.org/1/0/0.png'),
+    ).toBe(true);
     const own = tileTemplatePattern('/tiles/{z}/{x}/{y}.png', 'https://foray.example');
     expect(own.test('https://foray.example/tiles/1/0/0.png')).toBe(true);
     expect(own.test('https://elsewhere.example/tiles/1/0/0.png')).toBe(false);

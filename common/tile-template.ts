@@ -26,7 +26,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 export function tileTemplatePattern(template: string, origin = ''): RegExp {
   // A protocol-relative template takes the page's scheme; a path-only one the page's origin.
-  const absolute = template.startsWith('//') ? `{protocol}${template}` : template.startsWith('/') ? `${origin}${template}` : template;
+  const absolute = template.startsWith('//')
+    ? `{protocol}${template}`
+    : template.startsWith('/')
+      ? `${origin}${template}`
+      : template;
   let source = '';
   let rest = absolute;
   for (let match = /\{([^{}]+)\}/.exec(rest); match; match = /\{([^{}]+)\}/.exec(rest)) {
@@ -38,4 +42,3 @@ export function tileTemplatePattern(template: string, origin = ''): RegExp {
   source += escapeRegExp(rest);
   return new RegExp(`^${source}$`, 'i');
 }
-

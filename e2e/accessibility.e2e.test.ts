@@ -18,7 +18,10 @@ describe('accessibility (axe: no serious or critical violations)', () => {
   });
 
   it('map tab, add form, locations tab, share dialog and delete dialog', async () => {
-    const { page } = await foray.newPage({ permissions: ['geolocation'], geolocation: { latitude: 55.2, longitude: 23.9 } });
+    const { page } = await foray.newPage({
+      permissions: ['geolocation'],
+      geolocation: { latitude: 55.2, longitude: 23.9 },
+    });
     await signedInUser(page, foray);
     await createSpotByApi(page, foray.baseUrl, { mushroom_types: 'Chanterelles', latitude: 55.201, longitude: 23.901 });
     await page.reload();

@@ -21,7 +21,12 @@ describe('the account page', () => {
   it('a new display name is what another forager sees on a public spot; new spots start as the forager chose', async () => {
     const owner = await foray.newPage();
     await signedInUser(owner.page, foray, uniqueEmail('named'));
-    await createSpotByApi(owner.page, foray.baseUrl, { mushroom_types: 'Chanterelles by the lake', is_public: true, latitude: 55.3, longitude: 23.2 });
+    await createSpotByApi(owner.page, foray.baseUrl, {
+      mushroom_types: 'Chanterelles by the lake',
+      is_public: true,
+      latitude: 55.3,
+      longitude: 23.2,
+    });
 
     const panel = await openAccount(owner.page);
     await expectVisible(panel.getByText(exactly(en('account.thisDevice'))));
@@ -50,7 +55,10 @@ describe('the account page', () => {
     expect(await card.innerText()).toContain(en('locations.addedBy', { owner: 'Ona Miškinė' }));
 
     // The other forager's page in Lithuanian: the panel and its sections speak it.
-    await other.page.getByRole('group', { name: exactly(en('common.language')) }).getByRole('button', { name: 'lt', exact: true }).click();
+    await other.page
+      .getByRole('group', { name: exactly(en('common.language')) })
+      .getByRole('button', { name: 'lt', exact: true })
+      .click();
     const lithuanian = await openAccount(other.page, 'lt');
     await expectVisible(lithuanian.getByRole('heading', { name: exactly(lt('account.deleteTitle')) }));
     expect(await lithuanian.getByRole('radio', { name: exactly(lt('account.sharingPrivate')) }).isChecked()).toBe(true);
@@ -77,7 +85,11 @@ describe('the account page', () => {
     await deletion.getByLabel(en('account.deletePassword')).fill('not my password');
     await deletion.getByRole('checkbox', { name: exactly(en('account.deleteUnderstand')) }).check();
     await deletion.getByRole('button', { name: exactly(en('account.deleteButton')) }).click();
-    await expectToast(page, { title: en('account.deleteFailed'), description: 'The password is wrong.', destructive: true });
+    await expectToast(page, {
+      title: en('account.deleteFailed'),
+      description: 'The password is wrong.',
+      destructive: true,
+    });
     expect((await page.request.get('/api/v1/me')).status()).toBe(200);
 
     await deletion.getByLabel(en('account.deletePassword')).fill(PASSWORD);

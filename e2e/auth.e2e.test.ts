@@ -29,7 +29,10 @@ describe('accounts', () => {
     await page.getByLabel(en('auth.password'), { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: exactly(en('auth.createAccount')) }).click();
 
-    await expectToast(page, { title: en('auth.accountCreatedTitle'), description: en('auth.accountCreatedDescription') });
+    await expectToast(page, {
+      title: en('auth.accountCreatedTitle'),
+      description: en('auth.accountCreatedDescription'),
+    });
     await expectVisible(signInHeading(page));
     expect(await page.getByLabel(en('auth.email')).inputValue()).toBe('');
     expect(await page.getByLabel(en('auth.password'), { exact: true }).inputValue()).toBe('');

@@ -22,7 +22,10 @@ describe('the built web app', () => {
   });
 
   it('loads the region layer module itself only lazily', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
     const layerChunk = manifest['client/lib/map-region/region-layer.ts']?.file;
     expect(layerChunk).toBeDefined();
     expect(main.has(layerChunk!)).toBe(false);

@@ -21,7 +21,14 @@ async function createManySpots(page: Page) {
       positions.slice(start, start + 10).map(async ({ latitude, longitude }, offset) => {
         const response = await page.request.post('/api/v1/locations', {
           headers: { origin: foray.baseUrl },
-          data: { type: 'mushroom_spot', mushroom_types: `Boletus ${start + offset}`, finder: 'Ona', date_found: '2026-09-14', latitude, longitude },
+          data: {
+            type: 'mushroom_spot',
+            mushroom_types: `Boletus ${start + offset}`,
+            finder: 'Ona',
+            date_found: '2026-09-14',
+            latitude,
+            longitude,
+          },
         });
         return response.status();
       }),
@@ -57,7 +64,9 @@ describe('many spots on the map', () => {
 
     // A click on one of the new clusters zooms in further still. Leaflet stacks pins lower on the screen
     // above higher ones, so the lowest cluster is the one surely not covered by another.
-    const tops = await clusters.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+    const tops = await clusters.evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().top),
+    );
     const lowest = tops.indexOf(Math.max(...tops));
     await clusters.nth(lowest).click();
     await expect
@@ -69,7 +78,11 @@ describe('many spots on the map', () => {
   it('keeps an open popup open, the same element, while the map is dragged and its spots drawn again', async () => {
     const { page } = await foray.newPage();
     await signedInUser(page, foray, uniqueEmail('popup'));
-    await createSpotByApi(page, foray.baseUrl, { mushroom_types: 'Popup chanterelles', latitude: 55.2, longitude: 23.9 });
+    await createSpotByApi(page, foray.baseUrl, {
+      mushroom_types: 'Popup chanterelles',
+      latitude: 55.2,
+      longitude: 23.9,
+    });
     await page.reload();
     await markerOf(page, 'mushroom_spot', 'Popup chanterelles').click();
     const heading = page.getByRole('heading', { name: exactly('Popup chanterelles') });

@@ -24,12 +24,17 @@ async function serverSpot(page: Page, id: string): Promise<Location> {
 
 /** A change made on another device: straight to the server, on the version it was made on. */
 async function changeElsewhere(page: Page, id: string, body: Record<string, unknown>) {
-  const response = await page.request.patch(`/api/v1/locations/${id}`, { data: body, headers: { origin: offline.foray.baseUrl } });
+  const response = await page.request.patch(`/api/v1/locations/${id}`, {
+    data: body,
+    headers: { origin: offline.foray.baseUrl },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
 async function editNotesOnCard(page: Page, title: string, notes: string) {
-  await cardOf(page, title).getByRole('button', { name: exactly(en('locations.edit')) }).click();
+  await cardOf(page, title)
+    .getByRole('button', { name: exactly(en('locations.edit')) })
+    .click();
   const dialog = editDialog(page);
   await dialog.getByLabel(en('form.notes')).fill(notes);
   await dialog.getByRole('button', { name: exactly(en('edit.save')) }).click();
@@ -39,11 +44,17 @@ async function editNotesOnCard(page: Page, title: string, notes: string) {
 describe('editing a spot', () => {
   it('changes every field from the card and the popup, and shows them after a reload', async () => {
     const { page } = await forager();
-    const spot = await createSpotByApi(page, offline.foray.baseUrl, { mushroom_types: 'Before the edit', latitude: 55.17, longitude: 24.9 });
+    const spot = await createSpotByApi(page, offline.foray.baseUrl, {
+      mushroom_types: 'Before the edit',
+      latitude: 55.17,
+      longitude: 24.9,
+    });
     await page.reload();
     await openTab(page, 'locations');
 
-    await cardOf(page, 'Before the edit').getByRole('button', { name: exactly(en('locations.edit')) }).click();
+    await cardOf(page, 'Before the edit')
+      .getByRole('button', { name: exactly(en('locations.edit')) })
+      .click();
     const dialog = editDialog(page);
     await expectVisible(dialog);
     expect(await dialog.getByLabel(en('form.mushroomTypes')).inputValue()).toBe('Before the edit');
@@ -67,7 +78,12 @@ describe('editing a spot', () => {
     expect(cardText).toContain('2025');
     expect(cardText).toContain(en('sharing.public'));
     expect(await serverSpot(page, spot.id)).toMatchObject({
-      mushroom_types: 'Ceps after the edit', finder: 'Jonas', date_found: '2025-08-30', notes: 'Past the second ditch', is_public: true, version: 2,
+      mushroom_types: 'Ceps after the edit',
+      finder: 'Jonas',
+      date_found: '2025-08-30',
+      notes: 'Past the second ditch',
+      is_public: true,
+      version: 2,
     });
 
     // From the popup: the type. A car park is named by its kind.
@@ -76,11 +92,16 @@ describe('editing a spot', () => {
     const popupTitle = page.getByRole('heading', { name: exactly('Ceps after the edit') });
     await expectVisible(popupTitle);
     expect(await popupTitle.locator('xpath=..').innerText()).toContain(en('map.popupFinder', { finder: 'Jonas' }));
-    await popupTitle.locator('xpath=..').getByRole('button', { name: exactly(en('locations.edit')) }).click();
+    await popupTitle
+      .locator('xpath=..')
+      .getByRole('button', { name: exactly(en('locations.edit')) })
+      .click();
     await dialog.getByLabel(en('form.type')).selectOption({ label: en('locationTypes.car_park') });
     await dialog.getByRole('button', { name: exactly(en('edit.save')) }).click();
     await expectGone(dialog);
-    await expect.poll(async () => (await serverSpot(page, spot.id)).type, { timeout: SYNC_TIMEOUT_MS }).toBe('car_park');
+    await expect
+      .poll(async () => (await serverSpot(page, spot.id)).type, { timeout: SYNC_TIMEOUT_MS })
+      .toBe('car_park');
 
     await page.reload();
     await markerOf(page, 'car_park', en('locationTypes.car_park')).click();
@@ -92,7 +113,12 @@ describe('editing a spot', () => {
 
   it('moves a pin by dragging it, after a confirm step that shows the new coordinates', async () => {
     const { page } = await forager();
-    const spot = await createSpotByApi(page, offline.foray.baseUrl, { mushroom_types: 'Drag me', latitude: 55.1694, longitude: 23.8813, accuracy_m: 9 });
+    const spot = await createSpotByApi(page, offline.foray.baseUrl, {
+      mushroom_types: 'Drag me',
+      latitude: 55.1694,
+      longitude: 23.8813,
+      accuracy_m: 9,
+    });
     await page.reload();
     await markerOf(page, 'mushroom_spot', 'Drag me').click();
     const popup = page.getByRole('heading', { name: exactly('Drag me') }).locator('xpath=..');
@@ -128,14 +154,20 @@ describe('editing a spot', () => {
 
     await page.reload();
     await markerOf(page, 'mushroom_spot', 'Drag me').click();
-    const link = page.getByRole('link', { name: exactly(en('map.popupDirections', { coordinates: `${shown![1]}, ${shown![2]}` })) });
+    const link = page.getByRole('link', {
+      name: exactly(en('map.popupDirections', { coordinates: `${shown![1]}, ${shown![2]}` })),
+    });
     await expectVisible(link);
     await expectVisible(mapOf(page));
   });
 
   it('moves a spot to where the forager stands, with that accuracy, and to the map centre, with none', async () => {
     const { page, context } = await forager();
-    const spot = await createSpotByApi(page, offline.foray.baseUrl, { mushroom_types: 'Walk me over', latitude: 55.2497, longitude: 23.9494 });
+    const spot = await createSpotByApi(page, offline.foray.baseUrl, {
+      mushroom_types: 'Walk me over',
+      latitude: 55.2497,
+      longitude: 23.9494,
+    });
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 55.25, longitude: 23.95, accuracy: 8 });
     // The map opens on the forager, the spot a few dozen metres away.
@@ -147,9 +179,14 @@ describe('editing a spot', () => {
       await expect
         .poll(
           async () => {
-            await markerOf(page, 'mushroom_spot', 'Walk me over').click({ timeout: 2_000 }).catch(() => undefined);
+            await markerOf(page, 'mushroom_spot', 'Walk me over')
+              .click({ timeout: 2_000 })
+              .catch(() => undefined);
             const popup = page.getByRole('heading', { name: exactly('Walk me over') }).locator('xpath=..');
-            await popup.getByRole('button', { name: exactly(en('map.move')) }).click({ timeout: 2_000 }).catch(() => undefined);
+            await popup
+              .getByRole('button', { name: exactly(en('map.move')) })
+              .click({ timeout: 2_000 })
+              .catch(() => undefined);
             return panel.isVisible();
           },
           { timeout: SYNC_TIMEOUT_MS },
@@ -161,7 +198,9 @@ describe('editing a spot', () => {
     await panel.getByRole('button', { name: exactly(en('move.toMyPosition')) }).click();
     await panel.getByRole('button', { name: exactly(en('fixer.use')) }).click();
     const confirm = page.getByRole('group', { name: exactly(en('move.confirmQuestion')) });
-    await expectVisible(confirm.getByText(en('move.newCoordinates', { coordinates: '55.250000, 23.950000' }), { exact: false }));
+    await expectVisible(
+      confirm.getByText(en('move.newCoordinates', { coordinates: '55.250000, 23.950000' }), { exact: false }),
+    );
     await expectVisible(confirm.getByText(en('form.accuracy', { metres: 8 }), { exact: false }));
     await confirm.getByRole('button', { name: exactly(en('move.confirm')) }).click();
     await expect.poll(async () => (await serverSpot(page, spot.id)).version, { timeout: SYNC_TIMEOUT_MS }).toBe(2);
@@ -222,7 +261,9 @@ describe('editing a spot', () => {
     await changeElsewhere(page, spot.id, { notes: 'Theirs, from home', base_version: 1 });
     const patchesBefore = offline.proxy.count('PATCH', path);
     await context.setOffline(false);
-    await expect.poll(() => outboxOf(page), { timeout: SYNC_TIMEOUT_MS }).toMatchObject([{ kind: 'edit', status: 'failed', errorCode: 'STALE' }]);
+    await expect
+      .poll(() => outboxOf(page), { timeout: SYNC_TIMEOUT_MS })
+      .toMatchObject([{ kind: 'edit', status: 'failed', errorCode: 'STALE' }]);
     expect(offline.proxy.count('PATCH', path)).toBe(patchesBefore + 1);
     // Nothing was overwritten.
     expect((await serverSpot(page, spot.id)).notes).toBe('Theirs, from home');
@@ -245,16 +286,34 @@ describe('editing a spot', () => {
 
     // Round two: take the saved values.
     await context.setOffline(true);
-    await cardOf(page, 'Changed twice').getByRole('button', { name: exactly(en('locations.edit')) }).click();
+    await cardOf(page, 'Changed twice')
+      .getByRole('button', { name: exactly(en('locations.edit')) })
+      .click();
     await editDialog(page).getByLabel(en('form.finder')).fill('Jonas');
-    await editDialog(page).getByRole('button', { name: exactly(en('edit.save')) }).click();
+    await editDialog(page)
+      .getByRole('button', { name: exactly(en('edit.save')) })
+      .click();
     await changeElsewhere(page, spot.id, { finder: 'Petras', base_version: 3 });
     await context.setOffline(false);
-    await expect.poll(() => outboxOf(page), { timeout: SYNC_TIMEOUT_MS }).toMatchObject([{ status: 'failed', errorCode: 'STALE' }]);
-    await cardOf(page, 'Changed twice').getByRole('button', { name: exactly(en('conflict.compare')) }).click();
-    await conflictDialog(page).getByRole('button', { name: exactly(en('conflict.takeServer')) }).click();
+    await expect
+      .poll(() => outboxOf(page), { timeout: SYNC_TIMEOUT_MS })
+      .toMatchObject([{ status: 'failed', errorCode: 'STALE' }]);
+    await cardOf(page, 'Changed twice')
+      .getByRole('button', { name: exactly(en('conflict.compare')) })
+      .click();
+    await conflictDialog(page)
+      .getByRole('button', { name: exactly(en('conflict.takeServer')) })
+      .click();
     await expect.poll(() => outboxOf(page), { timeout: UI_TIMEOUT_MS }).toEqual([]);
-    await expectVisible(cardOf(page, 'Changed twice').getByText(en('locations.foundByOn', { finder: 'Petras', date: 'September 14, 2025' })));
-    expect(await serverSpot(page, spot.id)).toMatchObject({ finder: 'Petras', notes: 'Mine, from the forest', version: 4 });
+    await expectVisible(
+      cardOf(page, 'Changed twice').getByText(
+        en('locations.foundByOn', { finder: 'Petras', date: 'September 14, 2025' }),
+      ),
+    );
+    expect(await serverSpot(page, spot.id)).toMatchObject({
+      finder: 'Petras',
+      notes: 'Mine, from the forest',
+      version: 4,
+    });
   });
 });

@@ -18,8 +18,18 @@ describe('export', () => {
 
     const { page } = await foray.newPage();
     await signedInUser(page, foray, uniqueEmail('export'));
-    const spot = await createSpotByApi(page, foray.baseUrl, { mushroom_types: 'Raudonviršiai', notes: 'By the birches', latitude: 54.6872123, longitude: 25.2797456 });
-    await createSpotByApi(page, foray.baseUrl, { type: 'car_park', mushroom_types: 'Forest road', latitude: 54.69, longitude: 25.28 });
+    const spot = await createSpotByApi(page, foray.baseUrl, {
+      mushroom_types: 'Raudonviršiai',
+      notes: 'By the birches',
+      latitude: 54.6872123,
+      longitude: 25.2797456,
+    });
+    await createSpotByApi(page, foray.baseUrl, {
+      type: 'car_park',
+      mushroom_types: 'Forest road',
+      latitude: 54.69,
+      longitude: 25.28,
+    });
     await page.reload();
     await openTab(page, 'locations');
     await page.getByRole('button', { name: exactly(en('export.open')) }).click();
@@ -27,17 +37,27 @@ describe('export', () => {
     const dialog = page.getByRole('dialog', { name: exactly(en('export.title')) });
     await expectVisible(dialog);
     await dialog.getByLabel(en('export.format')).selectOption({ label: en('export.formats.geojson') });
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: exactly(en('export.download')) }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: exactly(en('export.download')) }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^foray-spots-\d{4}-\d{2}-\d{2}\.geojson$/);
     await expectToast(page, { title: en('export.done') });
     await expectGone(dialog);
 
     const file = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
       type: string;
-      features: Array<{ id: string; geometry: { coordinates: number[] }; properties: { mushroom_types: string; notes: string | null } }>;
+      features: Array<{
+        id: string;
+        geometry: { coordinates: number[] };
+        properties: { mushroom_types: string; notes: string | null };
+      }>;
     };
     expect(file.type).toBe('FeatureCollection');
-    expect(file.features.map((feature) => feature.properties.mushroom_types).sort()).toEqual(['Forest road', 'Raudonviršiai']);
+    expect(file.features.map((feature) => feature.properties.mushroom_types).sort()).toEqual([
+      'Forest road',
+      'Raudonviršiai',
+    ]);
     const first = file.features.find((feature) => feature.id === spot.id)!;
     expect(first.geometry.coordinates).toEqual([25.2797456, 54.6872123]);
     expect(first.properties.notes).toBe('By the birches');
@@ -46,10 +66,19 @@ describe('export', () => {
   it('exports "everything" as a zip with photos, and a second forager imports it through the preview: same spot, place and photo, private', async () => {
     const { page } = await foray.newPage();
     await signedInUser(page, foray, uniqueEmail('zip-from'));
-    const spot = await createSpotByApi(page, foray.baseUrl, { mushroom_types: 'Kazlėkai', notes: 'Past the second ditch', latitude: 54.6012345, longitude: 25.1234567, date_found: '2025-10-02' });
+    const spot = await createSpotByApi(page, foray.baseUrl, {
+      mushroom_types: 'Kazlėkai',
+      notes: 'Past the second ditch',
+      latitude: 54.6012345,
+      longitude: 25.1234567,
+      date_found: '2025-10-02',
+    });
     const added = await page.request.post(`/api/v1/locations/${spot.id}/photos`, {
       headers: { origin: foray.baseUrl },
-      multipart: { id: crypto.randomUUID(), photo: { name: 'kazlekai.jpg', mimeType: 'image/jpeg', buffer: await jpegPhoto() } },
+      multipart: {
+        id: crypto.randomUUID(),
+        photo: { name: 'kazlekai.jpg', mimeType: 'image/jpeg', buffer: await jpegPhoto() },
+      },
     });
     expect(added.status(), await added.text()).toBe(201);
     await page.reload();
@@ -57,7 +86,10 @@ describe('export', () => {
     await page.getByRole('button', { name: exactly(en('export.open')) }).click();
     const exportDialog = page.getByRole('dialog', { name: exactly(en('export.title')) });
     await exportDialog.getByLabel(en('export.withPhotos')).check();
-    const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: exactly(en('export.download')) }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exportDialog.getByRole('button', { name: exactly(en('export.download')) }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^foray-spots-\d{4}-\d{2}-\d{2}\.zip$/);
     const zipPath = (await download.path())!;
 
@@ -66,7 +98,9 @@ describe('export', () => {
     await openTab(second.page, 'locations');
     await second.page.getByRole('button', { name: exactly(en('import.open')) }).click();
     const dialog = second.page.getByRole('dialog', { name: exactly(en('import.title')) });
-    await dialog.getByLabel(en('import.chooseFile')).setInputFiles({ name: 'foray-spots.zip', mimeType: 'application/zip', buffer: fs.readFileSync(zipPath) });
+    await dialog
+      .getByLabel(en('import.chooseFile'))
+      .setInputFiles({ name: 'foray-spots.zip', mimeType: 'application/zip', buffer: fs.readFileSync(zipPath) });
     // The preview: one spot with its photo, its pin on the map, nothing saved yet.
     await expectVisible(dialog.getByText(en('import.summary_one', { count: 1, name: 'foray-spots.zip' })));
     await expectVisible(dialog.getByText(en('import.summaryPhotos_one', { count: 1 })));
@@ -77,7 +111,13 @@ describe('export', () => {
     await expectGone(dialog);
 
     const [imported] = await spotsOf(second.page);
-    expect(imported).toMatchObject({ mushroom_types: 'Kazlėkai', notes: 'Past the second ditch', date_found: '2025-10-02', is_public: false, is_owner: true });
+    expect(imported).toMatchObject({
+      mushroom_types: 'Kazlėkai',
+      notes: 'Past the second ditch',
+      date_found: '2025-10-02',
+      is_public: false,
+      is_owner: true,
+    });
     expect(Math.abs(imported!.latitude - spot.latitude)).toBeLessThan(1e-6);
     expect(Math.abs(imported!.longitude - spot.longitude)).toBeLessThan(1e-6);
     expect(imported!.photos).toHaveLength(1);
@@ -86,9 +126,13 @@ describe('export', () => {
 
     // The same file again: the spot is now recognised as one the forager has, and nothing is offered to import.
     await second.page.getByRole('button', { name: exactly(en('import.open')) }).click();
-    await dialog.getByLabel(en('import.chooseFile')).setInputFiles({ name: 'foray-spots.zip', mimeType: 'application/zip', buffer: fs.readFileSync(zipPath) });
+    await dialog
+      .getByLabel(en('import.chooseFile'))
+      .setInputFiles({ name: 'foray-spots.zip', mimeType: 'application/zip', buffer: fs.readFileSync(zipPath) });
     await expectVisible(dialog.getByText(en('import.summaryDuplicates_one', { count: 1 })));
-    expect(await dialog.getByRole('button', { name: exactly(en('import.confirm_other', { count: 0 })) }).isDisabled()).toBe(true);
+    expect(
+      await dialog.getByRole('button', { name: exactly(en('import.confirm_other', { count: 0 })) }).isDisabled(),
+    ).toBe(true);
   });
 });
 

@@ -12,7 +12,11 @@ const offline = useOfflineForay();
 
 const filterButton = (page: Page, language: 'en' | 'lt', count = 0) =>
   page.getByRole('button', {
-    name: exactly(count ? (language === 'en' ? en : lt)('filter.openActive', { count }) : (language === 'en' ? en : lt)('filter.open')),
+    name: exactly(
+      count
+        ? (language === 'en' ? en : lt)('filter.openActive', { count })
+        : (language === 'en' ? en : lt)('filter.open'),
+    ),
   });
 
 async function filterBySpecies(page: Page, language: 'en' | 'lt', text: string, options: { checkA11y?: boolean } = {}) {
@@ -32,13 +36,22 @@ describe('filter', () => {
     // Far enough apart not to be grouped at the start zoom.
     await createSpotByApi(page, offline.proxy.url, { mushroom_types: 'Baravykai', latitude: 55.3, longitude: 23.2 });
     await createSpotByApi(page, offline.proxy.url, { mushroom_types: 'Voveraitės', latitude: 54.9, longitude: 24.6 });
-    await createSpotByApi(page, offline.proxy.url, { mushroom_types: 'Raudonviršiai', notes: 'Ir keli BARAVYKŲ', latitude: 55.6, longitude: 24.4 });
+    await createSpotByApi(page, offline.proxy.url, {
+      mushroom_types: 'Raudonviršiai',
+      notes: 'Ir keli BARAVYKŲ',
+      latitude: 55.6,
+      longitude: 24.4,
+    });
     await page.reload();
-    await page.getByRole('group', { name: exactly(en('common.language')) }).getByRole('button', { name: 'lt', exact: true }).click();
+    await page
+      .getByRole('group', { name: exactly(en('common.language')) })
+      .getByRole('button', { name: 'lt', exact: true })
+      .click();
     await expectVisible(page.getByText(exactly(lt('map.locationCount_few', { count: 3 }))));
 
     await filterBySpecies(page, 'lt', 'baravykas', { checkA11y: true });
-    const mushroom = (title: string) => page.getByRole('button', { name: exactly(`${lt('locationTypes.mushroom_spot')}: ${title}`) });
+    const mushroom = (title: string) =>
+      page.getByRole('button', { name: exactly(`${lt('locationTypes.mushroom_spot')}: ${title}`) });
     await expectVisible(page.getByText(exactly(lt('map.locationCount_few', { count: 2 }))));
     await expectVisible(mushroom('Baravykai'));
     await expectVisible(mushroom('Raudonviršiai'));

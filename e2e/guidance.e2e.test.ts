@@ -23,14 +23,23 @@ const arrow = (dialog: Locator) => dialog.getByRole('img', { name: /^(Arrow|Rody
 
 /** Fakes a compass reading: Chromium's `deviceorientationabsolute`, alpha counter-clockwise from north. */
 async function pointPhoneAt(page: Page, heading: number) {
-  await page.evaluate((alpha) => {
-    window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha, beta: 0, gamma: 0, absolute: true }));
-  }, (360 - heading) % 360);
+  await page.evaluate(
+    (alpha) => {
+      window.dispatchEvent(
+        new DeviceOrientationEvent('deviceorientationabsolute', { alpha, beta: 0, gamma: 0, absolute: true }),
+      );
+    },
+    (360 - heading) % 360,
+  );
 }
 
 describe('guidance', () => {
   it('takes the forager back to the car with no network: distance, bearing, a compass arrow, and warnings in words', async () => {
-    const { page, context, errors } = await foray.newPage({ ...PHONE, permissions: ['geolocation'], geolocation: SOUTH_OF_CAR });
+    const { page, context, errors } = await foray.newPage({
+      ...PHONE,
+      permissions: ['geolocation'],
+      geolocation: SOUTH_OF_CAR,
+    });
     // Offline, the map's tiles and the session check fail, and Chromium logs each one.
     errors.allow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|Failed to load resource|ERR_CONNECTION/);
     await signedInUser(page, foray);
@@ -49,7 +58,9 @@ describe('guidance', () => {
     await expectVisible(dialog);
     // No compass yet: distance and bearing in words, and a north-up arrow at the bearing.
     await expectVisible(dialog.getByText('220 m', { exact: true }));
-    await expectVisible(dialog.getByText(en('guidance.direction', { point: en('guidance.points.N'), degrees: 0 }), { exact: true }));
+    await expectVisible(
+      dialog.getByText(en('guidance.direction', { point: en('guidance.points.N'), degrees: 0 }), { exact: true }),
+    );
     await expectVisible(dialog.getByRole('img', { name: exactly(en('guidance.arrowNorthUp', { degrees: 0 })) }));
     expect(await arrow(dialog).getAttribute('data-rotation')).toBe('0');
     expect(await dialog.innerText()).toContain(en('guidance.accuracy', { metres: 8 }));
@@ -58,7 +69,9 @@ describe('guidance', () => {
     // The forager walks round to the west of the car: the reading follows.
     await context.setGeolocation(WEST_OF_CAR);
     await expectVisible(dialog.getByText('320 m', { exact: true }));
-    await expectVisible(dialog.getByText(en('guidance.direction', { point: en('guidance.points.E'), degrees: 90 }), { exact: true }));
+    await expectVisible(
+      dialog.getByText(en('guidance.direction', { point: en('guidance.points.E'), degrees: 90 }), { exact: true }),
+    );
     expect(await arrow(dialog).getAttribute('data-rotation')).toBe('90');
 
     // A compass: the arrow turns with the phone. Facing 30°, the car (at 90°) is 60° to the right.
@@ -108,7 +121,13 @@ describe('guidance', () => {
         value: {
           request: async () => {
             log.push('request');
-            const sentinel = { released: false, release: async () => { sentinel.released = true; log.push('release'); } };
+            const sentinel = {
+              released: false,
+              release: async () => {
+                sentinel.released = true;
+                log.push('release');
+              },
+            };
             return sentinel;
           },
         },
@@ -127,7 +146,9 @@ describe('guidance', () => {
     const dialog = guidanceDialog(page, en('guidance.titleSpot', { title: 'Chanterelles' }));
     await expectVisible(dialog);
     await expectVisible(dialog.getByText('170 m', { exact: true }));
-    await expectVisible(dialog.getByText(en('guidance.direction', { point: en('guidance.points.NE'), degrees: 49 }), { exact: true }));
+    await expectVisible(
+      dialog.getByText(en('guidance.direction', { point: en('guidance.points.NE'), degrees: 49 }), { exact: true }),
+    );
     await expectNoSeriousA11yViolations(page, 'guidance view');
     const wakeLog = () => page.evaluate(() => (window as unknown as { wakeLog: string[] }).wakeLog);
     await expect.poll(wakeLog, { timeout: UI_TIMEOUT_MS }).toEqual(['request']);
@@ -136,7 +157,10 @@ describe('guidance', () => {
     // The screen may sleep again once guidance is closed.
     await expect.poll(wakeLog, { timeout: UI_TIMEOUT_MS }).toEqual(['request', 'release']);
 
-    await page.getByRole('group', { name: exactly(en('common.language')) }).getByRole('button', { name: 'lt', exact: true }).click();
+    await page
+      .getByRole('group', { name: exactly(en('common.language')) })
+      .getByRole('button', { name: 'lt', exact: true })
+      .click();
     await card.getByRole('button', { name: exactly(lt('guidance.guideMeHere')) }).click();
     const ltDialog = guidanceDialog(page, lt('guidance.titleSpot', { title: 'Chanterelles' }));
     await expectVisible(ltDialog.getByText('170 m', { exact: true }));
@@ -155,11 +179,16 @@ describe('guidance', () => {
   });
 
   it('adds a spot at the forager\u2019s position: accuracy shown, fixes averaged, accuracy_m stored', async () => {
-    const { page, context } = await foray.newPage({ ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 55.2, longitude: 23.9, accuracy: 40 } });
+    const { page, context } = await foray.newPage({
+      ...PHONE,
+      permissions: ['geolocation'],
+      geolocation: { latitude: 55.2, longitude: 23.9, accuracy: 40 },
+    });
     await signedInUser(page, foray);
     await expectVisible(mapOf(page));
     // The forager's own marker always has its circle.
-    const circle = (metres: number) => mapOf(page).getByRole('img', { name: exactly(en('map.accuracyCircle', { metres })) });
+    const circle = (metres: number) =>
+      mapOf(page).getByRole('img', { name: exactly(en('map.accuracyCircle', { metres })) });
     await page.getByRole('button', { name: exactly(en('map.locateMe')) }).click();
     await expectVisible(mapOf(page).getByText(en('map.youAreHere'), { exact: true }));
     await expectVisible(circle(40));
@@ -191,9 +220,15 @@ describe('guidance', () => {
 
     const stored = async () => {
       const response = await page.request.get('/api/v1/locations?owner=mine');
-      return ((await response.json()) as { items: Location[] }).items.find((spot) => spot.mushroom_types === 'Ceps by the birch') ?? null;
+      return (
+        ((await response.json()) as { items: Location[] }).items.find(
+          (spot) => spot.mushroom_types === 'Ceps by the birch',
+        ) ?? null
+      );
     };
-    await expect.poll(stored, { timeout: UI_TIMEOUT_MS }).toMatchObject({ accuracy_m: 9.7, latitude: 55.200094, longitude: 23.9 });
+    await expect
+      .poll(stored, { timeout: UI_TIMEOUT_MS })
+      .toMatchObject({ accuracy_m: 9.7, latitude: 55.200094, longitude: 23.9 });
 
     // Its popup says how far off it may be, and the map draws that circle while the popup is open.
     // The forager's own marker lies on top of the pin they just placed where they stand: the tap reaches the pin.
@@ -204,6 +239,8 @@ describe('guidance', () => {
     await expectGone(circle(10));
 
     await openTab(page, 'locations');
-    await expectVisible(cardOf(page, 'Ceps by the birch').getByText(en('locations.accuracy', { metres: 10 }), { exact: true }));
+    await expectVisible(
+      cardOf(page, 'Ceps by the birch').getByText(en('locations.accuracy', { metres: 10 }), { exact: true }),
+    );
   });
 });

@@ -25,22 +25,43 @@ describe('language', () => {
     await expectVisible(page.getByText(lt('app.welcome', { email })));
     await expectVisible(page.getByRole('button', { name: exactly(lt('map.locateMe')) }));
     expect(await page.getAttribute('html', 'lang')).toBe('lt');
-    const pressed = page.getByRole('group', { name: exactly(lt('common.language')) }).getByRole('button', { name: 'lt', exact: true });
+    const pressed = page
+      .getByRole('group', { name: exactly(lt('common.language')) })
+      .getByRole('button', { name: 'lt', exact: true });
     expect(await pressed.getAttribute('aria-pressed')).toBe('true');
   });
 
   it('leaves no English text or accessible name on the map, popups, form, list and dialogs in Lithuanian', async () => {
-    const { page } = await foray.newPage({ permissions: ['geolocation'], geolocation: { latitude: 55.2, longitude: 23.9 } });
+    const { page } = await foray.newPage({
+      permissions: ['geolocation'],
+      geolocation: { latitude: 55.2, longitude: 23.9 },
+    });
     await signedInUser(page, foray);
-    await createSpotByApi(page, foray.baseUrl, { mushroom_types: 'Voveraitės', finder: 'Ona', date_found: '2025-11-23', latitude: 55.2004, longitude: 23.9 });
-    await createSpotByApi(page, foray.baseUrl, { type: 'car_park', mushroom_types: lt('locationTypes.car_park'), finder: 'ona', date_found: '2025-11-23', latitude: 55.1996, longitude: 23.9 });
+    await createSpotByApi(page, foray.baseUrl, {
+      mushroom_types: 'Voveraitės',
+      finder: 'Ona',
+      date_found: '2025-11-23',
+      latitude: 55.2004,
+      longitude: 23.9,
+    });
+    await createSpotByApi(page, foray.baseUrl, {
+      type: 'car_park',
+      mushroom_types: lt('locationTypes.car_park'),
+      finder: 'ona',
+      date_found: '2025-11-23',
+      latitude: 55.1996,
+      longitude: 23.9,
+    });
     await page.reload();
     await expectToast(page, { title: en('map.mapLocationFound') });
 
     // Leaflet's controls and the "you are here" marker are made in English first, then the language changes.
     await page.getByRole('button', { name: exactly(en('map.locateMe')) }).click();
     await expectVisible(mapOf(page).getByText(en('map.youAreHere'), { exact: true }));
-    await page.getByRole('group', { name: exactly(en('common.language')) }).getByRole('button', { name: 'lt', exact: true }).click();
+    await page
+      .getByRole('group', { name: exactly(en('common.language')) })
+      .getByRole('button', { name: 'lt', exact: true })
+      .click();
     const map = page.getByRole('region', { name: exactly(lt('map.mapLabel')) });
     await expectVisible(map.getByRole('button', { name: exactly(lt('map.zoomIn')) }));
     await expectVisible(map.getByRole('button', { name: exactly(lt('map.zoomOut')) }));
@@ -80,7 +101,13 @@ describe('language', () => {
     await form.getByLabel(lt('form.finder')).fill('Ona');
     await date.fill('1899-12-31');
     await form.getByRole('button', { name: exactly(lt('form.save')) }).click();
-    await expectVisible(form.getByText(lt('form.dateOutOfRange', { earliest: '1900 m. sausio 1 d.', latest: '' }).split(' formatu')[0]!.replace(/\s+$/, '')));
+    await expectVisible(
+      form.getByText(
+        lt('form.dateOutOfRange', { earliest: '1900 m. sausio 1 d.', latest: '' })
+          .split(' formatu')[0]!
+          .replace(/\s+$/, ''),
+      ),
+    );
     expect(await englishLeftIn(page), 'add form').toEqual([]);
     await form.getByRole('button', { name: exactly(lt('common.cancel')) }).click();
     await expectGone(form);
@@ -90,7 +117,9 @@ describe('language', () => {
     const spotCard = page.getByRole('article', { name: exactly('Voveraitės') });
     await expectVisible(spotCard);
     expect(await spotCard.innerText()).toContain(lt('locations.addedByYou'));
-    expect(await spotCard.innerText()).toContain(lt('locations.foundByOn', { finder: 'Ona', date: '2025 m. lapkričio 23 d.' }));
+    expect(await spotCard.innerText()).toContain(
+      lt('locations.foundByOn', { finder: 'Ona', date: '2025 m. lapkričio 23 d.' }),
+    );
     const carCard = page.getByRole('article', { name: exactly(carPark) });
     expect(await carCard.innerText()).toContain(lt('locations.parkedOn', { date: '2025 m. lapkričio 23 d.' }));
     expect(await englishLeftIn(page), 'list').toEqual([]);
@@ -138,7 +167,9 @@ describe('language', () => {
     await page.getByRole('button', { name: exactly(en('map.addAtCentre')) }).click();
     await expectVisible(addForm(page));
     await expect.poll(() => keysLeftIn(page), { timeout: UI_TIMEOUT_MS }).toEqual([]);
-    await addForm(page).getByRole('button', { name: exactly(en('common.cancel')) }).click();
+    await addForm(page)
+      .getByRole('button', { name: exactly(en('common.cancel')) })
+      .click();
     await expectGone(addForm(page));
 
     await openTab(page, 'locations');

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { signedInUser } from './support/accounts.ts';
 import { useForay } from './support/foray.ts';
 import { jpegPhoto, oversizedJpeg } from './support/photos.ts';
-import { addForm, cardOf, clickMap, createSpotByApi, imageLoaded, listedTitles, markerOf, openTab } from './support/spots.ts';
+import {
+  addForm,
+  cardOf,
+  clickMap,
+  createSpotByApi,
+  imageLoaded,
+  listedTitles,
+  markerOf,
+  openTab,
+} from './support/spots.ts';
 import { en, exactly } from './support/texts.ts';
 import { expectGone, expectToast, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
 
@@ -18,7 +27,9 @@ describe('recording spots', () => {
     await form.getByLabel(en('form.mushroomTypes')).fill('Chanterelles, porcini');
     await form.getByLabel(en('form.finder')).fill('Ona');
     await form.getByLabel(en('form.dateFound')).fill('2025-09-14');
-    await form.getByLabel(en('form.uploadPhoto')).setInputFiles({ name: 'clearing.jpg', mimeType: 'image/jpeg', buffer: await jpegPhoto() });
+    await form
+      .getByLabel(en('form.uploadPhoto'))
+      .setInputFiles({ name: 'clearing.jpg', mimeType: 'image/jpeg', buffer: await jpegPhoto() });
     await expectVisible(form.getByRole('img', { name: exactly(en('form.photoPreview')) }));
     await form.getByLabel(en('form.notes')).fill('Under the old spruces by the stream');
     expect(await form.getByLabel(en('form.sharing')).inputValue()).toBe('private');
@@ -39,10 +50,14 @@ describe('recording spots', () => {
     expect(popupText).toContain(en('map.popupFinder', { finder: 'Ona' }));
     expect(popupText).toContain(en('map.popupDateFound', { date: 'Sep 14, 2025' }));
     expect(popupText).toContain('Under the old spruces by the stream');
-    const directions = popup.getByRole('link', { name: exactly(en('map.popupDirections', { coordinates: `${lat}, ${lng}` })) });
+    const directions = popup.getByRole('link', {
+      name: exactly(en('map.popupDirections', { coordinates: `${lat}, ${lng}` })),
+    });
     await expectVisible(directions);
     expect(await directions.getAttribute('href')).toContain(`${lat},${lng}`);
-    const popupPhoto = popup.getByRole('img', { name: exactly(en('locations.photoAlt', { title: 'Chanterelles, porcini' })) });
+    const popupPhoto = popup.getByRole('img', {
+      name: exactly(en('locations.photoAlt', { title: 'Chanterelles, porcini' })),
+    });
     await expect.poll(() => imageLoaded(popupPhoto), { timeout: UI_TIMEOUT_MS }).toBe(true);
 
     // The card shows the same spot, coordinates to 4 decimals, and "you" as the owner.
@@ -59,7 +74,9 @@ describe('recording spots', () => {
     const cardLink = card.getByRole('link', { name: exactly(`${en('locations.directions')}: ${lat4}, ${lng4}`) });
     await expectVisible(cardLink);
     await expectVisible(card.getByRole('img', { name: exactly(en('locationTypes.mushroom_spot')) }));
-    const cardPhoto = card.getByRole('img', { name: exactly(en('locations.photoAlt', { title: 'Chanterelles, porcini' })) });
+    const cardPhoto = card.getByRole('img', {
+      name: exactly(en('locations.photoAlt', { title: 'Chanterelles, porcini' })),
+    });
     await expect.poll(() => imageLoaded(cardPhoto), { timeout: UI_TIMEOUT_MS }).toBe(true);
   });
 
@@ -80,8 +97,20 @@ describe('recording spots', () => {
     // Nobody "found" a car park: the popup and the card say when it was parked, with no finder line.
     // The form's default date: today where the forager is (the page's time zone).
     const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'));
-    const shortDate = await page.evaluate((date) => new Intl.DateTimeFormat('en', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(`${date}T12:00:00Z`)), today);
-    const longDate = await page.evaluate((date) => new Intl.DateTimeFormat('en', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(`${date}T12:00:00Z`)), today);
+    const shortDate = await page.evaluate(
+      (date) =>
+        new Intl.DateTimeFormat('en', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(
+          new Date(`${date}T12:00:00Z`),
+        ),
+      today,
+    );
+    const longDate = await page.evaluate(
+      (date) =>
+        new Intl.DateTimeFormat('en', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(
+          new Date(`${date}T12:00:00Z`),
+        ),
+      today,
+    );
     await marker.click();
     const popupTitle = page.getByRole('heading', { name: exactly(carPark) });
     await expectVisible(popupTitle);
@@ -107,14 +136,22 @@ describe('recording spots', () => {
     await form.getByLabel(en('form.mushroomTypes')).fill('   ');
     await form.getByRole('button', { name: exactly(en('form.save')) }).click();
 
-    await expectToast(page, { destructive: true, title: en('form.missingInfoTitle'), description: en('form.missingInfoDescription') });
+    await expectToast(page, {
+      destructive: true,
+      title: en('form.missingInfoTitle'),
+      description: en('form.missingInfoDescription'),
+    });
     await expectVisible(form);
     expect(await listedTitles(page)).toEqual([]);
 
     // The date is typed as YYYY-MM-DD; before 1900 or after tomorrow the server would refuse it, so the form does.
     await form.getByLabel(en('form.mushroomTypes')).fill('Ceps');
     const date = form.getByLabel(en('form.dateFound'));
-    const outOfRange = new RegExp(en('form.dateOutOfRange', { earliest: 'January 1, 1900', latest: '@' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('@', '\\w+ \\d+, \\d{4}'));
+    const outOfRange = new RegExp(
+      en('form.dateOutOfRange', { earliest: 'January 1, 1900', latest: '@' })
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace('@', '\\w+ \\d+, \\d{4}'),
+    );
     for (const typed of ['1899-12-31', '2999-01-01', '2026-02-30', '14.09.2025']) {
       await date.fill(typed);
       await form.getByRole('button', { name: exactly(en('form.save')) }).click();
@@ -138,9 +175,15 @@ describe('recording spots', () => {
     await signedInUser(page, foray);
     await clickMap(page, -60, -60);
     const form = addForm(page);
-    await form.getByLabel(en('form.uploadPhoto')).setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: await oversizedJpeg() });
+    await form
+      .getByLabel(en('form.uploadPhoto'))
+      .setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: await oversizedJpeg() });
 
-    await expectToast(page, { destructive: true, title: en('form.fileTooLargeTitle'), description: en('form.fileTooLargeDescription', { max: 5 }) });
+    await expectToast(page, {
+      destructive: true,
+      title: en('form.fileTooLargeTitle'),
+      description: en('form.fileTooLargeDescription', { max: 5 }),
+    });
     expect(await form.getByRole('img', { name: exactly(en('form.photoPreview')) }).count()).toBe(0);
 
     // The spot itself can still be saved, without a photo.
@@ -151,7 +194,9 @@ describe('recording spots', () => {
     await openTab(page, 'locations');
     const card = cardOf(page, 'Milk caps');
     await expectVisible(card);
-    expect(await card.getByRole('img', { name: exactly(en('locations.photoAlt', { title: 'Milk caps' })) }).count()).toBe(0);
+    expect(
+      await card.getByRole('img', { name: exactly(en('locations.photoAlt', { title: 'Milk caps' })) }).count(),
+    ).toBe(0);
   });
 
   it('deletes a spot only after confirmation', async () => {
@@ -173,7 +218,10 @@ describe('recording spots', () => {
 
     await card.getByRole('button', { name: exactly(en('locations.delete')) }).click();
     await dialog.getByRole('button', { name: exactly(en('locations.confirmDelete')) }).click();
-    await expectToast(page, { title: en('locations.locationRemovedTitle'), description: en('locations.locationRemovedDescription') });
+    await expectToast(page, {
+      title: en('locations.locationRemovedTitle'),
+      description: en('locations.locationRemovedDescription'),
+    });
     await expectGone(card);
     expect(await listedTitles(page)).toEqual([]);
     await expectVisible(page.getByRole('heading', { name: exactly(en('locations.noLocationsFound')) }));

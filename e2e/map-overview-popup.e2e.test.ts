@@ -17,9 +17,18 @@ describe('a lone pin of the overview', () => {
   it('opens the spot’s popup, read by id, on a tap or Enter: another forager’s shared spot and one’s own', async () => {
     const other = await foray.newPage();
     await signedInUser(other.page, foray, uniqueEmail('shares'));
-    await createSpotByApi(other.page, foray.baseUrl, { mushroom_types: 'Lone chanterelle', notes: 'By the dune path', ...KLAIPEDA, is_public: true });
+    await createSpotByApi(other.page, foray.baseUrl, {
+      mushroom_types: 'Lone chanterelle',
+      notes: 'By the dune path',
+      ...KLAIPEDA,
+      is_public: true,
+    });
     // Hers and private, a few hundred metres away: never drawn, never counted for anyone else.
-    await createSpotByApi(other.page, foray.baseUrl, { mushroom_types: 'Hidden cep', latitude: KLAIPEDA.latitude + 0.3, longitude: KLAIPEDA.longitude + 0.4 });
+    await createSpotByApi(other.page, foray.baseUrl, {
+      mushroom_types: 'Hidden cep',
+      latitude: KLAIPEDA.latitude + 0.3,
+      longitude: KLAIPEDA.longitude + 0.4,
+    });
 
     const { page } = await foray.newPage();
     await signedInUser(page, foray, uniqueEmail('overview-popup'));
@@ -47,7 +56,9 @@ describe('a lone pin of the overview', () => {
 
     // 26 in view: the overview, with the Kaunas spots in one bubble and the two lone spots as pins.
     await expectVisible(page.getByText(exactly(en('map.locationCount_other', { count: 26 }))));
-    const lonePin = page.getByRole('button', { name: exactly(en('map.overviewPin', { type: en('locationTypes.mushroom_spot') })) });
+    const lonePin = page.getByRole('button', {
+      name: exactly(en('map.overviewPin', { type: en('locationTypes.mushroom_spot') })),
+    });
     await expectVisible(lonePin);
     expect(await lonePin.count()).toBe(1);
     expect(byId).toEqual([]);
@@ -63,7 +74,9 @@ describe('a lone pin of the overview', () => {
     expect(new Set(byId).size).toBe(1);
 
     // One's own car park, from the keyboard: its popup has the owner's actions.
-    const carPin = page.getByRole('button', { name: exactly(en('map.overviewPin', { type: en('locationTypes.car_park') })) });
+    const carPin = page.getByRole('button', {
+      name: exactly(en('map.overviewPin', { type: en('locationTypes.car_park') })),
+    });
     await carPin.focus();
     await page.keyboard.press('Enter');
     await expectVisible(popup.getByRole('heading', { name: exactly(en('locationTypes.car_park')) }));

@@ -12,8 +12,11 @@ const KAUNAS = { latitude: 54.8985, longitude: 23.9036 };
 const DEFAULT_CENTRE = { latitude: 55.1694, longitude: 23.8813 };
 
 /** The map's zoom and centre, read from the tiles it asked for: the tile at the point, at that zoom. */
-const fetchedTile = (zoom: number, at: { latitude: number; longitude: number }, layer: 'street' | 'satellite' = 'street') =>
-  expect.poll(() => foray.tiles.fetchedTileAt(layer, zoom, at.latitude, at.longitude), { timeout: UI_TIMEOUT_MS });
+const fetchedTile = (
+  zoom: number,
+  at: { latitude: number; longitude: number },
+  layer: 'street' | 'satellite' = 'street',
+) => expect.poll(() => foray.tiles.fetchedTileAt(layer, zoom, at.latitude, at.longitude), { timeout: UI_TIMEOUT_MS });
 
 describe('the map', () => {
   it('centres on the forager at zoom 14 when location is allowed, and says so', async () => {
@@ -49,7 +52,8 @@ describe('the map', () => {
       const heard: string[] = [];
       (window as unknown as { heardAlerts: string[] }).heardAlerts = heard;
       new MutationObserver(() => {
-        for (const alert of document.querySelectorAll('[role="alert"]')) if (alert.textContent) heard.push(alert.textContent);
+        for (const alert of document.querySelectorAll('[role="alert"]'))
+          if (alert.textContent) heard.push(alert.textContent);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await page.reload();
@@ -79,7 +83,13 @@ describe('the map', () => {
 
   it('on a phone: the map fills the screen under the tabs, toasts cover neither header nor tabs, the layer label stays with its select', async () => {
     const phone = { width: 390, height: 844 };
-    const { page } = await foray.newPage({ viewport: phone, isMobile: true, hasTouch: true, permissions: ['geolocation'], geolocation: VILNIUS });
+    const { page } = await foray.newPage({
+      viewport: phone,
+      isMobile: true,
+      hasTouch: true,
+      permissions: ['geolocation'],
+      geolocation: VILNIUS,
+    });
     const { email } = await signedInUser(page, foray);
 
     const toast = page.getByRole('status').filter({ hasText: en('map.mapLocationFound') });
@@ -104,7 +114,12 @@ describe('the map', () => {
     const fillsTheScreen = async () => {
       const box = (await map.boundingBox())!;
       const hintBox = (await hint.boundingBox())!;
-      return box.y >= tabsBottom && box.height > 384 && hintBox.y + hintBox.height <= phone.height && hintBox.y + hintBox.height > phone.height - 40;
+      return (
+        box.y >= tabsBottom &&
+        box.height > 384 &&
+        hintBox.y + hintBox.height <= phone.height &&
+        hintBox.y + hintBox.height > phone.height - 40
+      );
     };
     await expect.poll(fillsTheScreen, { timeout: UI_TIMEOUT_MS }).toBe(true);
     const mapHeight = (await map.boundingBox())!.height;
@@ -112,13 +127,20 @@ describe('the map', () => {
     // The add form opens below the map and is brought into sight; the map keeps its size.
     await clickMap(page, 0, 60);
     const form = addForm(page);
-    await expect.poll(() => form.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    await expect
+      .poll(() => form.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight), {
+        timeout: UI_TIMEOUT_MS,
+      })
+      .toBe(true);
     expect((await map.boundingBox())!.height).toBe(mapHeight);
     await form.getByRole('button', { name: exactly(en('common.cancel')) }).click();
     await expectGone(form);
 
     // In Lithuanian the longer label and its select still sit on one row, and the map still fills the screen.
-    await page.getByRole('group', { name: exactly(en('common.language')) }).getByRole('button', { name: 'lt', exact: true }).click();
+    await page
+      .getByRole('group', { name: exactly(en('common.language')) })
+      .getByRole('button', { name: 'lt', exact: true })
+      .click();
     await expectVisible(page.getByText(lt('app.welcome', { email })));
     const select = page.getByLabel(lt('map.baseLayer'));
     const label = page.getByText(lt('map.baseLayer'), { exact: true });
@@ -131,10 +153,13 @@ describe('the map', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     const ltHint = page.getByText(lt('map.clickHint'), { exact: true });
     await expect
-      .poll(async () => {
-        const hintBox = (await ltHint.boundingBox())!;
-        return hintBox.y + hintBox.height <= phone.height && hintBox.y + hintBox.height > phone.height - 40;
-      }, { timeout: UI_TIMEOUT_MS })
+      .poll(
+        async () => {
+          const hintBox = (await ltHint.boundingBox())!;
+          return hintBox.y + hintBox.height <= phone.height && hintBox.y + hintBox.height > phone.height - 40;
+        },
+        { timeout: UI_TIMEOUT_MS },
+      )
       .toBe(true);
   });
 

@@ -17,12 +17,22 @@ const shapes = { wide: [600, 300], tall: [300, 600], square: [400, 400] } as con
 type Shape = keyof typeof shapes;
 const photoOf = async (shape: Shape) => {
   const [width, height] = shapes[shape];
-  return { name: `${shape}.jpg`, mimeType: 'image/jpeg', buffer: await sharp({ create: { width, height, channels: 3, background: '#a86' } }).jpeg().toBuffer() };
+  return {
+    name: `${shape}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: await sharp({ create: { width, height, channels: 3, background: '#a86' } })
+      .jpeg()
+      .toBuffer(),
+  };
 };
-const shapeOf = (width: number, height: number): Shape => (width > height ? 'wide' : width < height ? 'tall' : 'square');
+const shapeOf = (width: number, height: number): Shape =>
+  width > height ? 'wide' : width < height ? 'tall' : 'square';
 async function shownShape(image: Locator): Promise<Shape> {
   await expect.poll(() => imageLoaded(image), { timeout: UI_TIMEOUT_MS }).toBe(true);
-  const [width, height] = await image.evaluate((element) => [(element as HTMLImageElement).naturalWidth, (element as HTMLImageElement).naturalHeight]);
+  const [width, height] = await image.evaluate((element) => [
+    (element as HTMLImageElement).naturalWidth,
+    (element as HTMLImageElement).naturalHeight,
+  ]);
   return shapeOf(width!, height!);
 }
 
@@ -53,7 +63,11 @@ describe('photos with no signal', () => {
     const queued = await outboxOf(page);
     expect(queued.map((entry) => entry.kind)).toEqual(['create', 'add-photo', 'add-photo', 'order-photos']);
     expect(offline.proxy.count('POST', /^\/api\/v1\/locations/)).toBe(0);
-    expect(await shownShape(card.getByRole('button', { name: exactly(en('photos.view', { title: TITLE })) }).getByRole('img'))).toBe('square');
+    expect(
+      await shownShape(
+        card.getByRole('button', { name: exactly(en('photos.view', { title: TITLE })) }).getByRole('img'),
+      ),
+    ).toBe('square');
 
     // The signal returns; the answer to the first photo upload is lost on the way, so that upload is sent again.
     const spotId = queued[0]!.spotId;
@@ -75,6 +89,12 @@ describe('photos with no signal', () => {
     expect(offline.proxy.count('POST', '/api/v1/locations')).toBe(1);
     expect(offline.proxy.count('POST', photosPath)).toBe(3);
     expect(offline.proxy.count('PUT', `${photosPath}/order`)).toBe(1);
-    await expect.poll(() => shownShape(card.getByRole('button', { name: exactly(en('photos.view', { title: TITLE })) }).getByRole('img')), { timeout: UI_TIMEOUT_MS }).toBe('square');
+    await expect
+      .poll(
+        () =>
+          shownShape(card.getByRole('button', { name: exactly(en('photos.view', { title: TITLE })) }).getByRole('img')),
+        { timeout: UI_TIMEOUT_MS },
+      )
+      .toBe('square');
   });
 });

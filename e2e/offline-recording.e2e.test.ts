@@ -40,8 +40,15 @@ describe('recording with no signal', () => {
     const postsBefore = offline.proxy.count('POST', '/api/v1/locations');
     await context.setOffline(true);
 
-    await recordSpot(page, 'Offline porcini', { dx: 40, dy: 30, photo: { name: 'camera.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg() } });
-    await expectToast(page, { title: en('offline.savedOnDeviceTitle'), description: en('offline.savedOnDeviceDescription') });
+    await recordSpot(page, 'Offline porcini', {
+      dx: 40,
+      dy: 30,
+      photo: { name: 'camera.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg() },
+    });
+    await expectToast(page, {
+      title: en('offline.savedOnDeviceTitle'),
+      description: en('offline.savedOnDeviceDescription'),
+    });
     await expectGone(addForm(page));
 
     // One entry, with the photo as a Blob, shrunk on the phone and stripped of its EXIF; nothing sent.
@@ -59,7 +66,11 @@ describe('recording with no signal', () => {
     await expectVisible(page.getByText(en('offline.waitingCount_one', { count: 1 })));
     await openTab(page, 'locations');
     await expectVisible(cardOf(page, 'Offline porcini').getByText(en('offline.waitingToUpload')));
-    await expectVisible(cardOf(page, 'Offline porcini').getByRole('img', { name: exactly(en('locations.photoAlt', { title: 'Offline porcini' })) }));
+    await expectVisible(
+      cardOf(page, 'Offline porcini').getByRole('img', {
+        name: exactly(en('locations.photoAlt', { title: 'Offline porcini' })),
+      }),
+    );
 
     // "On this device" tells what waits and that the browser was asked to keep it.
     await page.getByRole('button', { name: exactly(en('offline.deviceTitle')) }).click();
@@ -67,7 +78,11 @@ describe('recording with no signal', () => {
     await expectVisible(panel);
     await expect.poll(() => panel.innerText()).toMatch(new RegExp(`${en('offline.uploadsWaiting')}\\s+1`));
     expect(await panel.innerText()).toContain(en('offline.storageUsed'));
-    expect(await panel.innerText()).toMatch(new RegExp(`${en('offline.storageKept')}\\s+(${en('offline.persistGranted')}|${en('offline.persistNotGranted')})`));
+    expect(await panel.innerText()).toMatch(
+      new RegExp(
+        `${en('offline.storageKept')}\\s+(${en('offline.persistGranted')}|${en('offline.persistNotGranted')})`,
+      ),
+    );
     // This Foray has no MAP_REGION_FILE: nothing of the region map shows, here or among the layers.
     expect(await panel.getByText(/Offline map|Download map of/).count()).toBe(0);
     expect(await page.getByRole('option', { name: /^Offline map/ }).count()).toBe(0);
@@ -131,7 +146,9 @@ describe('recording with no signal', () => {
   it('marks a spot the server refuses with the reason, never sends it by itself again, and lets the user retry or discard it', async () => {
     const { page } = await forager();
     const postsBefore = offline.proxy.count('POST', '/api/v1/locations');
-    await recordSpot(page, 'Not a photo', { photo: { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('these are my notes, not a photo') } });
+    await recordSpot(page, 'Not a photo', {
+      photo: { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('these are my notes, not a photo') },
+    });
 
     await openTab(page, 'locations');
     const card = cardOf(page, 'Not a photo');
@@ -150,7 +167,9 @@ describe('recording with no signal', () => {
     expect(offline.proxy.count('POST', '/api/v1/locations')).toBe(postsBefore + 1);
 
     await card.getByRole('button', { name: exactly(en('common.retry')) }).click();
-    await expect.poll(() => offline.proxy.count('POST', '/api/v1/locations'), { timeout: SYNC_TIMEOUT_MS }).toBe(postsBefore + 2);
+    await expect
+      .poll(() => offline.proxy.count('POST', '/api/v1/locations'), { timeout: SYNC_TIMEOUT_MS })
+      .toBe(postsBefore + 2);
     await expectVisible(card.getByText(en('offline.notUploaded')));
     await card.getByRole('button', { name: exactly(en('offline.discard')) }).click();
     await expectGone(card);

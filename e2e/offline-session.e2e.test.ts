@@ -15,7 +15,10 @@ describe('a session the server refuses', () => {
   it('sends the forager to sign in, keeps the unsent spot for them, and uploads it once they are back', async () => {
     const { page, context, email } = await forager();
     // The session ends on the server (signed out elsewhere) while this page still shows the map.
-    const signedOut = await page.request.post('/api/auth/sign-out', { headers: { origin: offline.foray.baseUrl }, data: {} });
+    const signedOut = await page.request.post('/api/auth/sign-out', {
+      headers: { origin: offline.foray.baseUrl },
+      data: {},
+    });
     expect(signedOut.status()).toBe(200);
 
     await context.setOffline(true);
@@ -64,10 +67,15 @@ describe('Background Sync', () => {
       lastChance: false,
     });
     await expect
-      .poll(async () => {
-        const response = await context.request.get(`${offline.proxy.url}/api/v1/locations?owner=mine&limit=200`);
-        return ((await response.json()) as { items: Array<{ mushroom_types: string }> }).items.filter((spot) => spot.mushroom_types === 'Sent by the worker').length;
-      }, { timeout: SYNC_TIMEOUT_MS })
+      .poll(
+        async () => {
+          const response = await context.request.get(`${offline.proxy.url}/api/v1/locations?owner=mine&limit=200`);
+          return ((await response.json()) as { items: Array<{ mushroom_types: string }> }).items.filter(
+            (spot) => spot.mushroom_types === 'Sent by the worker',
+          ).length;
+        },
+        { timeout: SYNC_TIMEOUT_MS },
+      )
       .toBe(1);
     expect(offline.proxy.count('POST', '/api/v1/locations')).toBe(postsBefore + 1);
 

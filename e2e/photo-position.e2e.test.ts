@@ -24,12 +24,16 @@ describe('position and date from a photo', () => {
     await form.getByLabel(en('form.finder')).fill('Ona');
 
     // A photo without a position offers nothing.
-    await form.getByLabel(en('form.uploadPhoto')).setInputFiles({ name: 'plain.jpg', mimeType: 'image/jpeg', buffer: await jpegPhoto() });
+    await form
+      .getByLabel(en('form.uploadPhoto'))
+      .setInputFiles({ name: 'plain.jpg', mimeType: 'image/jpeg', buffer: await jpegPhoto() });
     await expectVisible(form.getByRole('img', { name: exactly(en('form.photoPreview')) }));
     const offer = form.getByRole('button', { name: exactly(en('form.photoPlace', { date: 'September 14, 2026' })) });
     await expectGone(offer);
 
-    await form.getByLabel(en('form.uploadPhoto')).setInputFiles({ name: 'clearing.jpg', mimeType: 'image/jpeg', buffer: await geotaggedJpeg(TAKEN) });
+    await form
+      .getByLabel(en('form.uploadPhoto'))
+      .setInputFiles({ name: 'clearing.jpg', mimeType: 'image/jpeg', buffer: await geotaggedJpeg(TAKEN) });
     await expectVisible(offer);
     await expectVisible(form.getByText(/ km from the pin now$/));
     await offer.click();
@@ -45,7 +49,9 @@ describe('position and date from a photo', () => {
     const uploaded = async () => {
       const response = await page.request.get('/api/v1/locations?owner=mine');
       expect(response.status()).toBe(200);
-      return ((await response.json()) as { items: Location[] }).items.filter((item) => item.mushroom_types === 'Photo porcini');
+      return ((await response.json()) as { items: Location[] }).items.filter(
+        (item) => item.mushroom_types === 'Photo porcini',
+      );
     };
     await expect.poll(async () => (await uploaded()).length, { timeout: SYNC_TIMEOUT_MS }).toBe(1);
     const [spot] = await uploaded();

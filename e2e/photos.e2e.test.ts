@@ -18,9 +18,16 @@ const shapes = { wide: [600, 300], tall: [300, 600], square: [400, 400] } as con
 type Shape = keyof typeof shapes;
 const photoOf = async (shape: Shape) => {
   const [width, height] = shapes[shape];
-  return { name: `${shape}.jpg`, mimeType: 'image/jpeg', buffer: await sharp({ create: { width, height, channels: 3, background: '#8a6' } }).jpeg().toBuffer() };
+  return {
+    name: `${shape}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: await sharp({ create: { width, height, channels: 3, background: '#8a6' } })
+      .jpeg()
+      .toBuffer(),
+  };
 };
-const shapeOf = (width: number, height: number): Shape => (width > height ? 'wide' : width < height ? 'tall' : 'square');
+const shapeOf = (width: number, height: number): Shape =>
+  width > height ? 'wide' : width < height ? 'tall' : 'square';
 
 async function serverSpot(page: Page, id: string): Promise<Location> {
   const response = await page.request.get(`/api/v1/locations/${id}`);
@@ -35,7 +42,10 @@ async function storedShape(page: Page, url: string): Promise<Shape> {
 }
 async function shownShape(image: Locator): Promise<Shape> {
   await expect.poll(() => imageLoaded(image), { timeout: UI_TIMEOUT_MS }).toBe(true);
-  const [width, height] = await image.evaluate((element) => [(element as HTMLImageElement).naturalWidth, (element as HTMLImageElement).naturalHeight]);
+  const [width, height] = await image.evaluate((element) => [
+    (element as HTMLImageElement).naturalWidth,
+    (element as HTMLImageElement).naturalHeight,
+  ]);
   return shapeOf(width!, height!);
 }
 
@@ -51,7 +61,9 @@ describe('several photos a spot', () => {
     await card.getByRole('button', { name: exactly(en('photos.manage', { n: 0 })) }).click();
     const manager = page.getByRole('dialog', { name: exactly(en('photos.managerTitle', { title: TITLE })) });
     await expectVisible(manager);
-    await manager.getByLabel(en('form.uploadPhoto')).setInputFiles([await photoOf('wide'), await photoOf('tall'), await photoOf('square')]);
+    await manager
+      .getByLabel(en('form.uploadPhoto'))
+      .setInputFiles([await photoOf('wide'), await photoOf('tall'), await photoOf('square')]);
     await expectVisible(manager.getByRole('img', { name: exactly(en('photos.photoAlt', { position: 3, total: 3 })) }));
     await expectVisible(manager.getByText(exactly(en('photos.total', { n: 3, max: 8 }))));
 
@@ -61,9 +73,7 @@ describe('several photos a spot', () => {
     await expect.poll(focused, { timeout: UI_TIMEOUT_MS }).toBe(en('photos.moveEarlier', { position: 2 }));
     await page.keyboard.press('Enter');
     // The focus stays on the button that was pressed, with its photo now at the first place.
-    await expect
-      .poll(focused, { timeout: UI_TIMEOUT_MS })
-      .toBe(en('photos.moveEarlier', { position: 1 }));
+    await expect.poll(focused, { timeout: UI_TIMEOUT_MS }).toBe(en('photos.moveEarlier', { position: 1 }));
     // Then the wide one, now second, goes.
     await manager.getByRole('button', { name: exactly(en('photos.remove', { position: 2 })) }).click();
     await expectVisible(manager.getByText(exactly(en('photos.total', { n: 2, max: 8 }))));
@@ -76,10 +86,17 @@ describe('several photos a spot', () => {
     await expectGone(manager);
 
     // The outbox sends it all, in order: the server has square then tall, and the square one is the cover.
-    await expect.poll(async () => (await serverSpot(page, spot.id)).photos.length, { timeout: SYNC_TIMEOUT_MS }).toBe(2);
-    await expect.poll(async () => storedShape(page, (await serverSpot(page, spot.id)).photo_url!), { timeout: SYNC_TIMEOUT_MS }).toBe('square');
+    await expect
+      .poll(async () => (await serverSpot(page, spot.id)).photos.length, { timeout: SYNC_TIMEOUT_MS })
+      .toBe(2);
+    await expect
+      .poll(async () => storedShape(page, (await serverSpot(page, spot.id)).photo_url!), { timeout: SYNC_TIMEOUT_MS })
+      .toBe('square');
     const stored = await serverSpot(page, spot.id);
-    expect([await storedShape(page, stored.photos[0]!.url), await storedShape(page, stored.photos[1]!.url)]).toEqual(['square', 'tall']);
+    expect([await storedShape(page, stored.photos[0]!.url), await storedShape(page, stored.photos[1]!.url)]).toEqual([
+      'square',
+      'tall',
+    ]);
     expect(stored.thumbnail_url).toBe(stored.photos[0]!.thumbnail_url);
 
     const cover = card.getByRole('button', { name: exactly(en('photos.view', { title: TITLE })) });
@@ -92,10 +109,14 @@ describe('several photos a spot', () => {
     const viewer = page.getByRole('dialog', { name: exactly(en('photos.viewerTitle', { title: TITLE })) });
     await expectVisible(viewer);
     await expectVisible(viewer.getByText(exactly(en('photos.position', { position: 1, total: 2 }))));
-    expect(await shownShape(viewer.getByRole('img', { name: exactly(en('photos.photoAlt', { position: 1, total: 2 })) }))).toBe('square');
+    expect(
+      await shownShape(viewer.getByRole('img', { name: exactly(en('photos.photoAlt', { position: 1, total: 2 })) })),
+    ).toBe('square');
     await page.keyboard.press('ArrowRight');
     await expectVisible(viewer.getByText(exactly(en('photos.position', { position: 2, total: 2 }))));
-    expect(await shownShape(viewer.getByRole('img', { name: exactly(en('photos.photoAlt', { position: 2, total: 2 })) }))).toBe('tall');
+    expect(
+      await shownShape(viewer.getByRole('img', { name: exactly(en('photos.photoAlt', { position: 2, total: 2 })) })),
+    ).toBe('tall');
     await page.keyboard.press('ArrowRight'); // already the last: stays
     await expectVisible(viewer.getByText(exactly(en('photos.position', { position: 2, total: 2 }))));
     await page.keyboard.press('ArrowLeft');
@@ -135,7 +156,10 @@ describe('several photos a spot', () => {
     const other = await foray.newPage();
     await signedInUser(other.page, foray, uniqueEmail('other'));
     for (const photo of stored.photos) expect((await other.page.request.get(photo.url)).status()).toBe(404);
-    const shared = await page.request.patch(`/api/v1/locations/${spot.id}`, { headers: { origin: foray.baseUrl }, data: { is_public: true } });
+    const shared = await page.request.patch(`/api/v1/locations/${spot.id}`, {
+      headers: { origin: foray.baseUrl },
+      data: { is_public: true },
+    });
     expect(shared.status()).toBe(200);
     await openTab(other.page, 'locations');
     const theirCard = cardOf(other.page, TITLE);

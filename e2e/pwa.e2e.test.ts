@@ -24,7 +24,9 @@ describe('installable web app', () => {
 
       const cdp = await context.newCDPSession(page);
       await expect
-        .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: UI_TIMEOUT_MS })
+        .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, {
+          timeout: UI_TIMEOUT_MS,
+        })
         .toEqual([]);
       const manifest = await cdp.send('Page.getAppManifest');
       expect(manifest.errors).toEqual([]);
@@ -48,7 +50,9 @@ describe('installable web app', () => {
     // The app itself answers from the service worker's cache: its document, its script running and saying
     // that the server is out of reach, or showing what it kept (Chromium's own offline page does neither).
     expect(await page.title()).toBe(en('app.title'));
-    await expectVisible(page.getByText(en('common.serverUnreachable')).or(page.getByText(en('app.welcome', { email }))));
+    await expectVisible(
+      page.getByText(en('common.serverUnreachable')).or(page.getByText(en('app.welcome', { email }))),
+    );
     await context.setOffline(false);
   });
 });

@@ -29,7 +29,10 @@ const devicePanel = (page: Page) => page.getByRole('dialog', { name: exactly(en(
 function worldPixel(point: { latitude: number; longitude: number }, zoom: number) {
   const size = 256 * 2 ** zoom;
   const sin = Math.sin((point.latitude * Math.PI) / 180);
-  return { x: ((point.longitude + 180) / 360) * size, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size };
+  return {
+    x: ((point.longitude + 180) / 360) * size,
+    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size,
+  };
 }
 
 /**
@@ -43,11 +46,15 @@ async function regionPixelAt(page: Page, point: typeof LAKE, centre: typeof LAKE
   const b = worldPixel(centre, zoom);
   const at = { x: box.x + box.width / 2 + (a.x - b.x), y: box.y + box.height / 2 + (a.y - b.y) };
   return page.evaluate(({ x, y }) => {
-    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('.leaflet-tile-pane canvas.leaflet-tile-loaded')) {
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>(
+      '.leaflet-tile-pane canvas.leaflet-tile-loaded',
+    )) {
       const rect = canvas.getBoundingClientRect();
       if (x < rect.left || x >= rect.right || y < rect.top || y >= rect.bottom || rect.width === 0) continue;
       const scale = canvas.width / rect.width;
-      const [r, g, b] = canvas.getContext('2d')!.getImageData(Math.floor((x - rect.left) * scale), Math.floor((y - rect.top) * scale), 1, 1).data;
+      const [r, g, b] = canvas
+        .getContext('2d')!
+        .getImageData(Math.floor((x - rect.left) * scale), Math.floor((y - rect.top) * scale), 1, 1).data;
       return { r: r!, g: g!, b: b! };
     }
     return null;
@@ -58,7 +65,11 @@ async function regionPixelAt(page: Page, point: typeof LAKE, centre: typeof LAKE
 const isWater = (pixel: { r: number; g: number; b: number } | null) => pixel !== null && pixel.b > 200 && pixel.r < 170;
 
 const expectLakeDrawn = (page: Page) =>
-  expect.poll(async () => isWater(await regionPixelAt(page, IN_THE_LAKE, LAKE, ZOOM_AFTER_LOCATING)), { timeout: UI_TIMEOUT_MS }).toBe(true);
+  expect
+    .poll(async () => isWater(await regionPixelAt(page, IN_THE_LAKE, LAKE, ZOOM_AFTER_LOCATING)), {
+      timeout: UI_TIMEOUT_MS,
+    })
+    .toBe(true);
 
 async function opfsEntries(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -66,7 +77,8 @@ async function opfsEntries(page: Page): Promise<string[]> {
     const names: string[] = [];
     for await (const [name, handle] of root as unknown as AsyncIterable<[string, FileSystemHandle]>) {
       if (handle.kind === 'directory') {
-        for await (const [inner] of handle as unknown as AsyncIterable<[string, FileSystemHandle]>) names.push(`${name}/${inner}`);
+        for await (const [inner] of handle as unknown as AsyncIterable<[string, FileSystemHandle]>)
+          names.push(`${name}/${inner}`);
       } else names.push(name);
     }
     return names.sort();
@@ -86,7 +98,10 @@ async function replaceRegionFile(page: Page, maxZoom: number): Promise<string> {
 function storedRegion(page: Page): Promise<{ etag: string; complete: boolean }> {
   return page.evaluate(async () => {
     const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('map-region');
-    return JSON.parse(await (await (await folder.getFileHandle('region.json')).getFile()).text()) as { etag: string; complete: boolean };
+    return JSON.parse(await (await (await folder.getFileHandle('region.json')).getFile()).text()) as {
+      etag: string;
+      complete: boolean;
+    };
   });
 }
 
@@ -104,7 +119,8 @@ describe('the region map', () => {
     expect(offline.proxy.count('GET', /^\/api\/v1\/map-region\/region\.pmtiles/)).toBeGreaterThan(0);
     const kept = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) urls.push(...(await (await caches.open(name)).keys()).map((request) => request.url));
+      for (const name of await caches.keys())
+        urls.push(...(await (await caches.open(name)).keys()).map((request) => request.url));
       return urls;
     });
     expect(kept.filter((url) => url.includes('/map-region/'))).toEqual([]);
@@ -183,7 +199,9 @@ describe('the region map', () => {
     await page.getByRole('button', { name: exactly(en('offline.deviceTitle')) }).click();
     const panel = devicePanel(page);
     await panel.getByRole('button', { name: /^Download map of Test forest/ }).click();
-    await expectVisible(panel.getByRole('alert').filter({ hasText: en('mapRegion.errorSpace', { needed: '3.0', available: '1.0' }) }));
+    await expectVisible(
+      panel.getByRole('alert').filter({ hasText: en('mapRegion.errorSpace', { needed: '3.0', available: '1.0' }) }),
+    );
     expect(offline.proxy.count('GET', /^\/api\/v1\/map-region\//)).toBe(requestsBefore);
     expect(await opfsEntries(page)).toEqual([]);
   });

@@ -12,8 +12,16 @@ describe('sharing', () => {
     const owner = await foray.newPage();
     await signedInUser(owner.page, foray, uniqueEmail('owner'));
     // Both near the map's default centre, far enough apart not to be grouped at the start zoom.
-    await createSpotByApi(owner.page, foray.baseUrl, { mushroom_types: 'Chanterelles by the lake', latitude: 55.3, longitude: 23.2 });
-    await createSpotByApi(owner.page, foray.baseUrl, { mushroom_types: 'Secret porcini', latitude: 54.9, longitude: 24.6 });
+    await createSpotByApi(owner.page, foray.baseUrl, {
+      mushroom_types: 'Chanterelles by the lake',
+      latitude: 55.3,
+      longitude: 23.2,
+    });
+    await createSpotByApi(owner.page, foray.baseUrl, {
+      mushroom_types: 'Secret porcini',
+      latitude: 54.9,
+      longitude: 24.6,
+    });
     await owner.page.reload();
 
     await openTab(owner.page, 'locations');
@@ -57,13 +65,15 @@ describe('sharing', () => {
     // Only the owner may edit, share or delete; anyone who sees the spot may be guided to it.
     expect(await shared.getByRole('button', { name: exactly(en('locations.share')) }).count()).toBe(0);
     expect(await shared.getByRole('button', { name: exactly(en('locations.delete')) }).count()).toBe(0);
-    expect((await shared.getByRole('button').allInnerTexts()).map((name) => name.trim())).toEqual([en('guidance.guideMeHere')]);
+    expect((await shared.getByRole('button').allInnerTexts()).map((name) => name.trim())).toEqual([
+      en('guidance.guideMeHere'),
+    ]);
     expect(await cardOf(other.page, 'Secret porcini').count()).toBe(0);
 
     // Nor can the API be talked into showing it, by area or by list.
     const byArea = await other.page.request.get('/api/v1/locations?bbox=20,50,30,60');
-    expect(((await byArea.json()) as { items: Array<{ mushroom_types: string }> }).items.map((item) => item.mushroom_types)).toEqual([
-      'Chanterelles by the lake',
-    ]);
+    expect(
+      ((await byArea.json()) as { items: Array<{ mushroom_types: string }> }).items.map((item) => item.mushroom_types),
+    ).toEqual(['Chanterelles by the lake']);
   });
 });

@@ -14,7 +14,8 @@ const TILE_CACHE = 'map-tiles';
 /** Which base layer a cached tile URL belongs to: the tile stub serves /{layer}/{z}/{x}/{y}.png. */
 const layerOf = (url: string) => new URL(url).pathname.split('/')[1] as BaseLayerId;
 
-const cachedTiles = async (page: Page) => (await cachedUrls(page, TILE_CACHE)).filter((url) => url.startsWith('http://127.0.0.1'));
+const cachedTiles = async (page: Page) =>
+  (await cachedUrls(page, TILE_CACHE)).filter((url) => url.startsWith('http://127.0.0.1'));
 
 async function cachedLayers(page: Page): Promise<Set<BaseLayerId>> {
   return new Set((await cachedTiles(page)).map(layerOf));
@@ -40,7 +41,10 @@ async function pan(page: Page, foray: Foray, layer: BaseLayerId) {
   await page.mouse.move(box.x + box.width * 0.2, y, { steps: 8 });
   await page.mouse.up();
   await expect
-    .poll(() => foray.tiles.requests[layer].length, { timeout: UI_TIMEOUT_MS, message: `new ${layer} tiles after panning` })
+    .poll(() => foray.tiles.requests[layer].length, {
+      timeout: UI_TIMEOUT_MS,
+      message: `new ${layer} tiles after panning`,
+    })
     .toBeGreaterThan(before);
 }
 
@@ -57,7 +61,10 @@ function tilesListedForExpiry(page: Page): Promise<number> {
         if (!db.objectStoreNames.contains('cache-entries')) return resolve(0);
         const reading = db.transaction('cache-entries').objectStore('cache-entries').getAll();
         reading.onerror = () => reject(reading.error);
-        reading.onsuccess = () => resolve((reading.result as Array<{ cacheName: string }>).filter((entry) => entry.cacheName === 'map-tiles').length);
+        reading.onsuccess = () =>
+          resolve(
+            (reading.result as Array<{ cacheName: string }>).filter((entry) => entry.cacheName === 'map-tiles').length,
+          );
       };
     });
   });
@@ -167,7 +174,9 @@ describe('map tiles kept for use without signal (default terms: street and topo 
         };
       });
       expect(answers.config).toMatchObject({ status: 200, keptCopy: true });
-      expect(answers.config.body.tile_layers).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'street', cache: true })]));
+      expect(answers.config.body.tile_layers).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: 'street', cache: true })]),
+      );
       expect(answers.lithuanian).toMatchObject({ status: 200, keptCopy: true });
       expect(answers.lithuanian.body['map.baseLayer']).toBe(lt('map.baseLayer'));
       // Who is signed in and their spots are never answered from a cache.
@@ -204,7 +213,9 @@ describe('map tiles kept for use without signal (default terms: street and topo 
         notListedForExpiry: served.length - (await tilesListedForExpiry(page)),
       };
     };
-    await expect.poll(keptAndListed, { timeout: UI_TIMEOUT_MS }).toEqual({ stillLoading: 0, served: true, notKept: [], notListedForExpiry: 0 });
+    await expect
+      .poll(keptAndListed, { timeout: UI_TIMEOUT_MS })
+      .toEqual({ stillLoading: 0, served: true, notKept: [], notListedForExpiry: 0 });
 
     await page.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: 'forget-tiles' }));
     await expect.poll(() => page.evaluate(() => caches.has('map-tiles')), { timeout: UI_TIMEOUT_MS }).toBe(false);

@@ -14,12 +14,15 @@ const foray = useForay();
 async function openTwoStepSection(page: Page, words: typeof en = en) {
   await page.goto('/');
   await page.getByRole('button', { name: exactly(words('account.open')) }).click();
-  const section = page.getByRole('dialog', { name: exactly(words('account.title')) }).getByRole('region', { name: exactly(words('twoStep.title')) });
+  const section = page
+    .getByRole('dialog', { name: exactly(words('account.title')) })
+    .getByRole('region', { name: exactly(words('twoStep.title')) });
   await expectVisible(section);
   return section;
 }
 
-const post = (page: Page, path: string, data: unknown = {}) => page.request.post(path, { data, headers: { origin: foray.baseUrl } });
+const post = (page: Page, path: string, data: unknown = {}) =>
+  page.request.post(path, { data, headers: { origin: foray.baseUrl } });
 
 /** Off the main screen first, so none of its requests is in flight when the session ends. */
 async function leaveApp(page: Page) {
@@ -117,7 +120,11 @@ describe('two-step sign-in', () => {
     await page.getByRole('button', { name: exactly(en('twoStep.useRecoveryCode')) }).click();
     await page.getByLabel(en('twoStep.recoveryLabel')).fill(recovery);
     await page.getByRole('button', { name: exactly(en('twoStep.confirmSignIn')) }).click();
-    await expectToast(page, { destructive: true, title: en('twoStep.codeFailed'), description: en('twoStep.error.INVALID_BACKUP_CODE') });
+    await expectToast(page, {
+      destructive: true,
+      title: en('twoStep.codeFailed'),
+      description: en('twoStep.error.INVALID_BACKUP_CODE'),
+    });
     expect(await welcome(page, email).count()).toBe(0);
 
     // The code from the app still works; then two-step sign-in is turned off with the password.
@@ -153,7 +160,10 @@ describe('two-step sign-in', () => {
     expect((await post(page, '/api/auth/two-factor/verify-totp', { code: used })).status()).toBe(200);
     await signOut(page);
 
-    await page.getByRole('group', { name: exactly(en('common.language')) }).getByRole('button', { name: 'lt', exact: true }).click();
+    await page
+      .getByRole('group', { name: exactly(en('common.language')) })
+      .getByRole('button', { name: 'lt', exact: true })
+      .click();
     await page.getByLabel(lt('auth.email')).fill(email);
     await page.getByLabel(lt('auth.password'), { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: exactly(lt('auth.signIn')) }).click();
@@ -161,7 +171,11 @@ describe('two-step sign-in', () => {
     // The code that turned it on, seconds ago: still inside better-auth's window, refused as used, in Lithuanian.
     await page.getByLabel(lt('twoStep.codeLabel')).fill(used);
     await page.getByRole('button', { name: exactly(lt('twoStep.confirmSignIn')) }).click();
-    await expectToast(page, { destructive: true, title: lt('twoStep.codeFailed'), description: lt('twoStep.error.TOTP_CODE_USED') });
+    await expectToast(page, {
+      destructive: true,
+      title: lt('twoStep.codeFailed'),
+      description: lt('twoStep.error.TOTP_CODE_USED'),
+    });
     await page.getByRole('button', { name: exactly(lt('twoStep.useRecoveryCode')) }).click();
     await expectVisible(page.getByLabel(lt('twoStep.recoveryLabel')));
     expect(await englishLeftIn(page), 'code step').toEqual([]);

@@ -57,7 +57,11 @@ describe('photos on a visit', () => {
     await form.getByRole('radio', { name: exactly(en('visits.found')) }).check();
     // Two photos chosen at once; the second is taken back before saving.
     await form.getByLabel(en('form.uploadPhoto')).setInputFiles([
-      { name: 'boletes.jpg', mimeType: 'image/jpeg', buffer: await geotaggedJpeg({ latitude: 54.9, longitude: 25.3, taken: '2026-10-04' }) },
+      {
+        name: 'boletes.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await geotaggedJpeg({ latitude: 54.9, longitude: 25.3, taken: '2026-10-04' }),
+      },
       { name: 'other.jpg', mimeType: 'image/jpeg', buffer: await jpegPhoto() },
     ]);
     await expectVisible(form.getByRole('img', { name: exactly(en('photos.photoAlt', { position: 2, total: 2 })) }));
@@ -73,7 +77,9 @@ describe('photos on a visit', () => {
     // Shown at once from the device, photo included.
     await card.getByRole('button', { name: exactly(en('visits.list')) }).click();
     const list = page.getByRole('dialog', { name: exactly(en('visits.listTitle')) });
-    const thumbnail = list.getByRole('button', { name: exactly(en('visits.viewPhoto', { position: 1, date: 'October 4, 2026' })) });
+    const thumbnail = list.getByRole('button', {
+      name: exactly(en('visits.viewPhoto', { position: 1, date: 'October 4, 2026' })),
+    });
     await expectVisible(thumbnail);
     await expectVisible(list.getByText(en('offline.waitingToUpload')));
     expect(offline.proxy.count('POST', visitsPath)).toBe(0);
@@ -94,12 +100,16 @@ describe('photos on a visit', () => {
 
     // The list now shows the server's copy; it opens large.
     await expectGone(list.getByText(en('offline.waitingToUpload')));
-    await expect.poll(() => thumbnail.locator('img').getAttribute('src'), { timeout: SYNC_TIMEOUT_MS }).toMatch(/^\/api\/v1\/photos\//);
+    await expect
+      .poll(() => thumbnail.locator('img').getAttribute('src'), { timeout: SYNC_TIMEOUT_MS })
+      .toMatch(/^\/api\/v1\/photos\//);
     await thumbnail.click();
     const viewer = page.getByRole('dialog', { name: exactly(en('photos.viewerTitle', { title: 'Birch boletes' })) });
     await expectVisible(viewer);
     await expectVisible(viewer.getByRole('img', { name: exactly(en('photos.photoAlt', { position: 1, total: 1 })) }));
-    expect(await viewer.getByRole('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(
+      await viewer.getByRole('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+    ).toBe(true);
     await page.keyboard.press('Escape');
     await expectGone(viewer);
 

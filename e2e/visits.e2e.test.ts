@@ -14,8 +14,14 @@ import { expectGone, expectToast, expectVisible } from './support/ui.ts';
 const offline = useOfflineForay();
 const { forager } = offline;
 
-async function recordVisit(page: Page, title: string, visit: { date: string; nothing?: boolean; amount?: string; note?: string; checkAccess?: boolean }) {
-  await cardOf(page, title).getByRole('button', { name: exactly(en('visits.record')) }).click();
+async function recordVisit(
+  page: Page,
+  title: string,
+  visit: { date: string; nothing?: boolean; amount?: string; note?: string; checkAccess?: boolean },
+) {
+  await cardOf(page, title)
+    .getByRole('button', { name: exactly(en('visits.record')) })
+    .click();
   const dialog = page.getByRole('dialog', { name: exactly(en('visits.recordTitle')) });
   await expectVisible(dialog);
   await dialog.getByLabel(en('visits.date')).fill(visit.date);
@@ -41,19 +47,33 @@ describe('visits and the fruiting calendar', () => {
     await openTab(page, 'locations');
     await expectVisible(cardOf(page, 'Autumn porcini'));
 
-    await recordVisit(page, 'Autumn porcini', { date: '2026-10-02', nothing: true, note: 'Too dry', checkAccess: true });
+    await recordVisit(page, 'Autumn porcini', {
+      date: '2026-10-02',
+      nothing: true,
+      note: 'Too dry',
+      checkAccess: true,
+    });
     await expectToast(page, { title: en('visits.saved') });
-    const summary = en('visits.summary', { date: 'Oct 2, 2026', outcome: en('visits.outcomeNothing'), visits: en('visits.count_one', { count: 1 }) });
+    const summary = en('visits.summary', {
+      date: 'Oct 2, 2026',
+      outcome: en('visits.outcomeNothing'),
+      visits: en('visits.count_one', { count: 1 }),
+    });
     const card = cardOf(page, 'Autumn porcini');
     await expectVisible(card.getByText(exactly(summary)));
-    const stored = async () => ((await (await page.request.get(`/api/v1/locations/${spot.id}`)).json()) as Location).visits;
-    await expect.poll(stored, { timeout: SYNC_TIMEOUT_MS }).toEqual({ count: 1, last: { date: '2026-10-02', outcome: 'nothing' } });
+    const stored = async () =>
+      ((await (await page.request.get(`/api/v1/locations/${spot.id}`)).json()) as Location).visits;
+    await expect
+      .poll(stored, { timeout: SYNC_TIMEOUT_MS })
+      .toEqual({ count: 1, last: { date: '2026-10-02', outcome: 'nothing' } });
 
     // The list of visits, newest first, with its note; and the spot's own calendar.
     await card.getByRole('button', { name: exactly(en('visits.list')) }).click();
     const list = page.getByRole('dialog', { name: exactly(en('visits.listTitle')) });
     await expectVisible(list.getByText('Too dry'));
-    await expectVisible(list.getByRole('table', { name: exactly(en('calendar.captionSpot', { title: 'Autumn porcini' })) }));
+    await expectVisible(
+      list.getByRole('table', { name: exactly(en('calendar.captionSpot', { title: 'Autumn porcini' })) }),
+    );
     await page.keyboard.press('Escape');
     await expectGone(list);
 
@@ -100,7 +120,11 @@ describe('visits and the fruiting calendar', () => {
     await recordVisit(page, 'Forest chanterelles', { date: '2026-09-20', amount: en('visits.amountMany') });
     await expectToast(page, { title: en('visits.saved'), description: en('offline.changeWaitsDescription') });
     const card = cardOf(page, 'Forest chanterelles');
-    const summary = en('visits.summary', { date: 'Sep 20, 2026', outcome: en('visits.outcomeFound'), visits: en('visits.count_one', { count: 1 }) });
+    const summary = en('visits.summary', {
+      date: 'Sep 20, 2026',
+      outcome: en('visits.outcomeFound'),
+      visits: en('visits.count_one', { count: 1 }),
+    });
     await expectVisible(card.getByText(exactly(summary)));
     await expectVisible(card.getByText(en('offline.waitingToUpload')));
     expect(await outboxOf(page)).toMatchObject([{ kind: 'visit' }]);

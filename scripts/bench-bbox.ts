@@ -23,7 +23,11 @@ async function bench(label: string, options: DatabaseOptions) {
   const { emails } = await seedBenchData(db, SPOTS);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
   const app = await buildApp(config, { database, clientDir: null, apiRateLimitPerMinute: 10_000_000 });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
@@ -32,9 +36,14 @@ async function bench(label: string, options: DatabaseOptions) {
     headers: { 'content-type': 'application/json', origin: address },
     body: JSON.stringify({ email: emails[0], password: BENCH_PASSWORD }),
   });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const probe = (await (await fetch(`${address}/api/v1/locations?bbox=${BBOX}&limit=10000`, { headers: { cookie } })).json()) as { items: unknown[] };
+  const probe = (await (
+    await fetch(`${address}/api/v1/locations?bbox=${BBOX}&limit=10000`, { headers: { cookie } })
+  ).json()) as { items: unknown[] };
 
   const result = await autocannon({
     url: `${address}/api/v1/locations?bbox=${BBOX}&limit=10000`,
@@ -50,7 +59,10 @@ async function bench(label: string, options: DatabaseOptions) {
   // The same answer as a phone gets it: compressed (issue #10). Sizes from the server's own bytes.
   const sizes: Record<string, number> = {};
   for (const encoding of ['identity', 'gzip', 'br']) {
-    const answer = await app.inject({ url: `/api/v1/locations?bbox=${BBOX}&limit=10000`, headers: { cookie, 'accept-encoding': encoding } });
+    const answer = await app.inject({
+      url: `/api/v1/locations?bbox=${BBOX}&limit=10000`,
+      headers: { cookie, 'accept-encoding': encoding },
+    });
     sizes[encoding] = answer.rawPayload.length;
   }
   const compressed = await autocannon({

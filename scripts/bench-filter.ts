@@ -21,7 +21,11 @@ const LIST = 'limit=50';
 const CASES: Array<{ name: string; base: string; filter: string }> = [
   { name: 'map box, q=baravykas', base: BBOX, filter: 'q=baravykas' },
   { name: 'map box, q=kelmas (rare)', base: BBOX, filter: 'q=kelmas' },
-  { name: 'map box, q + type + dates + photo', base: BBOX, filter: 'q=baravykas&type=mushroom_spot&from=2026-08-01&to=2026-08-31&photo=without' },
+  {
+    name: 'map box, q + type + dates + photo',
+    base: BBOX,
+    filter: 'q=baravykas&type=mushroom_spot&from=2026-08-01&to=2026-08-31&photo=without',
+  },
   { name: 'list page, q=baravykas', base: LIST, filter: 'q=baravykas' },
   { name: 'list page, q=kelmas (rare)', base: LIST, filter: 'q=kelmas' },
   { name: 'list page, visibility=private', base: LIST, filter: 'visibility=private' },
@@ -46,10 +50,16 @@ async function bench(label: string, options: DatabaseOptions) {
   const database = await openDatabase(options);
   const seeding = performance.now();
   const { emails } = await seedBenchData(database.db, SPOTS, undefined, 'varied');
-  console.log(`${label}: ${SPOTS.toLocaleString('en')} spots seeded and indexed in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  console.log(
+    `${label}: ${SPOTS.toLocaleString('en')} spots seeded and indexed in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
   const app = await buildApp(config, { database, clientDir: null, apiRateLimitPerMinute: 10_000_000 });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const cookie = await signInForBench(address, emails[0]!);

@@ -46,7 +46,11 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
   const seeded = ((performance.now() - seedStart) / 1000).toFixed(0);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-list-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
   const app = await buildApp(config, { database, clientDir: null, apiRateLimitPerMinute: 10_000_000 });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
@@ -69,12 +73,21 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
     const page = (cursor?: string) =>
       new Promise<void>((resolve, reject) => {
         const url = new URL(`${address}/api/v1/locations?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`);
-        const request = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { cookie, 'accept-encoding': 'br' }, agent }, (response) => {
-          if (response.statusCode !== 200) reject(new Error(`list answered ${response.statusCode}`));
-          response.on('data', () => {});
-          response.on('end', resolve);
-          response.on('error', reject);
-        });
+        const request = http.request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname + url.search,
+            headers: { cookie, 'accept-encoding': 'br' },
+            agent,
+          },
+          (response) => {
+            if (response.statusCode !== 200) reject(new Error(`list answered ${response.statusCode}`));
+            response.on('data', () => {});
+            response.on('end', resolve);
+            response.on('error', reject);
+          },
+        );
         request.on('error', reject);
         request.end();
       });
@@ -82,7 +95,9 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
     const httpDeep = await timed(50, () => page(deepCursor));
     agent.destroy();
     const now = await timed(50, () => listLocations(db, viewer, { limit: PAGE, cursor: null, bbox: undefined }));
-    const nowDeep = await timed(50, () => listLocations(db, viewer, { limit: PAGE, cursor: { createdAt: deep.at, id: deep.id }, bbox: undefined }));
+    const nowDeep = await timed(50, () =>
+      listLocations(db, viewer, { limit: PAGE, cursor: { createdAt: deep.at, id: deep.id }, bbox: undefined }),
+    );
     // What the list asked before: one scan of everything visible, sorted, then the page.
     const before = await timed(5, () =>
       db.execute(sql`select l.id from locations l where (l.user_id = ${viewer} or l.is_public)

@@ -32,7 +32,11 @@ const LITHUANIA = { minLat: 53.9, maxLat: 56.4, minLng: 21.0, maxLng: 26.7 };
 function tileOf(latitude: number, longitude: number, z: number) {
   const n = 2 ** z;
   const rad = (latitude * Math.PI) / 180;
-  return { z, x: Math.floor(((longitude + 180) / 360) * n), y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n) };
+  return {
+    z,
+    x: Math.floor(((longitude + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
 }
 
 async function seed(db: Database, spots: number): Promise<string> {
@@ -44,7 +48,9 @@ async function seed(db: Database, spots: number): Promise<string> {
     [other, 'tiles-other@example.com'],
   ] as const) {
     await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${id}, 'bench', ${email}, true)`);
-    await db.execute(sql`insert into account (id, account_id, provider_id, user_id, password) values (${crypto.randomUUID()}, ${id}, 'credential', ${id}, ${password})`);
+    await db.execute(
+      sql`insert into account (id, account_id, provider_id, user_id, password) values (${crypto.randomUUID()}, ${id}, 'credential', ${id}, ${password})`,
+    );
   }
   await keptCounts(db, 'off');
   await db.execute(sql`
@@ -62,7 +68,15 @@ async function seed(db: Database, spots: number): Promise<string> {
   return 'tiles-viewer@example.com';
 }
 
-type Measured = { rps: number; p50: number; p99: number; bytes: number | null; gzip: number | null; timeouts: number; pastReadBound: number };
+type Measured = {
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number | null;
+  gzip: number | null;
+  timeouts: number;
+  pastReadBound: number;
+};
 
 /**
  * `oldDesign`: the old select-everything read may run past the read bound (DB_READ_STATEMENT_TIMEOUT_MS, 4 s),
@@ -72,7 +86,12 @@ async function measure(address: string, cookie: string, url: string, { oldDesign
   const probe = await fetch(`${address}${url}`, { headers: { cookie, 'accept-encoding': 'identity' } });
   const body = Buffer.from(await probe.arrayBuffer());
   if (!probe.ok && !(oldDesign && probe.status === 503)) throw new Error(`${url} answered ${probe.status}`);
-  const result = await autocannon({ url: `${address}${url}`, headers: { cookie, 'accept-encoding': 'gzip' }, connections: 10, duration: DURATION_S });
+  const result = await autocannon({
+    url: `${address}${url}`,
+    headers: { cookie, 'accept-encoding': 'gzip' },
+    connections: 10,
+    duration: DURATION_S,
+  });
   // A request past autocannon's 10 s is counted, not fatal: the old design at country zoom can take that long.
   if (result.non2xx > 0 && !oldDesign) throw new Error(`${url}: ${result.non2xx} non-2xx`);
   return {
@@ -92,7 +111,15 @@ type Placement = 'one place' | 'across the country';
 async function createRate(address: string, cookie: string, placement: Placement): Promise<number> {
   // Half of them public, as foragers share some spots and keep others: both kinds of kept counts are written.
   const body = (latitude: number, longitude: number) =>
-    JSON.stringify({ type: 'mushroom_spot', mushroom_types: 'Bench', finder: 'Bench', date_found: '2026-09-01', latitude, longitude, is_public: Math.random() < 0.5 });
+    JSON.stringify({
+      type: 'mushroom_spot',
+      mushroom_types: 'Bench',
+      finder: 'Bench',
+      date_found: '2026-09-01',
+      latitude,
+      longitude,
+      is_public: Math.random() < 0.5,
+    });
   const result = await autocannon({
     url: `${address}/api/v1/locations`,
     method: 'POST',
@@ -104,7 +131,10 @@ async function createRate(address: string, cookie: string, placement: Placement)
           body:
             placement === 'one place'
               ? body(54.9, 23.9)
-              : body(LITHUANIA.minLat + Math.random() * (LITHUANIA.maxLat - LITHUANIA.minLat), LITHUANIA.minLng + Math.random() * (LITHUANIA.maxLng - LITHUANIA.minLng)),
+              : body(
+                  LITHUANIA.minLat + Math.random() * (LITHUANIA.maxLat - LITHUANIA.minLat),
+                  LITHUANIA.minLng + Math.random() * (LITHUANIA.maxLng - LITHUANIA.minLng),
+                ),
         }),
       },
     ],
@@ -140,7 +170,11 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
   const { db } = database;
   const email = await seed(db, spots);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-tiles-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
   const app = await buildApp(config, { database, clientDir: null, apiRateLimitPerMinute: 100_000_000 });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
@@ -157,7 +191,9 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
 
     const row = (name: string, m: Measured) =>
       `  ${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(5)} ms  p99 ${String(m.p99).padStart(5)} ms  ` +
-      (m.bytes === null ? '   (no answer: past the read bound)' : `${(m.bytes / 1024).toFixed(1).padStart(7)} KB (${(m.gzip! / 1024).toFixed(1)} KB gzip)`) +
+      (m.bytes === null
+        ? '   (no answer: past the read bound)'
+        : `${(m.bytes / 1024).toFixed(1).padStart(7)} KB (${(m.gzip! / 1024).toFixed(1)} KB gzip)`) +
       (m.timeouts > 0 ? `, ${m.timeouts} past 10 s` : '') +
       (m.pastReadBound > 0 ? `, ${m.pastReadBound} ended by the 4 s read bound (503)` : '');
     console.log(`\n${label}, ${spots.toLocaleString('en')} spots (${new Date().toISOString().slice(0, 10)})`);
@@ -169,7 +205,10 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
         ? `  country tile against the old design: ${(countryTile.rps / oldCountry.rps).toFixed(0)}× the requests a second`
         : `  the old design finished no request in the ${DURATION_S} s run (10 at a time): each took longer than that or ran past the read bound`,
     );
-    for (const [placement, rates] of [['across the country', spread], ['all at one place', onePlace]] as const) {
+    for (const [placement, rates] of [
+      ['across the country', spread],
+      ['all at one place', onePlace],
+    ] as const) {
       console.log(
         `  creating spots ${placement} (half public): ${rates.withCounts.toFixed(0)} a second with the kept counts, ${rates.withoutCounts.toFixed(0)} without ` +
           `(${((rates.withCounts / rates.withoutCounts) * 100).toFixed(0)} %; medians of ${rates.rounds} alternating rounds)`,

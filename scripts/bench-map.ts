@@ -49,7 +49,9 @@ if (POSTGRES) {
   url.pathname = `/${benchDatabase}`;
   databaseUrl = url.toString();
 }
-const seedOptions: DatabaseOptions = databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dir: path.join(dataDir, 'db') };
+const seedOptions: DatabaseOptions = databaseUrl
+  ? { kind: 'postgres', url: databaseUrl }
+  : { kind: 'pglite', dir: path.join(dataDir, 'db') };
 const seeding = await openDatabase(seedOptions);
 const seedStarted = Date.now();
 // Within what a phone shows of the map's opening view (zoom 7 around 55.17, 23.88).
@@ -61,15 +63,25 @@ await keptCounts(seeding.db, 'on');
 await seeding.db.execute(sql`select foray_map_cells_rebuild()`);
 await seeding.db.execute(sql`vacuum analyze locations`);
 await seeding.close();
-console.log(`${SPOTS.toLocaleString('en')} spots seeded on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${Math.round((Date.now() - seedStarted) / 1000)} s`);
+console.log(
+  `${SPOTS.toLocaleString('en')} spots seeded on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${Math.round((Date.now() - seedStarted) / 1000)} s`,
+);
 
 const mail = await startSmtpCatcher();
 const tiles = await startTileStub();
 const server = await startForayServer({
   smtpUrl: mail.url,
-  tileUrls: { street: tiles.template('street'), satellite: tiles.template('satellite'), topo: tiles.template('topo'), dark: tiles.template('dark') },
+  tileUrls: {
+    street: tiles.template('street'),
+    satellite: tiles.template('satellite'),
+    topo: tiles.template('topo'),
+    dark: tiles.template('dark'),
+  },
   // With PostgreSQL, several servers could share the database: Foray then wants its session secret set.
-  env: { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl, AUTH_SECRET: 'bench-map-secret-bench-map-secret-0123' }) },
+  env: {
+    DATA_DIR: dataDir,
+    ...(databaseUrl && { DATABASE_URL: databaseUrl, AUTH_SECRET: 'bench-map-secret-bench-map-secret-0123' }),
+  },
 }).catch(async (error: unknown) => {
   await admin?.query(`drop database if exists ${benchDatabase} with (force)`);
   throw error;
@@ -158,7 +170,13 @@ async function run(cpuSlowdown: number): Promise<Sample> {
   const pan = await readRecorder(page);
   // What the server still runs for this page after the last drag's 300 ms (abandoned tile reads are cancelled).
   const runningQueries = admin
-    ? Number((await admin.query(`select count(*) as n from pg_stat_activity where datname = $1 and state = 'active'`, [benchDatabase])).rows[0].n)
+    ? Number(
+        (
+          await admin.query(`select count(*) as n from pg_stat_activity where datname = $1 and state = 'active'`, [
+            benchDatabase,
+          ])
+        ).rows[0].n,
+      )
     : null;
   await cdp.send('HeapProfiler.collectGarbage');
   const heapMb = ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize / 1024 / 1024;
@@ -186,8 +204,12 @@ try {
         `long tasks ${median(all.map((s) => s.longTasks))} (longest ${Math.round(median(all.map((s) => s.longestTaskMs)))} ms)`
       );
     };
-    console.log(`CPU ×${slowdown}, ${SPOTS.toLocaleString('en')} spots in view (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${new Date().toISOString().slice(0, 10)}), medians of ${RUNS}:`);
-    console.log(`  first view  ${Math.round(median(samples.map((s) => s.firstViewMs)))} ms until all ${SPOTS.toLocaleString('en')} are counted on the map`);
+    console.log(
+      `CPU ×${slowdown}, ${SPOTS.toLocaleString('en')} spots in view (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${new Date().toISOString().slice(0, 10)}), medians of ${RUNS}:`,
+    );
+    console.log(
+      `  first view  ${Math.round(median(samples.map((s) => s.firstViewMs)))} ms until all ${SPOTS.toLocaleString('en')} are counted on the map`,
+    );
     console.log(`  pan         ${stats((s) => s.pan)}`);
     console.log(
       `  after 10 drags: JS heap ${median(samples.map((s) => s.heapMb)).toFixed(1)} MB` +

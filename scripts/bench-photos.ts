@@ -21,15 +21,29 @@ const SPOTS_EACH = Number(process.env.BENCH_SPOTS_EACH ?? 1);
 const PASSWORD = 'bench password 1';
 
 // A 4000×3000 photo with fine detail, so it compresses like a real one rather than like a flat colour.
-const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+const photo = await sharp({
+  create: {
+    width: 4000,
+    height: 3000,
+    channels: 3,
+    background: '#808080',
+    noise: { type: 'gaussian', mean: 128, sigma: 40 },
+  },
+})
   .blur(1)
   .jpeg({ quality: 88 })
   .toBuffer();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-photos-'));
 const postgresUrl = process.env.BENCH_DATABASE_URL;
-const database = await openDatabase(postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dir: path.join(dataDir, 'db') });
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
+const database = await openDatabase(
+  postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+);
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+});
 const app = await buildApp(config, {
   database,
   clientDir: null,
@@ -44,7 +58,9 @@ const cookies: string[] = [];
 for (let i = 0; i < USERS; i++) {
   const id = crypto.randomUUID();
   const email = `bench-photos-${i}-${id.slice(0, 8)}@example.com`;
-  await database.db.execute(sql`insert into "user" (id, name, email, email_verified) values (${id}, 'bench', ${email}, true)`);
+  await database.db.execute(
+    sql`insert into "user" (id, name, email, email_verified) values (${id}, 'bench', ${email}, true)`,
+  );
   await database.db.execute(
     sql`insert into account (id, account_id, provider_id, user_id, password) values (${crypto.randomUUID()}, ${id}, 'credential', ${id}, ${passwordHash})`,
   );
@@ -54,17 +70,33 @@ for (let i = 0; i < USERS; i++) {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  cookies.push(signIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; '));
+  cookies.push(
+    signIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; '),
+  );
 }
 
 async function createSpot(cookie: string): Promise<number> {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ type: 'mushroom_spot', mushroom_types: 'Boletus edulis', finder: 'Bench', date_found: '2026-09-14', latitude: '54.68', longitude: '25.28' })) {
+  for (const [name, value] of Object.entries({
+    type: 'mushroom_spot',
+    mushroom_types: 'Boletus edulis',
+    finder: 'Bench',
+    date_found: '2026-09-14',
+    latitude: '54.68',
+    longitude: '25.28',
+  })) {
     form.append(name, value);
   }
   form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
   const began = performance.now();
-  const response = await fetch(`${address}/api/v1/locations`, { method: 'POST', headers: { cookie, origin: address }, body: form });
+  const response = await fetch(`${address}/api/v1/locations`, {
+    method: 'POST',
+    headers: { cookie, origin: address },
+    body: form,
+  });
   await response.arrayBuffer();
   if (response.status !== 201) throw new Error(`create failed: ${response.status}`);
   return performance.now() - began;
@@ -86,7 +118,7 @@ const sorted = [...latencies].sort((a, b) => a - b);
 const percentile = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 console.log(
   `${USERS} users × ${SPOTS_EACH} spots with a ${(photo.length / 1024 / 1024).toFixed(1)} MB 12 MP JPEG, ` +
-    `${PHOTO_JOBS_AT_ONCE} photos processed at once (${os.availableParallelism()} cores, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? "4 (default)"}): ` +
+    `${PHOTO_JOBS_AT_ONCE} photos processed at once (${os.availableParallelism()} cores, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}): ` +
     `median ${Math.round(percentile(50))} ms, p99 ${Math.round(percentile(99))} ms, max ${Math.round(sorted.at(-1)!)} ms, ` +
     `${(latencies.length / seconds).toFixed(1)} photos/s`,
 );

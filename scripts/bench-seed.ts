@@ -9,7 +9,16 @@ import type { Database, DatabaseOptions } from '../server/db/client.ts';
 export const BENCH_PASSWORD = 'bench password 1';
 
 /** What `species: 'varied'` names the spots: eight kinds in turn, two of them holding "baravyk" (a quarter). */
-export const BENCH_SPECIES = ['Baravykai', 'Voveraitės', 'Raudonviršiai', 'Kazlėkai', 'Ūmėdės', 'Šilbaravykiai', 'Lepšiai', 'Cantharellus cibarius'];
+export const BENCH_SPECIES = [
+  'Baravykai',
+  'Voveraitės',
+  'Raudonviršiai',
+  'Kazlėkai',
+  'Ūmėdės',
+  'Šilbaravykiai',
+  'Lepšiai',
+  'Cantharellus cibarius',
+];
 /** With `species: 'varied'`, one spot in 1,000 has this note: a rare word for the search benchmark. */
 export const BENCH_RARE_NOTE = 'Prie seno kelmo';
 
@@ -38,7 +47,9 @@ export async function seedBenchData(
   const password = await hash(BENCH_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
   const users = ['bench-a@example.com', 'bench-b@example.com'].map((email) => ({ id: crypto.randomUUID(), email }));
   for (const user of users) {
-    await db.execute(sql`insert into "user" (id, name, email, email_verified) values (${user.id}, 'bench', ${user.email}, true)`);
+    await db.execute(
+      sql`insert into "user" (id, name, email, email_verified) values (${user.id}, 'bench', ${user.email}, true)`,
+    );
     await db.execute(
       sql`insert into account (id, account_id, provider_id, user_id, password) values (${crypto.randomUUID()}, ${user.id}, 'credential', ${user.id}, ${password})`,
     );
@@ -49,7 +60,14 @@ export async function seedBenchData(
     insert into locations (id, user_id, type, mushroom_types, notes, finder, date_found, latitude, longitude, is_public)
     select gen_random_uuid(), case when i % 2 = 0 then ${users[0]!.id} else ${users[1]!.id} end,
            case when i % 5 = 0 then 'car_park' else 'mushroom_spot' end,
-           ${species === 'varied' ? sql`(array[${sql.join(BENCH_SPECIES.map((name) => sql`${name}::text`), sql`, `)}])[1 + i % ${sql.raw(String(BENCH_SPECIES.length))}]` : sql`'Cantharellus cibarius'`},
+           ${
+             species === 'varied'
+               ? sql`(array[${sql.join(
+                   BENCH_SPECIES.map((name) => sql`${name}::text`),
+                   sql`, `,
+                 )}])[1 + i % ${sql.raw(String(BENCH_SPECIES.length))}]`
+               : sql`'Cantharellus cibarius'`
+           },
            ${species === 'varied' ? sql`case when i % 1000 = 7 then ${BENCH_RARE_NOTE} end` : sql`null`},
            'Bench',
            date '2026-09-01' - (i % 60),
@@ -114,5 +132,8 @@ export async function signInForBench(address: string, email: string, password = 
     body: JSON.stringify({ email, password }),
   });
   if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status}`);
-  return signIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return signIn.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }

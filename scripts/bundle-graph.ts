@@ -5,7 +5,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** The import graph between built files (paths relative to dist/client). */
-export type Graph = { entries: string[]; imports: Map<string, string[]>; dynamicImports: Map<string, string[]>; source: string };
+export type Graph = {
+  entries: string[];
+  imports: Map<string, string[]>;
+  dynamicImports: Map<string, string[]>;
+  source: string;
+};
 
 export type Screens = {
   /** The entry script and everything it imports statically. */
@@ -36,7 +41,7 @@ export function screensOf(graph: Graph): Screens {
   const signIn = staticClosure(graph.entries);
   const main = new Set([...signIn, ...staticClosure(lazyFrom(signIn))]);
   const later = new Set<string>();
-  for (let frontier = lazyFrom(main); frontier.length > 0; ) {
+  for (let frontier = lazyFrom(main); frontier.length > 0;) {
     const reached = [...staticClosure(frontier)].filter((file) => !main.has(file) && !later.has(file));
     reached.forEach((file) => later.add(file));
     frontier = lazyFrom(new Set(reached));
@@ -79,7 +84,9 @@ function graphFromManifest(dist: string): Graph | undefined {
  */
 function graphFromBuiltFiles(dist: string): Graph {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="\/?([^"]+\.js)"/g)].map((match) => match[1]!);
+  const entries = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="\/?([^"]+\.js)"/g)].map(
+    (match) => match[1]!,
+  );
   const graph: Graph = {
     entries,
     imports: new Map(),
@@ -92,8 +99,12 @@ function graphFromBuiltFiles(dist: string): Graph {
     if (graph.imports.has(file)) continue;
     const code = fs.readFileSync(path.join(dist, file), 'utf8');
     const resolve = (specifier: string) => path.posix.join(path.posix.dirname(file), specifier);
-    const staticImports = [...code.matchAll(/(?:\bfrom|\bimport)\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)].map((m) => resolve(m[1]!));
-    const lazyImports = [...code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)].map((m) => resolve(m[1]!));
+    const staticImports = [...code.matchAll(/(?:\bfrom|\bimport)\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)].map((m) =>
+      resolve(m[1]!),
+    );
+    const lazyImports = [...code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)].map((m) =>
+      resolve(m[1]!),
+    );
     graph.imports.set(file, [...new Set(staticImports)]);
     graph.dynamicImports.set(file, [...new Set(lazyImports)]);
     pending.push(...staticImports, ...lazyImports);

@@ -42,7 +42,9 @@ function main() {
       ['main with map', kb(mainBytes), kb(BUDGETS.main), mainBytes <= BUDGETS.main ? 'ok' : 'OVER BUDGET'],
     ],
   );
-  console.log(`\nThe region map's renderer: ${renderer.join(', ') || 'not found'} — ${rendererInMain.length === 0 ? 'not loaded by the main screen (ok)' : 'LOADED BY THE MAIN SCREEN'}`);
+  console.log(
+    `\nThe region map's renderer: ${renderer.join(', ') || 'not found'} — ${rendererInMain.length === 0 ? 'not loaded by the main screen (ok)' : 'LOADED BY THE MAIN SCREEN'}`,
+  );
   if (signInBytes > BUDGETS.signIn || mainBytes > BUDGETS.main || rendererInMain.length > 0) process.exit(1);
 }
 
@@ -52,9 +54,12 @@ function kb(bytes: number): string {
 
 function printTable(header: string[], rows: string[][]) {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const numeric = (column: number) => column >= 2 && column < header.length - (header[header.length - 1] === 'verdict' ? 1 : 0);
+  const numeric = (column: number) =>
+    column >= 2 && column < header.length - (header[header.length - 1] === 'verdict' ? 1 : 0);
   const line = (cells: string[]) =>
-    cells.map((cell, column) => (numeric(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ');
+    cells
+      .map((cell, column) => (numeric(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join('  ');
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));

@@ -24,7 +24,9 @@ for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true 
   before += bytes.length;
   after += brotli.length;
 }
-console.log(`Compressed the web app: ${(before / 1024).toFixed(0)} KB of text assets → ${(after / 1024).toFixed(0)} KB with brotli`);
+console.log(
+  `Compressed the web app: ${(before / 1024).toFixed(0)} KB of text assets → ${(after / 1024).toFixed(0)} KB with brotli`,
+);
 
 // The mark `npm start` compares with the sources' times (server/start.ts): written last, so only a whole build counts.
 fs.writeFileSync(path.join(root, '..', 'built-at'), `${new Date().toISOString()}\n`);

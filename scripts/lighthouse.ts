@@ -14,7 +14,8 @@ import { startForayServer } from '../e2e/support/foray-server.ts';
 const LIGHTHOUSE = 'lighthouse@12.8';
 const EMAIL = 'lighthouse@example.com';
 const PASSWORD = 'chanterelle-autumn-42';
-const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 
 type LighthouseReport = {
   categories: Record<string, { score: number | null }>;
@@ -72,7 +73,9 @@ async function main() {
       results[0]!.reports.push(await runLighthouse(server.baseUrl, blocked, reportDir, undefined, run));
       results[1]!.reports.push(await runLighthouse(server.baseUrl, blocked, reportDir, cookie, run));
     }
-    console.log(`\nMedians of ${runs} runs (${new Date().toISOString().slice(0, 10)}); every run's performance score in brackets`);
+    console.log(
+      `\nMedians of ${runs} runs (${new Date().toISOString().slice(0, 10)}); every run's performance score in brackets`,
+    );
     console.log('screen       performance        accessibility  FCP      LCP      TBT');
     for (const { screen, reports } of results) {
       const score = (report: LighthouseReport, id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
@@ -115,7 +118,13 @@ async function signedInCookie(baseUrl: string, mail: Awaited<ReturnType<typeof s
     .join('; ');
 }
 
-async function runLighthouse(url: string, blocked: string[], reportDir: string, cookie: string | undefined, run: number) {
+async function runLighthouse(
+  url: string,
+  blocked: string[],
+  reportDir: string,
+  cookie: string | undefined,
+  run: number,
+) {
   const output = path.join(reportDir, `${cookie ? 'main' : 'sign-in'}-${run + 1}.json`);
   const args = [
     '--yes',

@@ -20,4 +20,6 @@ if (!Number.isInteger(maxZoom) || maxZoom < 0 || maxZoom > 16) {
 const bytes = makeRegionFixture({ maxZoom });
 fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
 fs.writeFileSync(out, bytes);
-console.log(`Wrote ${out}: ${bytes.length} bytes, zooms 0–${maxZoom}. Try it: MAP_REGION_FILE=${out} MAP_REGION_NAME="Test region" npm start`);
+console.log(
+  `Wrote ${out}: ${bytes.length} bytes, zooms 0–${maxZoom}. Try it: MAP_REGION_FILE=${out} MAP_REGION_NAME="Test region" npm start`,
+);

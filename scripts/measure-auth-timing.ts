@@ -42,7 +42,9 @@ const rows: Array<[string, number, number]> = [
   [
     'sign-up',
     await median(() => post('/api/auth/sign-up/email', { email: 'known@example.com', password: 'other password 2' })),
-    await median((round) => post('/api/auth/sign-up/email', { email: `new-${round}@example.com`, password: 'other password 2' })),
+    await median((round) =>
+      post('/api/auth/sign-up/email', { email: `new-${round}@example.com`, password: 'other password 2' }),
+    ),
   ],
   [
     'sign-in (wrong password)',
@@ -58,14 +60,20 @@ const rows: Array<[string, number, number]> = [
   ],
   [
     'password reset request',
-    await median(() => post('/api/auth/request-password-reset', { email: 'known@example.com', redirectTo: '/reset-password' })),
-    await median((round) => post('/api/auth/request-password-reset', { email: `nobody-${round}@example.com`, redirectTo: '/reset-password' })),
+    await median(() =>
+      post('/api/auth/request-password-reset', { email: 'known@example.com', redirectTo: '/reset-password' }),
+    ),
+    await median((round) =>
+      post('/api/auth/request-password-reset', { email: `nobody-${round}@example.com`, redirectTo: '/reset-password' }),
+    ),
   ],
 ];
 console.log(`median of ${ROUNDS} requests each, in ms, with a response floor of ${floor} ms (FLOOR_MS)`);
 console.log('request                     existing e-mail   unknown e-mail   difference');
 for (const [label, existing, unknown] of rows) {
-  console.log(`${label.padEnd(28)}${existing.toFixed(1).padStart(15)}${unknown.toFixed(1).padStart(17)}${(existing - unknown).toFixed(1).padStart(13)}`);
+  console.log(
+    `${label.padEnd(28)}${existing.toFixed(1).padStart(15)}${unknown.toFixed(1).padStart(17)}${(existing - unknown).toFixed(1).padStart(13)}`,
+  );
 }
 await app.close();
 await database.close();

@@ -22,7 +22,11 @@ async function measure(label: string, options: DatabaseOptions, spots: number) {
   // Half of the seeded spots are the first forager's.
   const { emails } = await seedBenchData(database.db, spots * 2);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-measure-export-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
   const app = await buildApp(config, { database, clientDir: null });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
@@ -34,7 +38,9 @@ async function measure(label: string, options: DatabaseOptions, spots: number) {
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
       const start = performance.now();
-      const response = await fetch(`${address}/api/v1/export?format=${format}`, { headers: { cookie, 'accept-encoding': 'identity' } });
+      const response = await fetch(`${address}/api/v1/export?format=${format}`, {
+        headers: { cookie, 'accept-encoding': 'identity' },
+      });
       if (!response.ok || !response.body) throw new Error(`${format}: ${response.status}`);
       let bytes = 0;
       const reader = response.body.getReader();

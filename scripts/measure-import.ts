@@ -21,7 +21,8 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const NAMES = ['Baravykai', 'Voveraitės', 'Raudonviršiai', 'Lepšiai', 'Stovėjimo aikštelė', 'Kazlėkai', 'Ūmėdės'];
 
 function gpx(run: number): string {
-  let text = '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="bench" xmlns="http://www.topografix.com/GPX/1/1">\n';
+  let text =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="bench" xmlns="http://www.topografix.com/GPX/1/1">\n';
   for (let i = 0; i < SPOTS; i++) {
     const lat = (53.9 + Math.random() * 2.5).toFixed(6);
     const lon = (21 + Math.random() * 5.7).toFixed(6);
@@ -36,7 +37,11 @@ async function measure(label: string, options: DatabaseOptions) {
   const database = await openDatabase(options);
   const { emails } = await seedBenchData(database.db, 20_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-measure-import-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
   const app = await buildApp(config, { database, clientDir: null, apiRateLimitPerMinute: 1_000_000 });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
@@ -54,14 +59,19 @@ async function measure(label: string, options: DatabaseOptions) {
         for (const [name, value] of Object.entries(fields)) form.append(name, value);
         form.append('file', file, 'bench.gpx');
         const start = performance.now();
-        const response = await fetch(`${address}${url}`, { method: 'POST', headers: { cookie, origin: address }, body: form });
+        const response = await fetch(`${address}${url}`, {
+          method: 'POST',
+          headers: { cookie, origin: address },
+          body: form,
+        });
         const body = (await response.json()) as { spots?: unknown[]; created?: number };
         if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
         return { ms: performance.now() - start, body };
       };
       if (sharing === 'public') {
         const confirm = await post('/api/v1/import', { import_id: crypto.randomUUID(), sharing });
-        if ((confirm.body.created ?? 0) < SPOTS * 0.99) throw new Error(`public confirm created ${confirm.body.created}`);
+        if ((confirm.body.created ?? 0) < SPOTS * 0.99)
+          throw new Error(`public confirm created ${confirm.body.created}`);
         publicMs = confirm.ms;
         continue;
       }
@@ -69,10 +79,13 @@ async function measure(label: string, options: DatabaseOptions) {
       if (preview.body.spots?.length !== SPOTS) throw new Error(`preview showed ${preview.body.spots?.length} spots`);
       previews.push(preview.ms);
       const confirm = await post('/api/v1/import', { import_id: crypto.randomUUID() });
-      if (confirm.body.created === undefined || confirm.body.created < SPOTS * 0.99) throw new Error(`confirm created ${confirm.body.created}`);
+      if (confirm.body.created === undefined || confirm.body.created < SPOTS * 0.99)
+        throw new Error(`confirm created ${confirm.body.created}`);
       confirms.push(confirm.ms);
     }
-    const counted = (await database.db.execute(sql`select count(*)::int as count from locations`)) as unknown as { rows: Array<{ count: number }> };
+    const counted = (await database.db.execute(sql`select count(*)::int as count from locations`)) as unknown as {
+      rows: Array<{ count: number }>;
+    };
     const count = counted.rows[0]?.count;
     console.log(
       `\n${label}: ${SPOTS.toLocaleString('en')} waypoints (${(bytes / 1024 / 1024).toFixed(1)} MB GPX), ${RUNS} runs, ` +

@@ -34,8 +34,15 @@ if (!fs.existsSync(path.join(FORAY_ROOT, 'dist/client/index.html'))) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-measure-offline-'));
 const seeding = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'db') });
 // Around the map's opening view; half of them the measured forager's own.
-const { emails } = await seedBenchData(seeding.db, OWN_SPOTS * 2, { minLat: 54.9, maxLat: 55.4, minLng: 23.4, maxLng: 24.4 });
-const counted = await seeding.db.execute(sql`select count(*)::int as n from locations l join "user" u on u.id = l.user_id where u.email = ${emails[0]!}`);
+const { emails } = await seedBenchData(seeding.db, OWN_SPOTS * 2, {
+  minLat: 54.9,
+  maxLat: 55.4,
+  minLng: 23.4,
+  maxLng: 24.4,
+});
+const counted = await seeding.db.execute(
+  sql`select count(*)::int as n from locations l join "user" u on u.id = l.user_id where u.email = ${emails[0]!}`,
+);
 const own = (counted as unknown as { rows: Array<{ n: number }> }).rows[0];
 await seeding.close();
 
@@ -43,7 +50,12 @@ const mail = await startSmtpCatcher();
 const tiles = await startTileStub();
 const server = await startForayServer({
   smtpUrl: mail.url,
-  tileUrls: { street: tiles.template('street'), satellite: tiles.template('satellite'), topo: tiles.template('topo'), dark: tiles.template('dark') },
+  tileUrls: {
+    street: tiles.template('street'),
+    satellite: tiles.template('satellite'),
+    topo: tiles.template('topo'),
+    dark: tiles.template('dark'),
+  },
   env: { DATA_DIR: dataDir },
 });
 const browser = await launchBrowser();
@@ -96,7 +108,9 @@ try {
   const form = page.getByRole('region', { name: en('form.title') });
   await form.getByLabel(en('form.mushroomTypes')).fill('Measured porcini');
   await form.getByLabel(en('form.finder')).fill('Ona');
-  await form.getByLabel(en('form.uploadPhoto')).setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await form
+    .getByLabel(en('form.uploadPhoto'))
+    .setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: photo });
   const saveStarted = Date.now();
   await form.getByRole('button', { name: en('form.save'), exact: true }).click();
   await form.waitFor({ state: 'detached', timeout: 30_000 });
@@ -107,7 +121,9 @@ try {
 
   const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
   console.log(`Offline, phone-sized Chromium, ${own?.n ?? OWN_SPOTS} own spots kept on the device:`);
-  console.log(`  cold start to the main screen with kept spots: median ${median(coldStarts)} ms of ${RUNS} (${coldStarts.join(', ')} ms)`);
+  console.log(
+    `  cold start to the main screen with kept spots: median ${median(coldStarts)} ms of ${RUNS} (${coldStarts.join(', ')} ms)`,
+  );
   console.log(
     `  12 MP JPEG (4000×3000) ${megabytes(photo.length)} MB → queued ${queued.type} ${queued.width}×${queued.height} ` +
       `${megabytes(queued.bytes)} MB (${((100 * queued.bytes) / photo.length).toFixed(0)} %); Save to form closed ${saveMs} ms; ` +

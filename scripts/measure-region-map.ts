@@ -45,7 +45,12 @@ const mail = await startSmtpCatcher();
 const tiles = await startTileStub();
 const server = await startForayServer({
   smtpUrl: mail.url,
-  tileUrls: { street: tiles.template('street'), satellite: tiles.template('satellite'), topo: tiles.template('topo'), dark: tiles.template('dark') },
+  tileUrls: {
+    street: tiles.template('street'),
+    satellite: tiles.template('satellite'),
+    topo: tiles.template('topo'),
+    dark: tiles.template('dark'),
+  },
   env: { DATA_DIR: dataDir, MAP_REGION_FILE: regionFile, MAP_REGION_NAME: REGION_NAME },
 });
 const browser = await launchBrowser();
@@ -53,9 +58,18 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** A signed-in forager at the lake, the service worker in control. */
 async function forager() {
-  const context = await browser.newContext({ ...PHONE, baseURL: server.baseUrl, locale: 'en-GB', permissions: ['geolocation'], geolocation: LAKE });
+  const context = await browser.newContext({
+    ...PHONE,
+    baseURL: server.baseUrl,
+    locale: 'en-GB',
+    permissions: ['geolocation'],
+    geolocation: LAKE,
+  });
   const page = await context.newPage();
-  const signedIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin: server.baseUrl }, data: { email: emails[0], password: BENCH_PASSWORD } });
+  const signedIn = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin: server.baseUrl },
+    data: { email: emails[0], password: BENCH_PASSWORD },
+  });
   if (!signedIn.ok()) throw new Error(`sign-in failed: ${signedIn.status()}`);
   await page.goto('/');
   await page.getByText(en('map.mapLocationFound')).first().waitFor();
@@ -133,12 +147,15 @@ try {
     if (ranges.length !== beforeLocal) throw new Error('Drawing from the device read the server’s file');
     await context.close();
   }
-  const ms = (values: number[]) => `median ${median(values).toFixed(0)} ms of ${values.length} (${values.map((v) => v.toFixed(0)).join(', ')})`;
+  const ms = (values: number[]) =>
+    `median ${median(values).toFixed(0)} ms of ${values.length} (${values.map((v) => v.toFixed(0)).join(', ')})`;
   const maxPerStep = Math.max(...panRequests);
   console.log(`Region map (fixture ${fixture.length} bytes, zooms 0–15), phone-sized Chromium at zoom 14:`);
   console.log(`  first draw, read from the server in byte ranges: ${ms(online)}`);
   console.log(`  first draw, from the copy on the device (OPFS): ${ms(fromDevice)}`);
-  console.log(`  range requests: ${firstViewRequests} for the first view; per pan or zoom step ${panRequests.join(', ')} (max ${maxPerStep}, ${panRequests.reduce((a, b) => a + b, 0)} for 16 steps)`);
+  console.log(
+    `  range requests: ${firstViewRequests} for the first view; per pan or zoom step ${panRequests.join(', ')} (max ${maxPerStep}, ${panRequests.reduce((a, b) => a + b, 0)} for 16 steps)`,
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -29,7 +29,10 @@ async function start(dataDir: string, [command, args] = SERVER) {
   const readyMs = performance.now() - began;
   await new Promise((resolve) => setTimeout(resolve, 1000));
   // Under `npm start` the server is npm's child: measure the server, not npm.
-  const serverPid = command === 'npm' ? fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(' ')[0] : child.pid;
+  const serverPid =
+    command === 'npm'
+      ? fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(' ')[0]
+      : child.pid;
   const status = fs.readFileSync(`/proc/${serverPid}/status`, 'utf8');
   const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
   child.kill('SIGTERM');

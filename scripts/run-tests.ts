@@ -45,7 +45,15 @@ const runs: Run[] =
         {
           label: 'unit+api',
           // One file at a time too: with the browser run beside it, that is one file per core.
-          args: ['--maxWorkers', '1', '--project', 'unit', '--project', 'api-pglite', ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : [])],
+          args: [
+            '--maxWorkers',
+            '1',
+            '--project',
+            'unit',
+            '--project',
+            'api-pglite',
+            ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : []),
+          ],
         },
       ];
 

@@ -43,6 +43,12 @@ describe('the English words that ship with a screen', () => {
       ].join('\n'),
     });
     const named = keysNamedIn([path.join(dir, 'a.tsx')], words);
-    expect([...named].sort()).toEqual(['map.title', 'types.car_park', 'types.mushroom_spot', 'visits.count_one', 'visits.count_other']);
+    expect([...named].sort()).toEqual([
+      'map.title',
+      'types.car_park',
+      'types.mushroom_spot',
+      'visits.count_one',
+      'visits.count_other',
+    ]);
   });
 });

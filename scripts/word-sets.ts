@@ -12,7 +12,13 @@ type Words = Record<string, string>;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function parse(file: string): ts.SourceFile {
-  return ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  return ts.createSourceFile(
+    file,
+    fs.readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 }
 
 /** The project files `root` imports statically, `root` included (TypeScript sources only; `import type` and `import()` not followed). */

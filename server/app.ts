@@ -31,7 +31,11 @@ import { registerExportRoutes } from './features/export/export.routes.ts';
 import { registerImportRoutes } from './features/import/import.routes.ts';
 import { registerMapRegionRoutes } from './features/map-region/map-region.routes.ts';
 import { describeMapRegion } from './features/map-region/map-region-file.ts';
-import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './features/photos/photo-reconcile.ts';
+import {
+  PHOTO_ORPHAN_GRACE_MS,
+  PHOTO_RECONCILE_INTERVAL_MS,
+  startPhotoReconciler,
+} from './features/photos/photo-reconcile.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -43,7 +47,8 @@ import { PHOTO_MAX_BYTES } from '../common/limits.ts';
 /** What is worth compressing: JSON, text, HTML, scripts, SVG, the export files. Images and the region map's PMTiles are not. */
 /** The largest answer compressed in one synchronous call (brotli q4 of 256 KB of JSON: ~2 ms); larger ones stream. */
 const SYNC_COMPRESS_MAX_BYTES = 256 * 1024;
-const COMPRESSIBLE = /^(application\/(json|javascript|manifest\+json|geo\+json|gpx\+xml|vnd\.google-earth\.kml\+xml)|text\/|image\/svg\+xml)/;
+const COMPRESSIBLE =
+  /^(application\/(json|javascript|manifest\+json|geo\+json|gpx\+xml|vnd\.google-earth\.kml\+xml)|text\/|image\/svg\+xml)/;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -66,7 +71,14 @@ export type BuildOptions = {
 /** Above the slowest of these answers on this 2-core box when idle (argon2id + inserts ≈ 25–60 ms). */
 export const DEFAULT_AUTH_RESPONSE_FLOOR_MS = 150;
 
-export const DEFAULT_AUTH_RATE_LIMIT: AuthOptions['rateLimit'] = { window: 60, max: 100, signIn: 10, signUp: 5, reset: 5, twoFactor: 10 };
+export const DEFAULT_AUTH_RATE_LIMIT: AuthOptions['rateLimit'] = {
+  window: 60,
+  max: 100,
+  signIn: 10,
+  signUp: 5,
+  reset: 5,
+  twoFactor: 10,
+};
 
 /** Strips what must never reach a log from a URL: query strings (coordinates, tokens) and reset tokens. */
 export function loggableUrl(url: string): string {
@@ -87,7 +99,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
-        req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: loggableUrl(request.url) }),
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: loggableUrl(request.url),
+        }),
       },
     },
   });
@@ -101,7 +116,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = options.storage ?? (await createStorage(config.storage));
   const { db } = database;
   const reads = requestReads(database);
-  const outbox = createOutbox({ db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, intervalMs: config.outboxIntervalMs, log: app.log });
+  const outbox = createOutbox({
+    db,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    intervalMs: config.outboxIntervalMs,
+    log: app.log,
+  });
   await syncTranslations(db, path.join(ROOT, 'locales'));
 
   const auth = createAuth({
@@ -143,7 +164,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Foray API', version: '1', description: 'Record and share foraging spots. Session cookie from /api/auth/sign-in/email.' },
+      info: {
+        title: 'Foray API',
+        version: '1',
+        description: 'Record and share foraging spots. Session cookie from /api/auth/sign-in/email.',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -166,7 +191,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     outbox,
   });
   registerAccountRoutes(app, { db, requireUser });
-  registerSystemRoutes(app, { config, ping: database.ping, requireUser, describeMapRegion: () => describeMapRegion(config.mapRegion, app.log) });
+  registerSystemRoutes(app, {
+    config,
+    ping: database.ping,
+    requireUser,
+    describeMapRegion: () => describeMapRegion(config.mapRegion, app.log),
+  });
   registerTranslationRoutes(app, { db });
   registerLocationRoutes(app, { db, reads, storage, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
@@ -178,7 +208,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 
   // ── The web app ──
-  await registerStaticClient(app, options.clientDir === undefined ? path.join(ROOT, 'dist', 'client') : options.clientDir);
+  await registerStaticClient(
+    app,
+    options.clientDir === undefined ? path.join(ROOT, 'dist', 'client') : options.clientDir,
+  );
 
   // ── Background work, stopped on close ──
   outbox.start();

@@ -15,7 +15,14 @@ describe('tile caching settings', () => {
   });
 
   it('takes the operator’s TILE_*_CACHE for each layer; an empty value keeps the default', () => {
-    expect(cacheFlags({ TILE_STREET_CACHE: 'false', TILE_SATELLITE_CACHE: 'true', TILE_TOPO_CACHE: '0', TILE_DARK_CACHE: 'yes' })).toEqual({
+    expect(
+      cacheFlags({
+        TILE_STREET_CACHE: 'false',
+        TILE_SATELLITE_CACHE: 'true',
+        TILE_TOPO_CACHE: '0',
+        TILE_DARK_CACHE: 'yes',
+      }),
+    ).toEqual({
       street: false,
       satellite: true,
       topo: false,
@@ -45,7 +52,10 @@ describe('region map settings', () => {
   });
 
   it('takes a PMTiles v3 file and its name; without a name, the file’s', () => {
-    expect(loadConfig({ ...BASE, MAP_REGION_FILE: region, MAP_REGION_NAME: 'Lithuania' }).mapRegion).toEqual({ file: region, name: 'Lithuania' });
+    expect(loadConfig({ ...BASE, MAP_REGION_FILE: region, MAP_REGION_NAME: 'Lithuania' }).mapRegion).toEqual({
+      file: region,
+      name: 'Lithuania',
+    });
     expect(loadConfig({ ...BASE, MAP_REGION_FILE: region }).mapRegion?.name).toBe('lithuania');
   });
 
@@ -64,11 +74,15 @@ describe('region map settings', () => {
       [write('raster.pmtiles', raster), /vector tiles/],
     ] as const) {
       expect(() => loadConfig({ ...BASE, MAP_REGION_FILE: file }), file).toThrow(ConfigError);
-      expect(() => loadConfig({ ...BASE, MAP_REGION_FILE: file }), file).toThrow(new RegExp(`MAP_REGION_FILE: .*${reason.source}`));
+      expect(() => loadConfig({ ...BASE, MAP_REGION_FILE: file }), file).toThrow(
+        new RegExp(`MAP_REGION_FILE: .*${reason.source}`),
+      );
     }
   });
 
   it('stops with MAP_REGION_NAME named when it is set without a file', () => {
-    expect(() => loadConfig({ ...BASE, MAP_REGION_NAME: 'Lithuania' })).toThrow(/MAP_REGION_NAME: is set but MAP_REGION_FILE is not/);
+    expect(() => loadConfig({ ...BASE, MAP_REGION_NAME: 'Lithuania' })).toThrow(
+      /MAP_REGION_NAME: is set but MAP_REGION_FILE is not/,
+    );
   });
 });

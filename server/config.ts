@@ -65,7 +65,10 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().default('Foray <foray@localhost>'),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TRUST_PROXY: z
@@ -129,7 +132,9 @@ export type Config = {
   publicUrlIsSet: boolean;
   secureCookies: boolean;
   dataDir: string;
-  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; statementTimeoutMs: number; readStatementTimeoutMs: number };
+  database:
+    | { kind: 'pglite'; dir: string }
+    | { kind: 'postgres'; url: string; statementTimeoutMs: number; readStatementTimeoutMs: number };
   storage:
     | { kind: 'local'; dir: string }
     | {
@@ -179,7 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, readStatementTimeoutMs: e.DB_READ_STATEMENT_TIMEOUT_MS }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+          readStatementTimeoutMs: e.DB_READ_STATEMENT_TIMEOUT_MS,
+        }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
     storage:
       e.STORAGE === 's3'
@@ -198,13 +208,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     tileLayers: [
-      { id: 'street', url: e.TILE_STREET_URL, attribution: e.TILE_STREET_ATTRIBUTION, maxZoom: TILE_DEFAULTS.street.maxZoom, cache: e.TILE_STREET_CACHE },
-      { id: 'satellite', url: e.TILE_SATELLITE_URL, attribution: e.TILE_SATELLITE_ATTRIBUTION, maxZoom: TILE_DEFAULTS.satellite.maxZoom, cache: e.TILE_SATELLITE_CACHE },
-      { id: 'topo', url: e.TILE_TOPO_URL, attribution: e.TILE_TOPO_ATTRIBUTION, maxZoom: TILE_DEFAULTS.topo.maxZoom, cache: e.TILE_TOPO_CACHE },
-      { id: 'dark', url: e.TILE_DARK_URL, attribution: e.TILE_DARK_ATTRIBUTION, maxZoom: TILE_DEFAULTS.dark.maxZoom, cache: e.TILE_DARK_CACHE },
+      {
+        id: 'street',
+        url: e.TILE_STREET_URL,
+        attribution: e.TILE_STREET_ATTRIBUTION,
+        maxZoom: TILE_DEFAULTS.street.maxZoom,
+        cache: e.TILE_STREET_CACHE,
+      },
+      {
+        id: 'satellite',
+        url: e.TILE_SATELLITE_URL,
+        attribution: e.TILE_SATELLITE_ATTRIBUTION,
+        maxZoom: TILE_DEFAULTS.satellite.maxZoom,
+        cache: e.TILE_SATELLITE_CACHE,
+      },
+      {
+        id: 'topo',
+        url: e.TILE_TOPO_URL,
+        attribution: e.TILE_TOPO_ATTRIBUTION,
+        maxZoom: TILE_DEFAULTS.topo.maxZoom,
+        cache: e.TILE_TOPO_CACHE,
+      },
+      {
+        id: 'dark',
+        url: e.TILE_DARK_URL,
+        attribution: e.TILE_DARK_ATTRIBUTION,
+        maxZoom: TILE_DEFAULTS.dark.maxZoom,
+        cache: e.TILE_DARK_CACHE,
+      },
     ],
     mapRegion: e.MAP_REGION_FILE
-      ? { file: path.resolve(e.MAP_REGION_FILE), name: e.MAP_REGION_NAME ?? path.basename(e.MAP_REGION_FILE).replace(/\.pmtiles$/i, '') }
+      ? {
+          file: path.resolve(e.MAP_REGION_FILE),
+          name: e.MAP_REGION_NAME ?? path.basename(e.MAP_REGION_FILE).replace(/\.pmtiles$/i, ''),
+        }
       : null,
     outboxIntervalMs: 1000,
     mapOverviewFrom: e.MAP_OVERVIEW_FROM,
@@ -233,8 +270,10 @@ function pmtilesProblem(file: string): string | null {
   } catch (error) {
     return `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
   }
-  if (header.length < PMTILES_HEADER_BYTES || header.toString('latin1', 0, 7) !== 'PMTiles') return `${file} is not a PMTiles archive`;
-  if (header[7] !== 3) return `${file} is PMTiles version ${header[7]}; Foray reads version 3 (convert it with \`pmtiles convert\`)`;
+  if (header.length < PMTILES_HEADER_BYTES || header.toString('latin1', 0, 7) !== 'PMTiles')
+    return `${file} is not a PMTiles archive`;
+  if (header[7] !== 3)
+    return `${file} is PMTiles version ${header[7]}; Foray reads version 3 (convert it with \`pmtiles convert\`)`;
   // The web app draws the region with vector styles; a raster archive would download and then show nothing.
   if (header[99] !== 1) return `${file} does not hold vector tiles (MVT)`;
   return null;
@@ -253,4 +292,3 @@ function readOrCreateSecret(dataDir: string): string {
   fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
 }
-

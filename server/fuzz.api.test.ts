@@ -23,16 +23,52 @@ function generator(seed: number) {
     return ((z ^ (z >>> 14)) >>> 0) / 4_294_967_296;
   };
   const int = (max: number) => Math.floor(next() * max);
-  const pick = <T,>(items: readonly T[]): T => items[int(items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   return { next, int, pick, chance: (p: number) => next() < p };
 }
 type Random = ReturnType<typeof generator>;
 
 const NASTY_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\u0001\u0002\u001f', '\u007f', '\u0085', '\t\r\n', '\ud800', '\udfff', 'a\ud83c',
-  '🍄🍄🍄', 'Ä̷̛͎', '\u202e', '\ufeff', "'; drop table locations; --", '%00', '%', '%E0%A4%A', '../../etc/passwd', '<script>',
-  '{"a":', 'null', 'true', '-1', '0', '1e309', 'NaN', '9'.repeat(400), 'x'.repeat(6000), '0000-01-01', '9999-12-31',
-  '2026-02-30', '2026-11-23', '1899-12-31', '-0001-01-01', '+002026-01-01', '2026-1-1', '１２３', 'Infinity',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u0002\u001f',
+  '\u007f',
+  '\u0085',
+  '\t\r\n',
+  '\ud800',
+  '\udfff',
+  'a\ud83c',
+  '🍄🍄🍄',
+  'Ä̷̛͎',
+  '\u202e',
+  '\ufeff',
+  "'; drop table locations; --",
+  '%00',
+  '%',
+  '%E0%A4%A',
+  '../../etc/passwd',
+  '<script>',
+  '{"a":',
+  'null',
+  'true',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  '9'.repeat(400),
+  'x'.repeat(6000),
+  '0000-01-01',
+  '9999-12-31',
+  '2026-02-30',
+  '2026-11-23',
+  '1899-12-31',
+  '-0001-01-01',
+  '+002026-01-01',
+  '2026-1-1',
+  '１２３',
+  'Infinity',
 ];
 const NASTY_NUMBERS = [0, -0, 1, -1, 90.0000001, -180.5, 1e308, -1e308, 5e-324, 2 ** 53 + 1, 3.14159, 54.6872, 25.2797];
 
@@ -43,7 +79,17 @@ function text(random: Random): string {
   for (let i = 0; i < length; i++) {
     const kind = random.int(6);
     const code =
-      kind === 0 ? random.int(0x20) : kind === 1 ? 0x20 + random.int(0x5f) : kind === 2 ? 0x80 + random.int(0x780) : kind === 3 ? 0xd800 + random.int(0x800) : kind === 4 ? 0x1f300 + random.int(0x300) : 0x61 + random.int(26);
+      kind === 0
+        ? random.int(0x20)
+        : kind === 1
+          ? 0x20 + random.int(0x5f)
+          : kind === 2
+            ? 0x80 + random.int(0x780)
+            : kind === 3
+              ? 0xd800 + random.int(0x800)
+              : kind === 4
+                ? 0x1f300 + random.int(0x300)
+                : 0x61 + random.int(26);
     value += String.fromCodePoint(code);
   }
   return value;
@@ -63,7 +109,9 @@ function value(random: Random, depth = 0): unknown {
     case 5:
       return Array.from({ length: random.int(4) }, () => value(random, depth + 1));
     case 6:
-      return Object.fromEntries(Array.from({ length: random.int(4) }, () => [text(random).slice(0, 20), value(random, depth + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: random.int(4) }, () => [text(random).slice(0, 20), value(random, depth + 1)]),
+      );
     default:
       return random.pick([validSpot(), {}, [], '']);
   }
@@ -110,19 +158,57 @@ function importFile(random: Random): { bytes: Uint8Array; name: string } {
   if (kind === 0) {
     file = {
       name: 'a.gpx',
-      bytes: encode(`<gpx xmlns:foray="urn:foray:spot:1"><wpt lat="${number()}" lon="${number()}"><name>${raw()}</name><time>${raw()}</time><type>${raw()}</type><link href="${escaped()}"/><extensions><foray:accuracy_m>${raw()}</foray:accuracy_m><foray:finder>${raw()}</foray:finder></extensions></wpt></gpx>`),
+      bytes: encode(
+        `<gpx xmlns:foray="urn:foray:spot:1"><wpt lat="${number()}" lon="${number()}"><name>${raw()}</name><time>${raw()}</time><type>${raw()}</type><link href="${escaped()}"/><extensions><foray:accuracy_m>${raw()}</foray:accuracy_m><foray:finder>${raw()}</foray:finder></extensions></wpt></gpx>`,
+      ),
     };
   } else if (kind === 1) {
-    file = { name: 'a.kml', bytes: encode(`<kml><Placemark><name>${raw()}</name><ExtendedData><Data name="${escaped()}"><value>${raw()}</value></Data></ExtendedData><Point><coordinates>${number()},${number()}</coordinates></Point></Placemark></kml>`) };
+    file = {
+      name: 'a.kml',
+      bytes: encode(
+        `<kml><Placemark><name>${raw()}</name><ExtendedData><Data name="${escaped()}"><value>${raw()}</value></Data></ExtendedData><Point><coordinates>${number()},${number()}</coordinates></Point></Placemark></kml>`,
+      ),
+    };
   } else if (kind === 2) {
-    const properties = mutate(random, { name: 'Chanterelle', date: '2026-01-01', accuracy_m: 5, type: 'car_park', photos: ['photos/a.webp'] });
-    file = { name: 'a.geojson', bytes: encode(JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [value(random), value(random)] }, properties }] })) };
+    const properties = mutate(random, {
+      name: 'Chanterelle',
+      date: '2026-01-01',
+      accuracy_m: 5,
+      type: 'car_park',
+      photos: ['photos/a.webp'],
+    });
+    file = {
+      name: 'a.geojson',
+      bytes: encode(
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [
+            { type: 'Feature', geometry: { type: 'Point', coordinates: [value(random), value(random)] }, properties },
+          ],
+        }),
+      ),
+    };
   } else if (kind === 3) {
-    file = { name: random.pick(['a.csv', 'a.txt', 'a']), bytes: encode(`${random.pick(['name;lat;lon;date', 'mushroom_types,latitude,longitude,date_found,accuracy_m', text(random)])}\n${raw()};${number()};${number()};${raw()}\n`) };
+    file = {
+      name: random.pick(['a.csv', 'a.txt', 'a']),
+      bytes: encode(
+        `${random.pick(['name;lat;lon;date', 'mushroom_types,latitude,longitude,date_found,accuracy_m', text(random)])}\n${raw()};${number()};${number()};${raw()}\n`,
+      ),
+    };
   } else {
-    file = { name: random.pick(['a.zip', 'a.kmz', 'a.bin']), bytes: Uint8Array.from({ length: random.pick([0, 4, 100, 3000]) }, () => random.int(256)) };
+    file = {
+      name: random.pick(['a.zip', 'a.kmz', 'a.bin']),
+      bytes: Uint8Array.from({ length: random.pick([0, 4, 100, 3000]) }, () => random.int(256)),
+    };
   }
-  if (kind === 5 || random.chance(0.15)) file = { name: 'a.zip', bytes: zipSync({ [random.pick(['foray-spots.gpx', 'doc.kml', 'x/y.csv', text(random).slice(0, 30) || 'z'])]: file.bytes, 'photos/a.webp': Uint8Array.from({ length: 50 }, () => random.int(256)) }) };
+  if (kind === 5 || random.chance(0.15))
+    file = {
+      name: 'a.zip',
+      bytes: zipSync({
+        [random.pick(['foray-spots.gpx', 'doc.kml', 'x/y.csv', text(random).slice(0, 30) || 'z'])]: file.bytes,
+        'photos/a.webp': Uint8Array.from({ length: 50 }, () => random.int(256)),
+      }),
+    };
   return file;
 }
 
@@ -134,7 +220,14 @@ beforeAll(async () => {
   // Per-address limits far above the run's count: the fuzz is about answers, not about being limited.
   t = await createTestContext({ build: { apiRateLimitPerMinute: 1_000_000 } });
   user = await t.createUser('fuzz@example.com');
-  ownSpot = (await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: user.cookie }, payload: validSpot() })).json().id;
+  ownSpot = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: { cookie: user.cookie },
+      payload: validSpot(),
+    })
+  ).json().id;
 });
 afterAll(() => t.close());
 
@@ -149,14 +242,29 @@ const json = (method: 'POST' | 'PATCH' | 'PUT', url: string, body: unknown, cook
 });
 
 const ROUTES: Route[] = [
-  { name: 'POST /api/v1/locations (JSON)', request: (r) => json('POST', '/api/v1/locations', mutate(r, validSpot({ id: crypto.randomUUID() })), user.cookie) },
+  {
+    name: 'POST /api/v1/locations (JSON)',
+    request: (r) => json('POST', '/api/v1/locations', mutate(r, validSpot({ id: crypto.randomUUID() })), user.cookie),
+  },
   {
     name: 'POST /api/v1/locations (multipart)',
     request: async (r) => {
-      const fields = Object.fromEntries(Object.entries(mutate(r, validSpot({ id: crypto.randomUUID() }))).map(([key, field]) => [key, typeof field === 'string' ? field : JSON.stringify(field)]));
-      const photo = r.chance(0.3) ? { bytes: Buffer.from(Array.from({ length: r.pick([0, 10, 100, 3000]) }, () => r.int(256))) } : undefined;
+      const fields = Object.fromEntries(
+        Object.entries(mutate(r, validSpot({ id: crypto.randomUUID() }))).map(([key, field]) => [
+          key,
+          typeof field === 'string' ? field : JSON.stringify(field),
+        ]),
+      );
+      const photo = r.chance(0.3)
+        ? { bytes: Buffer.from(Array.from({ length: r.pick([0, 10, 100, 3000]) }, () => r.int(256))) }
+        : undefined;
       const body = await multipart(fields, photo);
-      return { method: 'POST', url: '/api/v1/locations', headers: { cookie: user.cookie, ...body.headers }, payload: body.payload };
+      return {
+        method: 'POST',
+        url: '/api/v1/locations',
+        headers: { cookie: user.cookie, ...body.headers },
+        payload: body.payload,
+      };
     },
   },
   {
@@ -164,8 +272,23 @@ const ROUTES: Route[] = [
     request: (r) => ({
       method: 'POST',
       url: '/api/v1/locations',
-      headers: { cookie: user.cookie, 'content-type': r.pick(['application/json', 'multipart/form-data', 'multipart/form-data; boundary=x', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1']) },
-      payload: r.pick([text(r), JSON.stringify(value(r)) ?? '', '--x\r\nContent-Disposition: form-data; name="notes"\r\n\r\n\u0000\r\n--x--', '']),
+      headers: {
+        cookie: user.cookie,
+        'content-type': r.pick([
+          'application/json',
+          'multipart/form-data',
+          'multipart/form-data; boundary=x',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/json; charset=latin1',
+        ]),
+      },
+      payload: r.pick([
+        text(r),
+        JSON.stringify(value(r)) ?? '',
+        '--x\r\nContent-Disposition: form-data; name="notes"\r\n\r\n\u0000\r\n--x--',
+        '',
+      ]),
     }),
   },
   {
@@ -174,87 +297,285 @@ const ROUTES: Route[] = [
       const query = [
         r.chance(0.5) ? `limit=${r.pick([urlPart(r), String(r.int(20_000) - 10), '1.5', '1e3'])}` : '',
         r.chance(0.5) ? `cursor=${encodeURIComponent(cursorOf(r))}` : '',
-        r.chance(0.5) ? `bbox=${r.pick([urlPart(r), Array.from({ length: 4 }, () => String(r.pick(NASTY_NUMBERS))).join(','), '20,50,30,60'])}` : '',
+        r.chance(0.5)
+          ? `bbox=${r.pick([urlPart(r), Array.from({ length: 4 }, () => String(r.pick(NASTY_NUMBERS))).join(','), '20,50,30,60'])}`
+          : '',
         r.chance(0.1) ? `${urlPart(r)}=${urlPart(r)}` : '',
       ].filter(Boolean);
       return { url: `/api/v1/locations?${query.join('&')}`, headers: { cookie: user.cookie } };
     },
   },
-  { name: 'GET /api/v1/locations/:id', request: (r) => ({ url: `/api/v1/locations/${r.chance(0.2) ? ownSpot : urlPart(r)}`, headers: { cookie: user.cookie } }) },
+  {
+    name: 'GET /api/v1/locations/:id',
+    request: (r) => ({
+      url: `/api/v1/locations/${r.chance(0.2) ? ownSpot : urlPart(r)}`,
+      headers: { cookie: user.cookie },
+    }),
+  },
   {
     // Sharing alone (older clients), a full edit with some fields spoiled, or noise; versions near and far.
     name: 'PATCH /api/v1/locations/:id',
     request: (r) => {
-      const edit = { ...validSpot(), accuracy_m: r.pick([5, 0, -1, 10_001, null]), base_version: r.pick([1, 2, 0, -1, 2 ** 31, 1.5, '1']) };
+      const edit = {
+        ...validSpot(),
+        accuracy_m: r.pick([5, 0, -1, 10_001, null]),
+        base_version: r.pick([1, 2, 0, -1, 2 ** 31, 1.5, '1']),
+      };
       const body = r.pick([{ is_public: value(r) }, mutate(r, edit), value(r)]);
       return json('PATCH', `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}`, body, user.cookie);
     },
   },
-  { name: 'DELETE /api/v1/locations/:id', request: (r) => ({ method: 'DELETE', url: `/api/v1/locations/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`, headers: { cookie: user.cookie } }) },
+  {
+    name: 'DELETE /api/v1/locations/:id',
+    request: (r) => ({
+      method: 'DELETE',
+      url: `/api/v1/locations/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`,
+      headers: { cookie: user.cookie },
+    }),
+  },
   {
     name: 'POST /api/v1/locations/:id/photos',
     request: async (r) => {
       const fields = r.chance(0.5) ? { id: r.pick([crypto.randomUUID(), urlPart(r), '']) } : {};
-      const photo = r.chance(0.7) ? { bytes: Buffer.from(Array.from({ length: r.pick([0, 10, 100, 3000]) }, () => r.int(256))) } : undefined;
+      const photo = r.chance(0.7)
+        ? { bytes: Buffer.from(Array.from({ length: r.pick([0, 10, 100, 3000]) }, () => r.int(256))) }
+        : undefined;
       const body = await multipart(fields, photo);
       const spot = r.chance(0.7) ? ownSpot : urlPart(r);
-      return { method: 'POST', url: `/api/v1/locations/${spot}/photos`, headers: { cookie: user.cookie, ...body.headers }, payload: body.payload };
+      return {
+        method: 'POST',
+        url: `/api/v1/locations/${spot}/photos`,
+        headers: { cookie: user.cookie, ...body.headers },
+        payload: body.payload,
+      };
     },
   },
-  { name: 'DELETE /api/v1/locations/:id/photos/:photoId', request: (r) => ({ method: 'DELETE', url: `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/photos/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`, headers: { cookie: user.cookie } }) },
-  { name: 'PUT /api/v1/locations/:id/photos/order', request: (r) => json('PUT', `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/photos/order`, r.chance(0.5) ? { photo_ids: [crypto.randomUUID(), value(r)] } : value(r), user.cookie) },
+  {
+    name: 'DELETE /api/v1/locations/:id/photos/:photoId',
+    request: (r) => ({
+      method: 'DELETE',
+      url: `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/photos/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`,
+      headers: { cookie: user.cookie },
+    }),
+  },
+  {
+    name: 'PUT /api/v1/locations/:id/photos/order',
+    request: (r) =>
+      json(
+        'PUT',
+        `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/photos/order`,
+        r.chance(0.5) ? { photo_ids: [crypto.randomUUID(), value(r)] } : value(r),
+        user.cookie,
+      ),
+  },
   {
     name: 'POST /api/v1/locations/:id/visits',
-    request: (r) => json('POST', `/api/v1/locations/${r.chance(0.7) ? ownSpot : urlPart(r)}/visits`, mutate(r, { id: crypto.randomUUID(), date: '2026-10-02', outcome: 'found', amount: 'few', note: 'x' }), user.cookie),
+    request: (r) =>
+      json(
+        'POST',
+        `/api/v1/locations/${r.chance(0.7) ? ownSpot : urlPart(r)}/visits`,
+        mutate(r, { id: crypto.randomUUID(), date: '2026-10-02', outcome: 'found', amount: 'few', note: 'x' }),
+        user.cookie,
+      ),
   },
-  { name: 'GET /api/v1/locations/:id/visits', request: (r) => ({ url: `/api/v1/locations/${r.chance(0.3) ? ownSpot : urlPart(r)}/visits`, headers: { cookie: user.cookie } }) },
-  { name: 'DELETE /api/v1/locations/:id/visits/:visitId', request: (r) => ({ method: 'DELETE', url: `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/visits/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`, headers: { cookie: user.cookie } }) },
-  { name: 'GET /api/v1/visits', request: (r) => ({ url: `/api/v1/visits?${r.chance(0.5) ? 'owner=mine' : `${urlPart(r)}=${urlPart(r)}`}`, headers: { cookie: user.cookie } }) },
+  {
+    name: 'GET /api/v1/locations/:id/visits',
+    request: (r) => ({
+      url: `/api/v1/locations/${r.chance(0.3) ? ownSpot : urlPart(r)}/visits`,
+      headers: { cookie: user.cookie },
+    }),
+  },
+  {
+    name: 'DELETE /api/v1/locations/:id/visits/:visitId',
+    request: (r) => ({
+      method: 'DELETE',
+      url: `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}/visits/${r.chance(0.5) ? crypto.randomUUID() : urlPart(r)}`,
+      headers: { cookie: user.cookie },
+    }),
+  },
+  {
+    name: 'GET /api/v1/visits',
+    request: (r) => ({
+      url: `/api/v1/visits?${r.chance(0.5) ? 'owner=mine' : `${urlPart(r)}=${urlPart(r)}`}`,
+      headers: { cookie: user.cookie },
+    }),
+  },
   {
     name: 'POST /api/v1/import/preview',
     request: async (r) => {
       const file = importFile(r);
-      const body = await multipart(r.chance(0.1) ? { [text(r).slice(0, 10)]: text(r) } : {}, { ...file, field: r.chance(0.95) ? 'file' : 'photo' });
-      return { method: 'POST', url: '/api/v1/import/preview', headers: { cookie: user.cookie, ...body.headers }, payload: body.payload };
+      const body = await multipart(r.chance(0.1) ? { [text(r).slice(0, 10)]: text(r) } : {}, {
+        ...file,
+        field: r.chance(0.95) ? 'file' : 'photo',
+      });
+      return {
+        method: 'POST',
+        url: '/api/v1/import/preview',
+        headers: { cookie: user.cookie, ...body.headers },
+        payload: body.payload,
+      };
     },
   },
   {
     name: 'POST /api/v1/import',
     request: async (r) => {
-      const fields = mutate(r, { import_id: crypto.randomUUID(), sharing: 'private', include_duplicates: 'false', types: '{"0":"car_park"}' });
-      const form = Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, typeof field === 'string' ? field : JSON.stringify(field)]));
+      const fields = mutate(r, {
+        import_id: crypto.randomUUID(),
+        sharing: 'private',
+        include_duplicates: 'false',
+        types: '{"0":"car_park"}',
+      });
+      const form = Object.fromEntries(
+        Object.entries(fields).map(([key, field]) => [key, typeof field === 'string' ? field : JSON.stringify(field)]),
+      );
       const body = await multipart(form, { ...importFile(r), field: 'file' });
-      return { method: 'POST', url: '/api/v1/import', headers: { cookie: user.cookie, ...body.headers }, payload: body.payload };
+      return {
+        method: 'POST',
+        url: '/api/v1/import',
+        headers: { cookie: user.cookie, ...body.headers },
+        payload: body.payload,
+      };
     },
   },
-  { name: 'GET /api/v1/photos/:key', request: (r) => ({ url: `/api/v1/photos/${urlPart(r)}`, headers: { cookie: r.chance(0.8) ? user.cookie : `foray.session_token=${urlPart(r)}` } }) },
-  { name: 'GET /api/v1/translations/:lng', request: (r) => ({ url: `/api/v1/translations/${r.chance(0.2) ? 'lt' : urlPart(r)}` }) },
-  { name: 'GET /api/v1/me (cookies)', request: (r) => ({ url: '/api/v1/me', headers: { cookie: `foray.session_token=${r.pick([urlPart(r), `${text(r).replace(/[^\x21-\x7e]/g, '')}.${'A'.repeat(43)}=`])}` } }) },
-  { name: 'POST /api/auth/sign-in/email', request: (r) => json('POST', '/api/auth/sign-in/email', mutate(r, { email: r.chance(0.3) ? user.email : `${text(r)}@example.com`, password: r.chance(0.2) ? user.password : text(r), rememberMe: true })) },
-  { name: 'POST /api/auth/sign-up/email', request: (r) => json('POST', '/api/auth/sign-up/email', mutate(r, { email: `${r.int(1e9)}${r.chance(0.3) ? text(r) : ''}@example.com`, password: 'long enough password', name: text(r) })) },
-  { name: 'POST /api/auth/request-password-reset', request: (r) => json('POST', '/api/auth/request-password-reset', mutate(r, { email: r.chance(0.3) ? user.email : text(r), redirectTo: r.pick(['/reset-password', text(r), 'https://evil.example/']) })) },
-  { name: 'POST /api/auth/reset-password', request: (r) => json('POST', '/api/auth/reset-password', mutate(r, { newPassword: 'another long password', token: text(r) })) },
-  { name: 'GET /api/auth/verify-email', request: (r) => ({ url: `/api/auth/verify-email?token=${urlPart(r)}&callbackURL=${urlPart(r)}` }) },
-  { name: 'GET /api/v1/me/settings', request: () => ({ url: '/api/v1/me/settings', headers: { cookie: user.cookie } }) },
-  { name: 'PATCH /api/v1/me/settings', request: (r) => json('PATCH', '/api/v1/me/settings', mutate(r, { default_public: r.chance(0.5) }), user.cookie) },
-  { name: 'GET /api/v1/me/sessions', request: () => ({ url: '/api/v1/me/sessions', headers: { cookie: user.cookie } }) },
-  { name: 'POST /api/auth/update-user', request: (r) => json('POST', '/api/auth/update-user', mutate(r, { name: text(r) }), user.cookie) },
-  { name: 'POST /api/auth/change-email', request: (r) => json('POST', '/api/auth/change-email', mutate(r, { newEmail: `${r.int(1e9)}${r.chance(0.3) ? text(r) : ''}@example.com` }), user.cookie) },
+  {
+    name: 'GET /api/v1/photos/:key',
+    request: (r) => ({
+      url: `/api/v1/photos/${urlPart(r)}`,
+      headers: { cookie: r.chance(0.8) ? user.cookie : `foray.session_token=${urlPart(r)}` },
+    }),
+  },
+  {
+    name: 'GET /api/v1/translations/:lng',
+    request: (r) => ({ url: `/api/v1/translations/${r.chance(0.2) ? 'lt' : urlPart(r)}` }),
+  },
+  {
+    name: 'GET /api/v1/me (cookies)',
+    request: (r) => ({
+      url: '/api/v1/me',
+      headers: {
+        cookie: `foray.session_token=${r.pick([urlPart(r), `${text(r).replace(/[^\x21-\x7e]/g, '')}.${'A'.repeat(43)}=`])}`,
+      },
+    }),
+  },
+  {
+    name: 'POST /api/auth/sign-in/email',
+    request: (r) =>
+      json(
+        'POST',
+        '/api/auth/sign-in/email',
+        mutate(r, {
+          email: r.chance(0.3) ? user.email : `${text(r)}@example.com`,
+          password: r.chance(0.2) ? user.password : text(r),
+          rememberMe: true,
+        }),
+      ),
+  },
+  {
+    name: 'POST /api/auth/sign-up/email',
+    request: (r) =>
+      json(
+        'POST',
+        '/api/auth/sign-up/email',
+        mutate(r, {
+          email: `${r.int(1e9)}${r.chance(0.3) ? text(r) : ''}@example.com`,
+          password: 'long enough password',
+          name: text(r),
+        }),
+      ),
+  },
+  {
+    name: 'POST /api/auth/request-password-reset',
+    request: (r) =>
+      json(
+        'POST',
+        '/api/auth/request-password-reset',
+        mutate(r, {
+          email: r.chance(0.3) ? user.email : text(r),
+          redirectTo: r.pick(['/reset-password', text(r), 'https://evil.example/']),
+        }),
+      ),
+  },
+  {
+    name: 'POST /api/auth/reset-password',
+    request: (r) =>
+      json('POST', '/api/auth/reset-password', mutate(r, { newPassword: 'another long password', token: text(r) })),
+  },
+  {
+    name: 'GET /api/auth/verify-email',
+    request: (r) => ({ url: `/api/auth/verify-email?token=${urlPart(r)}&callbackURL=${urlPart(r)}` }),
+  },
+  {
+    name: 'GET /api/v1/me/settings',
+    request: () => ({ url: '/api/v1/me/settings', headers: { cookie: user.cookie } }),
+  },
+  {
+    name: 'PATCH /api/v1/me/settings',
+    request: (r) => json('PATCH', '/api/v1/me/settings', mutate(r, { default_public: r.chance(0.5) }), user.cookie),
+  },
+  {
+    name: 'GET /api/v1/me/sessions',
+    request: () => ({ url: '/api/v1/me/sessions', headers: { cookie: user.cookie } }),
+  },
+  {
+    name: 'POST /api/auth/update-user',
+    request: (r) => json('POST', '/api/auth/update-user', mutate(r, { name: text(r) }), user.cookie),
+  },
+  {
+    name: 'POST /api/auth/change-email',
+    request: (r) =>
+      json(
+        'POST',
+        '/api/auth/change-email',
+        mutate(r, { newEmail: `${r.int(1e9)}${r.chance(0.3) ? text(r) : ''}@example.com` }),
+        user.cookie,
+      ),
+  },
   // Never the real password: the fuzzing user must keep its session and its spots.
-  { name: 'POST /api/auth/change-password', request: (r) => json('POST', '/api/auth/change-password', mutate(r, { currentPassword: `not-${text(r)}`, newPassword: 'another long password' }), user.cookie) },
-  { name: 'POST /api/auth/delete-user', request: (r) => json('POST', '/api/auth/delete-user', mutate(r, { password: `not-${text(r)}` }), user.cookie) },
-  { name: 'GET /api/auth/reset-password/:token', request: (r) => ({ url: `/api/auth/reset-password/${urlPart(r)}?callbackURL=${urlPart(r)}` }) },
+  {
+    name: 'POST /api/auth/change-password',
+    request: (r) =>
+      json(
+        'POST',
+        '/api/auth/change-password',
+        mutate(r, { currentPassword: `not-${text(r)}`, newPassword: 'another long password' }),
+        user.cookie,
+      ),
+  },
+  {
+    name: 'POST /api/auth/delete-user',
+    request: (r) => json('POST', '/api/auth/delete-user', mutate(r, { password: `not-${text(r)}` }), user.cookie),
+  },
+  {
+    name: 'GET /api/auth/reset-password/:token',
+    request: (r) => ({ url: `/api/auth/reset-password/${urlPart(r)}?callbackURL=${urlPart(r)}` }),
+  },
   // Last: turning two-step sign-in off with the right password would replace the session the routes above use.
   ...(['verify-totp', 'verify-backup-code'] as const).map((step) => ({
     name: `POST /api/auth/two-factor/${step}`,
     request: (r: Random) => {
-      const cookie = r.pick([user.cookie, `foray.two_factor=${urlPart(r)}`, `foray.two_factor=2fa-${urlPart(r)}.${urlPart(r)}`, '']);
-      return json('POST', `/api/auth/two-factor/${step}`, mutate(r, { code: r.pick(['123456', 'abcde-fghij', text(r)]), trustDevice: value(r) }), cookie);
+      const cookie = r.pick([
+        user.cookie,
+        `foray.two_factor=${urlPart(r)}`,
+        `foray.two_factor=2fa-${urlPart(r)}.${urlPart(r)}`,
+        '',
+      ]);
+      return json(
+        'POST',
+        `/api/auth/two-factor/${step}`,
+        mutate(r, { code: r.pick(['123456', 'abcde-fghij', text(r)]), trustDevice: value(r) }),
+        cookie,
+      );
     },
   })),
   ...(['enable', 'disable', 'generate-backup-codes', 'get-totp-uri'] as const).map((action) => ({
     name: `POST /api/auth/two-factor/${action}`,
-    request: (r: Random) => json('POST', `/api/auth/two-factor/${action}`, mutate(r, { password: action !== 'disable' && r.chance(0.2) ? user.password : text(r), issuer: text(r) }), user.cookie),
+    request: (r: Random) =>
+      json(
+        'POST',
+        `/api/auth/two-factor/${action}`,
+        mutate(r, { password: action !== 'disable' && r.chance(0.2) ? user.password : text(r), issuer: text(r) }),
+        user.cookie,
+      ),
   })),
 ];
 
@@ -266,15 +587,22 @@ describe('fuzzing every route', () => {
     for (const route of ROUTES) {
       for (let i = 0; i < REQUESTS_PER_ROUTE; i++) {
         const options = await route.request(random);
-        const response = await t.app.inject({ remoteAddress: `10.${random.int(256)}.${random.int(256)}.${random.int(256)}`, ...options });
+        const response = await t.app.inject({
+          remoteAddress: `10.${random.int(256)}.${random.int(256)}.${random.int(256)}`,
+          ...options,
+        });
         sent++;
         if (response.statusCode >= 500) {
-          failures.push(`${route.name} #${i} → ${response.statusCode} ${response.body.slice(0, 200)}\n  ${JSON.stringify({ url: options.url, payload: String(options.payload ?? '').slice(0, 300) })}`);
+          failures.push(
+            `${route.name} #${i} → ${response.statusCode} ${response.body.slice(0, 200)}\n  ${JSON.stringify({ url: options.url, payload: String(options.payload ?? '').slice(0, 300) })}`,
+          );
         }
       }
     }
     // Printed for the record (the README's figures): how much was sent, and how much failed.
-    console.log(`[foray] fuzz on ${process.env.FORAY_TEST_DB}: ${sent} requests over ${ROUTES.length} routes, ${failures.length} answered 5xx (seed ${SEED})`);
+    console.log(
+      `[foray] fuzz on ${process.env.FORAY_TEST_DB}: ${sent} requests over ${ROUTES.length} routes, ${failures.length} answered 5xx (seed ${SEED})`,
+    );
     expect(failures, `seed ${SEED}`).toEqual([]);
   }, 600_000);
 });

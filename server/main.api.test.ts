@@ -7,7 +7,10 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /** The real `server/main.ts` process, as `npm start` runs it (or `npm start` itself). */
-function startServer(env: Record<string, string>, command: [string, string[]] = [process.execPath, ['--import', 'tsx', 'server/main.ts']]) {
+function startServer(
+  env: Record<string, string>,
+  command: [string, string[]] = [process.execPath, ['--import', 'tsx', 'server/main.ts']],
+) {
   const child = spawn(command[0], command[1], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -219,7 +222,13 @@ describe('what the server prints', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('gives PUBLIC_URL as the address to open, and prints each mail as a plain "Mail to …: <link>" line without SMTP', async () => {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
-    const server = startServer({ DATA_DIR: tempDir(), PORT: String(port), PUBLIC_URL: publicUrl, LOG_LEVEL: 'info', ...databaseEnv() });
+    const server = startServer({
+      DATA_DIR: tempDir(),
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      LOG_LEVEL: 'info',
+      ...databaseEnv(),
+    });
     children.push(server.child);
     expect(await server.ready).toBe(publicUrl);
     expect(server.output()).not.toMatch(/Warning: PUBLIC_URL/);
@@ -231,7 +240,9 @@ describe('what the server prints', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
       body: JSON.stringify({ email, password: 'long enough password' }),
     });
     expect(signUp.status).toBe(200);
-    const line = await waitFor(() => new RegExp(`^Mail to ${email.replace(/[.+]/g, '\\$&')}: (\\S+)$`, 'm').exec(server.output()));
+    const line = await waitFor(() =>
+      new RegExp(`^Mail to ${email.replace(/[.+]/g, '\\$&')}: (\\S+)$`, 'm').exec(server.output()),
+    );
     const link = new URL(line[1]!);
     expect(link.origin).toBe(publicUrl);
     expect(link.pathname).toBe('/api/auth/verify-email');
@@ -243,9 +254,13 @@ describe('what the server prints', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const server = startServer({ DATA_DIR: tempDir(), PUBLIC_URL: 'http://localhost:1', ...databaseEnv() });
     children.push(server.child);
     const reachable = await server.ready;
-    expect(server.output()).toMatch(/Foray is ready at http:\/\/localhost:1 \(.*listening on http:\/\/127\.0\.0\.1:\d+;/);
+    expect(server.output()).toMatch(
+      /Foray is ready at http:\/\/localhost:1 \(.*listening on http:\/\/127\.0\.0\.1:\d+;/,
+    );
     // On stderr, which may arrive after the ready line on stdout.
-    await waitFor(() => /Warning: PUBLIC_URL is http:\/\/localhost:1, but Foray listens on port \d+/.exec(server.output()));
+    await waitFor(() =>
+      /Warning: PUBLIC_URL is http:\/\/localhost:1, but Foray listens on port \d+/.exec(server.output()),
+    );
     expect((await fetch(`${reachable}/healthz`)).status).toBe(200);
   });
 });
@@ -262,7 +277,12 @@ describe('npm start', () => {
     started.child.kill('SIGTERM');
     await started.exited;
     // The server is gone, not orphaned: nothing answers, and the data folder is free for the next start.
-    await waitFor(async () => fetch(`${url}/healthz`).then(() => null, () => true));
+    await waitFor(async () =>
+      fetch(`${url}/healthz`).then(
+        () => null,
+        () => true,
+      ),
+    );
     if (!onPostgres) {
       expect(fs.existsSync(path.join(dataDir, 'foray.lock'))).toBe(false);
       const again = startServer({ DATA_DIR: dataDir });

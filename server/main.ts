@@ -53,7 +53,8 @@ async function main() {
   if (mismatch) console.warn(`Warning: ${mismatch}`);
   // Printed on stdout whatever the log level: scripts and tests wait for this line (/Foray is ready at (http\S+)/).
   console.log(`Foray is ready at ${open} (${database}${where}; ${Math.round(performance.now() - startedAt)} ms)`);
-  if (!config.mail.smtpUrl) console.log('SMTP_URL is not set: each mail is printed here as a line "Mail to <address>: <link>".');
+  if (!config.mail.smtpUrl)
+    console.log('SMTP_URL is not set: each mail is printed here as a line "Mail to <address>: <link>".');
 }
 
 main().catch(exitOnFailure('Foray could not start'));

@@ -14,7 +14,9 @@ async function migrateOnly() {
   try {
     const database = await openDatabase(config.database);
     await database.close();
-    console.log(`Foray's database is up to date (${config.database.kind === 'pglite' ? `embedded PGlite in ${config.database.dir}` : 'PostgreSQL'}).`);
+    console.log(
+      `Foray's database is up to date (${config.database.kind === 'pglite' ? `embedded PGlite in ${config.database.dir}` : 'PostgreSQL'}).`,
+    );
   } finally {
     lock?.release();
   }

@@ -19,7 +19,14 @@ function project() {
     const when = new Date(Date.now() - secondsAgo * 1000);
     fs.utimesSync(full, when, when);
   };
-  for (const file of ['client/main.tsx', 'client/features/map/map.tsx', 'common/limits.ts', 'locales/en.json', 'index.html', 'package.json']) {
+  for (const file of [
+    'client/main.tsx',
+    'client/features/map/map.tsx',
+    'common/limits.ts',
+    'locales/en.json',
+    'index.html',
+    'package.json',
+  ]) {
     write(file, 600);
   }
   // Folders take the time of their newest entry's creation: set theirs too.
@@ -41,15 +48,19 @@ describe('npm start builds the web app only when needed', () => {
     expect(webAppIsStale(root)).toBe(false);
   });
 
-  it.each(['client/features/map/map.tsx', 'common/limits.ts', 'locales/lt.json', 'public/icon.svg', 'package.json', 'vite.config.ts'])(
-    'builds again when %s changed after the build',
-    (changed) => {
-      const { root, write } = project();
-      write('dist/built-at', 60);
-      write(changed, 0);
-      expect(webAppIsStale(root)).toBe(true);
-    },
-  );
+  it.each([
+    'client/features/map/map.tsx',
+    'common/limits.ts',
+    'locales/lt.json',
+    'public/icon.svg',
+    'package.json',
+    'vite.config.ts',
+  ])('builds again when %s changed after the build', (changed) => {
+    const { root, write } = project();
+    write('dist/built-at', 60);
+    write(changed, 0);
+    expect(webAppIsStale(root)).toBe(true);
+  });
 
   it('ignores changes to the server alone', () => {
     const { root, write } = project();

@@ -40,7 +40,12 @@ export function App() {
     );
   }
   if (session.status === 'loading') {
-    return <FullScreenSpinner label={t('common.loading')} message={session.unreachable ? t('common.serverUnreachable') : undefined} />;
+    return (
+      <FullScreenSpinner
+        label={t('common.loading')}
+        message={session.unreachable ? t('common.serverUnreachable') : undefined}
+      />
+    );
   }
   if (session.status === 'signed-out') return <AuthScreen />;
   return (

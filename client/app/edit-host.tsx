@@ -8,7 +8,13 @@ const EditDialogs = lazy(withAllWords(() => import('../features/map/edit-dialogs
 
 export function EditHost({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<{ kind: 'edit' | 'compare'; spot: ShownSpot } | null>(null);
-  const editing = useMemo(() => ({ edit: (spot: ShownSpot) => setOpen({ kind: 'edit', spot }), compare: (spot: ShownSpot) => setOpen({ kind: 'compare', spot }) }), []);
+  const editing = useMemo(
+    () => ({
+      edit: (spot: ShownSpot) => setOpen({ kind: 'edit', spot }),
+      compare: (spot: ShownSpot) => setOpen({ kind: 'compare', spot }),
+    }),
+    [],
+  );
   const close = () => setOpen(null);
   return (
     <SpotEditingContext value={editing}>

@@ -16,7 +16,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   override render() {
     if (!this.state.failed) return this.props.children;
     // i18next may itself be what failed to load: fall back to English text.
-    const t = (key: 'common.somethingWentWrong' | 'common.reload', fallback: string) => (i18next.isInitialized ? i18next.t(key) : fallback);
+    const t = (key: 'common.somethingWentWrong' | 'common.reload', fallback: string) =>
+      i18next.isInitialized ? i18next.t(key) : fallback;
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
         <h1 className="text-lg font-semibold">{t('common.somethingWentWrong', 'Something went wrong')}</h1>

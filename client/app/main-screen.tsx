@@ -63,94 +63,108 @@ export default function MainScreen() {
   return (
     <QueryClientProvider client={queryClient}>
       <OutboxProvider userId={me.id} onUploaded={(count) => toast({ title: t('offline.uploaded', { count }) })}>
-      <GuidanceHost>
-      <EditHost>
-      <PhotosHost>
-      <VisitsHost>
-      <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
-        <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
-          <AppTitle email={me.email} />
-          <div className="flex items-center gap-2">
-            <OfflineBadge />
-            <button
-              type="button"
-              onClick={() => setDeviceOpen(true)}
-              aria-label={t('offline.deviceTitle')}
-              title={t('offline.deviceTitle')}
-              className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
-                <path d="M12 7v7m0 0l-3-3m3 3l3-3M10 18h4" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </button>
-            <InstallButton />
-            <button
-              type="button"
-              onClick={() => setAccountOpen(true)}
-              aria-label={t('account.open')}
-              title={t('account.open')}
-              className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <circle cx="12" cy="8" r="4" />
-                <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
-              </svg>
-            </button>
-            <LanguageSwitch />
-            <SignOutButton />
-          </div>
-        </header>
-        <SyncStatus />
+        <GuidanceHost>
+          <EditHost>
+            <PhotosHost>
+              <VisitsHost>
+                <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
+                  <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
+                    <AppTitle email={me.email} />
+                    <div className="flex items-center gap-2">
+                      <OfflineBadge />
+                      <button
+                        type="button"
+                        onClick={() => setDeviceOpen(true)}
+                        aria-label={t('offline.deviceTitle')}
+                        title={t('offline.deviceTitle')}
+                        className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
+                      >
+                        <svg
+                          aria-hidden="true"
+                          viewBox="0 0 24 24"
+                          className="size-5"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                        >
+                          <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+                          <path d="M12 7v7m0 0l-3-3m3 3l3-3M10 18h4" strokeLinecap="round" strokeLinejoin="round" />
+                        </svg>
+                      </button>
+                      <InstallButton />
+                      <button
+                        type="button"
+                        onClick={() => setAccountOpen(true)}
+                        aria-label={t('account.open')}
+                        title={t('account.open')}
+                        className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
+                      >
+                        <svg
+                          aria-hidden="true"
+                          viewBox="0 0 24 24"
+                          className="size-5"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                        >
+                          <circle cx="12" cy="8" r="4" />
+                          <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
+                        </svg>
+                      </button>
+                      <LanguageSwitch />
+                      <SignOutButton />
+                    </div>
+                  </header>
+                  <SyncStatus />
 
-        <main className="flex flex-1 flex-col">
-          <Tabs<TabId>
-            label={t('app.sections')}
-            value={tab}
-            onChange={setTab}
-            className="flex flex-1 flex-col px-4 py-4"
-            // One filter for both tabs, beside them.
-            aside={<FilterButton />}
-            headerClassName="flex items-center gap-2"
-            listClassName="grid flex-1 grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:w-80 sm:flex-none"
-            tabClassName={TRIGGER_CLASS}
-            panelClassName="mt-4"
-            items={[
-              // The map stays mounted while the list is shown, so its view and loaded spots survive a tab switch.
-              { id: 'map', label: t('tabs.map'), keepMounted: true, content: <MapTab /> },
-              {
-                id: 'locations',
-                label: t('tabs.locations'),
-                content: (
-                  <Suspense
-                    fallback={
-                      <div className="flex justify-center p-8 text-green-800">
-                        <Spinner label={t('common.loading')} className="size-8" />
-                      </div>
-                    }
-                  >
-                    <LocationsTab />
+                  <main className="flex flex-1 flex-col">
+                    <Tabs<TabId>
+                      label={t('app.sections')}
+                      value={tab}
+                      onChange={setTab}
+                      className="flex flex-1 flex-col px-4 py-4"
+                      // One filter for both tabs, beside them.
+                      aside={<FilterButton />}
+                      headerClassName="flex items-center gap-2"
+                      listClassName="grid flex-1 grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:w-80 sm:flex-none"
+                      tabClassName={TRIGGER_CLASS}
+                      panelClassName="mt-4"
+                      items={[
+                        // The map stays mounted while the list is shown, so its view and loaded spots survive a tab switch.
+                        { id: 'map', label: t('tabs.map'), keepMounted: true, content: <MapTab /> },
+                        {
+                          id: 'locations',
+                          label: t('tabs.locations'),
+                          content: (
+                            <Suspense
+                              fallback={
+                                <div className="flex justify-center p-8 text-green-800">
+                                  <Spinner label={t('common.loading')} className="size-8" />
+                                </div>
+                              }
+                            >
+                              <LocationsTab />
+                            </Suspense>
+                          ),
+                        },
+                      ]}
+                    />
+                  </main>
+                </div>
+                {deviceOpen && (
+                  <Suspense fallback={null}>
+                    <DevicePanel onClose={() => setDeviceOpen(false)} />
                   </Suspense>
-                ),
-              },
-            ]}
-          />
-        </main>
-      </div>
-      {deviceOpen && (
-        <Suspense fallback={null}>
-          <DevicePanel onClose={() => setDeviceOpen(false)} />
-        </Suspense>
-      )}
-      {accountOpen && (
-        <Suspense fallback={null}>
-          <AccountPanel onClose={() => setAccountOpen(false)} />
-        </Suspense>
-      )}
-      </VisitsHost>
-      </PhotosHost>
-      </EditHost>
-      </GuidanceHost>
+                )}
+                {accountOpen && (
+                  <Suspense fallback={null}>
+                    <AccountPanel onClose={() => setAccountOpen(false)} />
+                  </Suspense>
+                )}
+              </VisitsHost>
+            </PhotosHost>
+          </EditHost>
+        </GuidanceHost>
       </OutboxProvider>
     </QueryClientProvider>
   );

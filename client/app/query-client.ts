@@ -9,7 +9,8 @@ export const queryClient = new QueryClient({
       // Queries run offline too: they answer from what the device kept instead of waiting for a network.
       networkMode: 'always',
       // A 4xx won't get better by asking again; a dropped connection in the forest might.
-      retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 3,
+      retry: (failures, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 3,
     },
     mutations: { networkMode: 'always' },
   },

@@ -7,10 +7,15 @@ import lt from '../../locales/lt.json' with { type: 'json' };
 const locales: Record<string, Record<string, string>> = { en, lt };
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
-const placeholders = (value: string) => [...value.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1]).sort();
+const placeholders = (value: string) =>
+  [...value.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1]).sort();
 const pluralBase = (key: string) => key.replace(PLURAL_SUFFIX, '');
 const pluralBases = (dictionary: Record<string, string>) =>
-  new Set(Object.keys(dictionary).filter((key) => PLURAL_SUFFIX.test(key)).map(pluralBase));
+  new Set(
+    Object.keys(dictionary)
+      .filter((key) => PLURAL_SUFFIX.test(key))
+      .map(pluralBase),
+  );
 
 describe('locales', () => {
   it('are flat objects of strings', () => {
@@ -23,24 +28,33 @@ describe('locales', () => {
 
   it('have no empty values', () => {
     for (const [language, dictionary] of Object.entries(locales)) {
-      const empty = Object.entries(dictionary).filter(([, value]) => value.trim() === '').map(([key]) => key);
+      const empty = Object.entries(dictionary)
+        .filter(([, value]) => value.trim() === '')
+        .map(([key]) => key);
       expect(empty, language).toEqual([]);
     }
   });
 
   it('have every non-plural key in both files', () => {
-    const singular = (dictionary: Record<string, string>) => Object.keys(dictionary).filter((key) => !PLURAL_SUFFIX.test(key)).sort();
+    const singular = (dictionary: Record<string, string>) =>
+      Object.keys(dictionary)
+        .filter((key) => !PLURAL_SUFFIX.test(key))
+        .sort();
     expect(singular(lt)).toEqual(singular(en));
     expect([...pluralBases(lt)].sort()).toEqual([...pluralBases(en)].sort());
   });
 
   it('use the same placeholders in both languages', () => {
     for (const [key, value] of Object.entries(en)) {
-      const counterpart = PLURAL_SUFFIX.test(key) ? lt[`${pluralBase(key)}_other` as keyof typeof lt] : lt[key as keyof typeof lt];
+      const counterpart = PLURAL_SUFFIX.test(key)
+        ? lt[`${pluralBase(key)}_other` as keyof typeof lt]
+        : lt[key as keyof typeof lt];
       expect(placeholders(counterpart ?? ''), key).toEqual(placeholders(value));
     }
     for (const [key, value] of Object.entries(lt)) {
-      const counterpart = PLURAL_SUFFIX.test(key) ? en[`${pluralBase(key)}_other` as keyof typeof en] : en[key as keyof typeof en];
+      const counterpart = PLURAL_SUFFIX.test(key)
+        ? en[`${pluralBase(key)}_other` as keyof typeof en]
+        : en[key as keyof typeof en];
       expect(placeholders(value), key).toEqual(placeholders(counterpart ?? ''));
     }
   });
@@ -58,7 +72,8 @@ describe('locales', () => {
 
   it('pick the right Lithuanian word for a count', () => {
     const rules = new Intl.PluralRules('lt');
-    const word = (count: number) => lt[`map.locationCount_${rules.select(count)}` as keyof typeof lt].replace('{{count}}', String(count));
+    const word = (count: number) =>
+      lt[`map.locationCount_${rules.select(count)}` as keyof typeof lt].replace('{{count}}', String(count));
     expect([1, 2, 10, 21].map(word)).toEqual(['1 vieta', '2 vietos', '10 vietų', '21 vieta']);
   });
 });

@@ -16,11 +16,16 @@ describe('fetchTranslations', () => {
   it('returns the flat dictionary once the server answers', async () => {
     vi.useFakeTimers();
     let calls = 0;
-    const fetchImpl = vi.fn(async () => (++calls < 3 ? new Response('', { status: 500 }) : Response.json({ 'tabs.map': 'Žemėlapis' })));
+    const fetchImpl = vi.fn(async () =>
+      ++calls < 3 ? new Response('', { status: 500 }) : Response.json({ 'tabs.map': 'Žemėlapis' }),
+    );
     const loading = fetchTranslations('lt', fetchImpl as unknown as typeof fetch);
     await vi.advanceTimersByTimeAsync(350 + 700);
     expect(await loading).toEqual({ 'tabs.map': 'Žemėlapis' });
-    expect(fetchImpl).toHaveBeenCalledWith('/api/v1/translations/lt', expect.objectContaining({ credentials: 'same-origin' }));
+    expect(fetchImpl).toHaveBeenCalledWith(
+      '/api/v1/translations/lt',
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
     vi.useRealTimers();
   });
 });

@@ -9,7 +9,10 @@ const storageKey = (language: string) => `foray.translations.${language}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function fetchTranslations(language: string, fetchImpl: typeof fetch = fetch): Promise<Record<string, string>> {
+export async function fetchTranslations(
+  language: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Record<string, string>> {
   let delay = FIRST_DELAY_MS;
   for (let attempt = 0; ; attempt++) {
     try {

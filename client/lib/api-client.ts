@@ -55,16 +55,30 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   // AbortSignal.any is recent (2024); without it the caller's signal alone is kept.
-  const signal = !options.signal ? timeout : 'any' in AbortSignal ? AbortSignal.any([options.signal, timeout]) : options.signal;
+  const signal = !options.signal
+    ? timeout
+    : 'any' in AbortSignal
+      ? AbortSignal.any([options.signal, timeout])
+      : options.signal;
 
   let response: Response;
   try {
-    response = await fetch(path, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin', signal });
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal,
+    });
   } catch (error) {
     if (options.signal?.aborted) throw error; // the caller cancelled: not an error to show
     reportServerReachable(false);
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ApiError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', timedOut ? 'The server took too long to answer.' : 'No connection to the server.');
+    throw new ApiError(
+      0,
+      timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
+      timedOut ? 'The server took too long to answer.' : 'No connection to the server.',
+    );
   }
 
   // A 503 is the server saying it cannot work right now (its database is down): for the user, as offline. So is

@@ -6,8 +6,18 @@ describe('date found', () => {
 
   it('accepts real dates from 1900-01-01 up to tomorrow (UTC), as the server does', () => {
     expect(latestDateFound(now)).toBe('2026-11-24');
-    for (const date of ['1900-01-01', '1987-06-05', '2026-11-23', '2026-11-24']) expect(isAcceptableDateFound(date, now), date).toBe(true);
-    for (const date of ['1899-12-31', '2026-11-25', '2027-01-01', '2026-02-30', '2026-13-01', '23/11/2026', '2026-1-5', ''])
+    for (const date of ['1900-01-01', '1987-06-05', '2026-11-23', '2026-11-24'])
+      expect(isAcceptableDateFound(date, now), date).toBe(true);
+    for (const date of [
+      '1899-12-31',
+      '2026-11-25',
+      '2027-01-01',
+      '2026-02-30',
+      '2026-13-01',
+      '23/11/2026',
+      '2026-1-5',
+      '',
+    ])
       expect(isAcceptableDateFound(date, now), date).toBe(false);
   });
 

@@ -22,6 +22,8 @@ describe('format', () => {
   it('writes coordinates and the directions link with fixed decimals', () => {
     expect(formatCoordinates(55.1694, 23.8813, 6)).toBe('55.169400, 23.881300');
     expect(formatCoordinates(55.16944444, 23.88133333, 4)).toBe('55.1694, 23.8813');
-    expect(directionsUrl(55.1694, 23.8813)).toBe('https://www.google.com/maps/dir/?api=1&destination=55.169400,23.881300');
+    expect(directionsUrl(55.1694, 23.8813)).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=55.169400,23.881300',
+    );
   });
 });

@@ -10,7 +10,20 @@ export function todayLocal(now = new Date()): string {
  * Lithuanian short month names (CLDR's abbreviated format). Browsers' data has none: asked for a short month
  * in Lithuanian they write the date all in digits ("2026-11-23"), which reads unlike the English "Nov 23, 2026".
  */
-const LT_SHORT_MONTHS = ['saus.', 'vas.', 'kov.', 'bal.', 'geg.', 'birž.', 'liep.', 'rugp.', 'rugs.', 'spal.', 'lapkr.', 'gruod.'];
+const LT_SHORT_MONTHS = [
+  'saus.',
+  'vas.',
+  'kov.',
+  'bal.',
+  'geg.',
+  'birž.',
+  'liep.',
+  'rugp.',
+  'rugs.',
+  'spal.',
+  'lapkr.',
+  'gruod.',
+];
 
 /**
  * Formats a YYYY-MM-DD date, always with the month's name. It is read as a calendar date at noon UTC and

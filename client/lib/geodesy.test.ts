@@ -7,7 +7,8 @@ const LONDON = { latitude: 51.5074, longitude: -0.1278 };
 const PARIS = { latitude: 48.8566, longitude: 2.3522 };
 
 /** Within 1 % of the known value. */
-const near = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(Math.abs(expected) * 0.01);
+const near = (actual: number, expected: number) =>
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(Math.abs(expected) * 0.01);
 
 describe('distanceMetres', () => {
   it('matches known distances', () => {
@@ -43,7 +44,18 @@ describe('initialBearing', () => {
 describe('compassPoint and normaliseDegrees', () => {
   it('names the nearest of eight points', () => {
     expect([0, 22, 23, 90, 135, 180, 225, 270, 315, 338, 359.9, -45].map(compassPoint)).toEqual([
-      'N', 'N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW', 'N', 'N', 'NW',
+      'N',
+      'N',
+      'NE',
+      'E',
+      'SE',
+      'S',
+      'SW',
+      'W',
+      'NW',
+      'N',
+      'N',
+      'NW',
     ]);
   });
 

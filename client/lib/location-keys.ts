@@ -5,5 +5,6 @@ export const locationKeys = {
   all: ['locations'] as const,
   /** `filter` is the filter bar's query string (spot-filter-url.ts): each filter has its own pages. */
   list: (filter = '') => ['locations', 'list', filter] as const,
-  inArea: (bbox: BBox, filter = '') => ['locations', 'bbox', bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat, filter] as const,
+  inArea: (bbox: BBox, filter = '') =>
+    ['locations', 'bbox', bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat, filter] as const,
 };

@@ -36,7 +36,14 @@ describe('parsePhotoPlace', () => {
   it('gives southern and western positions a minus sign', async () => {
     const jpeg = await image()
       .jpeg()
-      .withExif({ IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '70/1 30/1 0/1' } })
+      .withExif({
+        IFD3: {
+          GPSLatitudeRef: 'S',
+          GPSLatitude: '33/1 52/1 0/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '70/1 30/1 0/1',
+        },
+      })
       .toBuffer();
     const place = parsePhotoPlace(new Uint8Array(jpeg));
     expect(place?.latitude).toBeCloseTo(-(33 + 52 / 60), 9);
@@ -46,7 +53,10 @@ describe('parsePhotoPlace', () => {
   });
 
   it('reads WebP and PNG too', async () => {
-    for (const encoded of [await image().webp().withExif(VILNIUS_FOREST).toBuffer(), await image().png().withExif(VILNIUS_FOREST).toBuffer()]) {
+    for (const encoded of [
+      await image().webp().withExif(VILNIUS_FOREST).toBuffer(),
+      await image().png().withExif(VILNIUS_FOREST).toBuffer(),
+    ]) {
       const place = parsePhotoPlace(new Uint8Array(encoded));
       expect(place?.latitude).toBeCloseTo(54.69, 2);
       expect(place?.takenOn).toBe('2026-09-14');
@@ -93,9 +103,17 @@ describe('parsePhotoPlace', () => {
     expect(parsePhotoPlace(new Uint8Array(await image().jpeg().toBuffer()))).toBeNull();
     const nullIsland = await image()
       .jpeg()
-      .withExif({ IFD2: { DateTimeOriginal: '2025:08:01 08:00:00' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '0/1 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '0/1 0/1 0/1' } })
+      .withExif({
+        IFD2: { DateTimeOriginal: '2025:08:01 08:00:00' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '0/1 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '0/1 0/1 0/1' },
+      })
       .toBuffer();
-    expect(parsePhotoPlace(new Uint8Array(nullIsland))).toEqual({ latitude: null, longitude: null, accuracyM: null, takenOn: '2025-08-01' });
+    expect(parsePhotoPlace(new Uint8Array(nullIsland))).toEqual({
+      latitude: null,
+      longitude: null,
+      accuracyM: null,
+      takenOn: '2025-08-01',
+    });
   });
 
   it('never throws on a damaged file: every truncation and many corruptions give a place or null', async () => {

@@ -140,7 +140,8 @@ function readTiff(t: Uint8Array): PhotoPlace {
     }
     return entries;
   }
-  const text = (e: Entry | undefined) => (e && e.type === 2 ? ascii(t, e.valueAt, e.count).replace(/\0.*$/s, '').trim() : null);
+  const text = (e: Entry | undefined) =>
+    e && e.type === 2 ? ascii(t, e.valueAt, e.count).replace(/\0.*$/s, '').trim() : null;
   const rationals = (e: Entry | undefined): number[] | null => {
     if (!e || e.type !== 5) return null;
     const values: number[] = [];
@@ -173,7 +174,13 @@ function readTiff(t: Uint8Array): PhotoPlace {
   const lat = degrees(rationals(gps.get(TAG.latitude)));
   const lng = degrees(rationals(gps.get(TAG.longitude)));
   const void_ = text(gps.get(TAG.gpsStatus)) === 'V'; // the receiver said its fix was void
-  if (lat !== null && lng !== null && (latitudeRef === 'N' || latitudeRef === 'S') && (longitudeRef === 'E' || longitudeRef === 'W') && !void_) {
+  if (
+    lat !== null &&
+    lng !== null &&
+    (latitudeRef === 'N' || latitudeRef === 'S') &&
+    (longitudeRef === 'E' || longitudeRef === 'W') &&
+    !void_
+  ) {
     const signedLat = latitudeRef === 'S' ? -lat : lat;
     const signedLng = longitudeRef === 'W' ? -lng : lng;
     // 0,0 is what some cameras write when they had no fix: nobody forages at sea off West Africa.

@@ -3,7 +3,12 @@ import { distanceMetres } from './geodesy.ts';
 import { averageFixes, canUseFix, type Fix } from './position-fixes.ts';
 
 // 0.0001° of latitude is 11.1 m.
-const fix = (northM: number, accuracy: number, timestamp = 0): Fix => ({ latitude: 55.2 + northM / 111_195, longitude: 23.9, accuracy, timestamp });
+const fix = (northM: number, accuracy: number, timestamp = 0): Fix => ({
+  latitude: 55.2 + northM / 111_195,
+  longitude: 23.9,
+  accuracy,
+  timestamp,
+});
 
 describe('averageFixes', () => {
   it('has nothing to average without a fix, and returns a single fix as it is', () => {

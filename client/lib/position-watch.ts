@@ -10,14 +10,29 @@ export type PositionState =
 
 /** Every fix the phone has, as it comes: high accuracy, never from the browser's cache. */
 export function useWatchedPosition(): PositionState {
-  const [state, setState] = useState<PositionState>(() => ('geolocation' in navigator ? { status: 'waiting' } : { status: 'unavailable' }));
+  const [state, setState] = useState<PositionState>(() =>
+    'geolocation' in navigator ? { status: 'waiting' } : { status: 'unavailable' },
+  );
   useEffect(function watchPosition() {
     if (!('geolocation' in navigator)) return;
     const id = navigator.geolocation.watchPosition(
       ({ coords, timestamp }) =>
-        setState({ status: 'located', latitude: coords.latitude, longitude: coords.longitude, accuracy: coords.accuracy, timestamp }),
+        setState({
+          status: 'located',
+          latitude: coords.latitude,
+          longitude: coords.longitude,
+          accuracy: coords.accuracy,
+          timestamp,
+        }),
       // A timeout or a lost fix keeps the last position (it turns stale in words); a refusal is said at once.
-      (error) => setState((previous) => (error.code === 1 ? { status: 'denied' } : previous.status === 'located' ? previous : { status: 'unavailable' })),
+      (error) =>
+        setState((previous) =>
+          error.code === 1
+            ? { status: 'denied' }
+            : previous.status === 'located'
+              ? previous
+              : { status: 'unavailable' },
+        ),
       { enableHighAccuracy: true, maximumAge: 0 },
     );
     return () => navigator.geolocation.clearWatch(id);

@@ -36,7 +36,8 @@ async function fetchMe(): Promise<{ status: 'signed-in'; me: Me } | { status: 's
   return user ? { status: 'signed-in', me: user } : { status: 'signed-out' };
 }
 
-const keptUser = (): Promise<Me | null> => (hasDeviceStorage() ? rememberedUser().catch(() => null) : Promise.resolve(null));
+const keptUser = (): Promise<Me | null> =>
+  hasDeviceStorage() ? rememberedUser().catch(() => null) : Promise.resolve(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<SessionState>({ status: 'loading' });

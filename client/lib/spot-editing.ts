@@ -17,4 +17,5 @@ export function useSpotEditing(): SpotEditing {
 }
 
 /** A refused edit the server found stale: the user chooses between it and what the server holds now. */
-export const isStaleEdit = (spot: ShownSpot) => spot.pending?.kind === 'edit' && spot.pending.error?.code === 'STALE' && !!spot.pending.error.current;
+export const isStaleEdit = (spot: ShownSpot) =>
+  spot.pending?.kind === 'edit' && spot.pending.error?.code === 'STALE' && !!spot.pending.error.current;

@@ -3,7 +3,11 @@ import { activeFilters, filterQuery, readFilter } from './spot-filter-url.ts';
 
 describe('the filter in the page URL', () => {
   it('reads the filter bar’s parameters and leaves out what the server would refuse', () => {
-    expect(readFilter('?q=Baravykas%20%C5%A1ilas&type=car_park&from=2026-08-01&to=2026-09-30&owner=mine&visibility=private&photo=with')).toEqual({
+    expect(
+      readFilter(
+        '?q=Baravykas%20%C5%A1ilas&type=car_park&from=2026-08-01&to=2026-09-30&owner=mine&visibility=private&photo=with',
+      ),
+    ).toEqual({
       q: 'Baravykas šilas',
       type: 'car_park',
       from: '2026-08-01',
@@ -13,7 +17,9 @@ describe('the filter in the page URL', () => {
       photo: 'with',
     });
     // A hand-edited address: unknown values and parameters are dropped, not sent to be refused.
-    expect(readFilter(`?type=tree&from=yesterday&owner=all&photo=yes&visited=last_year&q=${'x'.repeat(101)}&verified=1`)).toEqual({});
+    expect(
+      readFilter(`?type=tree&from=yesterday&owner=all&photo=yes&visited=last_year&q=${'x'.repeat(101)}&verified=1`),
+    ).toEqual({});
     expect(readFilter('?q=%20%20')).toEqual({});
   });
 

@@ -34,7 +34,9 @@ export function readFilter(search: string): SpotFilter {
 
 /** `&q=…&type=…`, to append to an API request; empty for no filter. */
 export const filterQuery = (filter: SpotFilter) =>
-  Object.entries(filter).map(([key, value]) => `&${key}=${encodeURIComponent(value as string)}`).join('');
+  Object.entries(filter)
+    .map(([key, value]) => `&${key}=${encodeURIComponent(value as string)}`)
+    .join('');
 
 /** How many filters are set. */
 export const activeFilters = (filter: SpotFilter) => Object.keys(filter).length;
@@ -76,7 +78,11 @@ export async function loadMatcher(filter: SpotFilter): Promise<Matcher | null> {
  * The spots to draw: with a filter, those it matches (the server's answers already do; this catches what
  * waits in the outbox). Until the matcher has loaded, spots waiting on the device are held back.
  */
-export function useFiltered<T extends Matchable & { pending?: unknown }>(spots: T[], filter: SpotFilter, key: string): T[] {
+export function useFiltered<T extends Matchable & { pending?: unknown }>(
+  spots: T[],
+  filter: SpotFilter,
+  key: string,
+): T[] {
   const [, setLoads] = useState(0);
   const matcher = matchers.get(key);
   useEffect(

@@ -3,7 +3,6 @@ import type { TFunction } from 'i18next';
 import type { VisitSummary } from '../../common/schemas/locations.ts';
 import { formatDate } from './format.ts';
 
-
 /** Null before the first visit (a spot kept on the device by an older Foray has no summary either). */
 export function visitSummaryText(summary: VisitSummary | undefined, language: string, t: TFunction): string | null {
   if (!summary?.last) return null;

@@ -3,7 +3,8 @@
 import { createContext, useContext } from 'react';
 import type { ShownSpot } from './offline/outbox-model.ts';
 
-export type VisitsRequest = { kind: 'record'; spot: ShownSpot } | { kind: 'list'; spot: ShownSpot } | { kind: 'calendar' };
+export type VisitsRequest =
+  { kind: 'record'; spot: ShownSpot } | { kind: 'list'; spot: ShownSpot } | { kind: 'calendar' };
 
 export const VisitsContext = createContext<(request: VisitsRequest) => void>(() => undefined);
 

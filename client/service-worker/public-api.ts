@@ -9,7 +9,15 @@ export const CONFIG_PATH = '/api/v1/config';
 /** The operator's settings (tile layers) and one language's words: GET /api/v1/config, /api/v1/translations/:lng. */
 const PUBLIC_PATH = /^\/api\/v1\/(?:config|translations\/[a-z]{2,3})$/;
 
-export function isPublicApiRequest({ request, url, sameOrigin }: { request: Request; url: URL; sameOrigin: boolean }): boolean {
+export function isPublicApiRequest({
+  request,
+  url,
+  sameOrigin,
+}: {
+  request: Request;
+  url: URL;
+  sameOrigin: boolean;
+}): boolean {
   return sameOrigin && request.method === 'GET' && PUBLIC_PATH.test(url.pathname);
 }
 
@@ -26,14 +34,24 @@ export function publicApiStrategy(onConfig: (config: unknown) => Promise<void>) 
       new CacheableResponsePlugin({ statuses: [200] }),
       {
         async cacheDidUpdate({ request, newResponse }) {
-          if (new URL(request.url).pathname === CONFIG_PATH) await onConfig(await newResponse.clone().json().catch(() => undefined));
+          if (new URL(request.url).pathname === CONFIG_PATH)
+            await onConfig(
+              await newResponse
+                .clone()
+                .json()
+                .catch(() => undefined),
+            );
         },
         // NetworkFirst reads the cache only when the network failed or was too slow.
         async cachedResponseWillBeUsed({ cachedResponse }) {
           if (!cachedResponse) return cachedResponse;
           const headers = new Headers(cachedResponse.headers);
           headers.set(KEPT_COPY_HEADER, '1');
-          return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+          return new Response(cachedResponse.body, {
+            status: cachedResponse.status,
+            statusText: cachedResponse.statusText,
+            headers,
+          });
         },
       },
     ],

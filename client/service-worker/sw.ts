@@ -1,7 +1,12 @@
 // Foray's service worker. vite-plugin-pwa (injectManifest, vite.config.ts) bundles it to dist/client/sw.js
 // and fills in the list of built files; client/lib/service-worker.ts registers it as /sw.js.
 // Routes are tried in the order they are registered here.
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { drainOutbox, SYNC_TAG } from '../lib/offline/sync.ts';
 import { readWorkerMessage } from './messages.ts';
@@ -52,7 +57,8 @@ self.addEventListener('sync', (event) => {
   if (event.tag !== SYNC_TAG) return;
   event.waitUntil(
     drainOutbox().then((result) => {
-      if (result.outcome === 'retry-later') throw new Error('Foray could not reach its server; the browser will try again.');
+      if (result.outcome === 'retry-later')
+        throw new Error('Foray could not reach its server; the browser will try again.');
     }),
   );
 });

@@ -50,7 +50,9 @@ let learning: Promise<RegExp[]> | undefined;
 export async function learnTileLayers(config: unknown): Promise<void> {
   const layers = (config as { tile_layers?: Array<Partial<TileLayer>> } | undefined)?.tile_layers;
   if (!Array.isArray(layers)) return;
-  const templates = layers.filter((layer) => layer?.cache === true && typeof layer.url === 'string').map((layer) => layer.url!);
+  const templates = layers
+    .filter((layer) => layer?.cache === true && typeof layer.url === 'string')
+    .map((layer) => layer.url!);
   const changed = cacheableTiles !== undefined && templates.join('\n') !== cacheableTemplates;
   cacheableTiles = templates.map((template) => tileTemplatePattern(template, self.location.origin));
   cacheableTemplates = templates.join('\n');
@@ -87,7 +89,15 @@ async function forgetTilesOfOtherLayers(patterns: RegExp[]) {
 }
 
 /** The route's match: a tile of a cacheable layer, or — before the layers are known — any picture that may be one. */
-export function mayBeCacheableTile({ request, url, sameOrigin }: { request: Request; url: URL; sameOrigin: boolean }): boolean {
+export function mayBeCacheableTile({
+  request,
+  url,
+  sameOrigin,
+}: {
+  request: Request;
+  url: URL;
+  sameOrigin: boolean;
+}): boolean {
   // Leaflet draws raster tiles as <img>; no other request is a tile.
   if (request.method !== 'GET' || request.destination !== 'image') return false;
   // Photos come from /api/v1/photos and are private: never kept.
@@ -97,7 +107,13 @@ export function mayBeCacheableTile({ request, url, sameOrigin }: { request: Requ
 }
 
 /** The route's handler. Only a just-started worker gets other pictures here: it passes them on uncached. */
-export async function handleTileRequest({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
+export async function handleTileRequest({
+  request,
+  event,
+}: {
+  request: Request;
+  event: ExtendableEvent;
+}): Promise<Response> {
   const patterns = await cacheableTilePatterns().catch(() => []);
   if (patterns.some((pattern) => pattern.test(request.url))) return tileStrategy.handle({ request, event });
   return fetch(request);
@@ -110,7 +126,9 @@ export async function handleTileRequest({ request, event }: { request: Request; 
 export async function cacheShownTiles(urls: string[], event: ExtendableEvent): Promise<void> {
   // Without the layers (no kept config and no server) nothing can be told to be cacheable.
   const patterns = await cacheableTilePatterns().catch(() => []);
-  const wanted = [...new Set(urls)].filter((url) => patterns.some((pattern) => pattern.test(url))).slice(0, MAX_SHOWN_TILES);
+  const wanted = [...new Set(urls)]
+    .filter((url) => patterns.some((pattern) => pattern.test(url)))
+    .slice(0, MAX_SHOWN_TILES);
   await Promise.all(
     wanted.map(async (url) => {
       // The same request Leaflet's <img crossorigin="anonymous"> made, so the kept answer is a CORS one.

@@ -6,7 +6,11 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const current = i18n.resolvedLanguage ?? 'en';
   return (
-    <div role="group" aria-label={t('common.language')} className="inline-flex rounded-md border border-stone-300 bg-white p-0.5">
+    <div
+      role="group"
+      aria-label={t('common.language')}
+      className="inline-flex rounded-md border border-stone-300 bg-white p-0.5"
+    >
       {LANGUAGES.map((language) => (
         <button
           key={language}

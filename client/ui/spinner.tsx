@@ -16,7 +16,10 @@ export function Spinner({ label, className = 'size-5' }: { label?: string; class
 /** Fills the screen while something essential (the session, a screen's code) loads. */
 export function FullScreenSpinner({ label, message }: { label: string; message?: string }) {
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center text-green-800" role="status">
+    <div
+      className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center text-green-800"
+      role="status"
+    >
       <Spinner label={label} className="size-10" />
       {message && <p className="max-w-xs text-sm text-stone-800">{message}</p>}
     </div>

@@ -34,11 +34,15 @@ export function Tabs<Id extends string>(props: TabsProps<Id>) {
     const index = items.findIndex((item) => item.id === value);
     const last = items.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % items.length
-      : event.key === 'ArrowLeft' ? (index - 1 + items.length) % items.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : -1;
+      event.key === 'ArrowRight'
+        ? (index + 1) % items.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + items.length) % items.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : -1;
     const item = items[next];
     if (!item) return;
     event.preventDefault();
@@ -47,7 +51,13 @@ export function Tabs<Id extends string>(props: TabsProps<Id>) {
   }
 
   const list = (
-    <div role="tablist" aria-label={label} aria-orientation="horizontal" className={props.listClassName} onKeyDown={onKeyDown}>
+    <div
+      role="tablist"
+      aria-label={label}
+      aria-orientation="horizontal"
+      className={props.listClassName}
+      onKeyDown={onKeyDown}
+    >
       {items.map((item) => {
         const selected = item.id === value;
         return (

@@ -47,7 +47,10 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: (
   const { t } = useTranslation();
   const destructive = toast?.variant === 'destructive';
   return (
-    <section aria-label={t('common.notifications')} className="pointer-events-none fixed inset-x-0 bottom-0 z-[2000] flex flex-col items-center px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+    <section
+      aria-label={t('common.notifications')}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[2000] flex flex-col items-center px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
+    >
       {/* Polite news and urgent errors go to different regions; both are always in the page. */}
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
         {toast && !destructive && <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />}
@@ -96,7 +99,14 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         aria-label={t('common.closeNotification')}
         className={`-m-1 rounded p-1 ${destructive ? 'hover:bg-red-800' : 'hover:bg-stone-100'}`}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
         </svg>
       </button>

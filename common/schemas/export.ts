@@ -9,7 +9,9 @@ const { owner: _owner, ...filterWithoutOwner } = spotFilterFields;
 
 export const ExportQuerySchema = z
   .strictObject({
-    format: z.enum(EXPORT_FORMATS).describe('gpx (GPX 1.1), kml (KML 2.2), geojson (RFC 7946) or csv (RFC 4180, UTF-8)'),
+    format: z
+      .enum(EXPORT_FORMATS)
+      .describe('gpx (GPX 1.1), kml (KML 2.2), geojson (RFC 7946) or csv (RFC 4180, UTF-8)'),
     /** `mine`: one's own spots (the default); `visible`: also the public spots of others one can see. */
     scope: z.enum(['mine', 'visible']).default('mine'),
     /**
@@ -19,5 +21,8 @@ export const ExportQuerySchema = z
     photos: z.enum(['links', 'include']).default('links'),
     ...filterWithoutOwner,
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;

@@ -53,16 +53,15 @@ const spotFieldSchemas = {
 };
 
 /** What the owner sends to create a spot (JSON, or the text fields of a multipart form). */
-export const CreateLocationSchema = z
-  .strictObject({
-    id: z.uuid().optional(),
-    ...spotFieldSchemas,
-    mushroom_types: spotFieldSchemas.mushroom_types.default(''),
-    finder: spotFieldSchemas.finder.default(''),
-    is_public: spotFieldSchemas.is_public.default(false),
-    /** The id of the spot's first photo (multipart with a photo only), made by the client like the spot's. */
-    photo_id: z.uuid().optional(),
-  });
+export const CreateLocationSchema = z.strictObject({
+  id: z.uuid().optional(),
+  ...spotFieldSchemas,
+  mushroom_types: spotFieldSchemas.mushroom_types.default(''),
+  finder: spotFieldSchemas.finder.default(''),
+  is_public: spotFieldSchemas.is_public.default(false),
+  /** The id of the spot's first photo (multipart with a photo only), made by the client like the spot's. */
+  photo_id: z.uuid().optional(),
+});
 export type CreateLocationInput = z.input<typeof CreateLocationSchema>;
 export type CreateLocation = z.output<typeof CreateLocationSchema>;
 
@@ -77,7 +76,9 @@ export const UpdateLocationSchema = z
     ...z.object(spotFieldSchemas).partial().shape,
     base_version: z.number().int().min(1).max(2_147_483_647).optional(),
   })
-  .refine((patch) => Object.keys(patch).some((key) => key !== 'base_version'), { message: 'Send at least one field to change' })
+  .refine((patch) => Object.keys(patch).some((key) => key !== 'base_version'), {
+    message: 'Send at least one field to change',
+  })
   .refine((patch) => (patch.latitude === undefined) === (patch.longitude === undefined), {
     message: 'latitude and longitude change together',
     path: ['latitude'],
@@ -150,23 +151,28 @@ export const LocationPageSchema = z.object({
 export type LocationPage = z.infer<typeof LocationPageSchema>;
 
 /** `minLng,minLat,maxLng,maxLat`, as Leaflet's `LatLngBounds.toBBoxString()` writes it. */
-export const BBoxSchema = z
-  .string()
-  .transform((value, ctx) => {
-    const parts = value.split(',').map((part) => Number(part));
-    const [minLng, minLat, maxLng, maxLat] = parts;
-    if (
-      parts.length !== 4 ||
-      minLng === undefined || minLat === undefined || maxLng === undefined || maxLat === undefined ||
-      parts.some((part) => !Number.isFinite(part)) ||
-      minLat < -90 || maxLat > 90 || minLat > maxLat || minLng > maxLng ||
-      minLng < -180 || maxLng > 180
-    ) {
-      ctx.addIssue({ code: 'custom', message: 'bbox must be minLng,minLat,maxLng,maxLat within the world' });
-      return z.NEVER;
-    }
-    return { minLng, minLat, maxLng, maxLat };
-  });
+export const BBoxSchema = z.string().transform((value, ctx) => {
+  const parts = value.split(',').map((part) => Number(part));
+  const [minLng, minLat, maxLng, maxLat] = parts;
+  if (
+    parts.length !== 4 ||
+    minLng === undefined ||
+    minLat === undefined ||
+    maxLng === undefined ||
+    maxLat === undefined ||
+    parts.some((part) => !Number.isFinite(part)) ||
+    minLat < -90 ||
+    maxLat > 90 ||
+    minLat > maxLat ||
+    minLng > maxLng ||
+    minLng < -180 ||
+    maxLng > 180
+  ) {
+    ctx.addIssue({ code: 'custom', message: 'bbox must be minLng,minLat,maxLng,maxLat within the world' });
+    return z.NEVER;
+  }
+  return { minLng, minLat, maxLng, maxLat };
+});
 export type BBox = { minLng: number; minLat: number; maxLng: number; maxLat: number };
 
 /** `limit` may reach BBOX_LIMIT_MAX with a bbox (the map clusters); the route allows LIST_LIMIT_MAX without. */
@@ -183,7 +189,10 @@ export const spotFilterFields = {
   type: LocationTypeSchema.optional(),
   from: CalendarDateSchema.optional().describe('Found on or after this date (YYYY-MM-DD)'),
   to: CalendarDateSchema.optional().describe('Found on or before this date (YYYY-MM-DD)'),
-  visibility: z.enum(['private', 'public']).optional().describe('private: only your spots kept private; public: only shared ones'),
+  visibility: z
+    .enum(['private', 'public'])
+    .optional()
+    .describe('private: only your spots kept private; public: only shared ones'),
   photo: z.enum(['with', 'without']).optional().describe('Only spots with a photo, or only those without'),
   visited: z.enum(['this_year']).optional().describe('Only spots with a visit recorded this year (UTC)'),
 };
@@ -199,7 +208,9 @@ export const ListLocationsQuerySchema = z
   .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
 
 /** The filter bar alone, for routes that take it without paging (the map's tiles). */
-export const SpotFilterQuerySchema = z.strictObject(spotFilterFields).refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
+export const SpotFilterQuerySchema = z
+  .strictObject(spotFilterFields)
+  .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
 
 export const LocationIdParamsSchema = z.strictObject({ id: z.uuid() });
 export const LocationPhotoParamsSchema = z.strictObject({ id: z.uuid(), photoId: z.uuid() });

@@ -30,7 +30,10 @@ export const MapTileParamsSchema = z
     x: z.coerce.number().int().min(0),
     y: z.coerce.number().int().min(0),
   })
-  .refine((tile) => tile.x < 2 ** tile.z && tile.y < 2 ** tile.z, { message: 'x and y must be below 2^z', path: ['x'] });
+  .refine((tile) => tile.x < 2 ** tile.z && tile.y < 2 ** tile.z, {
+    message: 'x and y must be below 2^z',
+    path: ['x'],
+  });
 export type MapTileKey = { z: number; x: number; y: number };
 
 /** Only what drawing a pin needs; the popup loads the spot by id (GET /api/v1/locations/:id) when opened. */

@@ -20,4 +20,7 @@ export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(v
 
 /** A string the API may store: at most `max` characters and no control characters but tab and newlines. */
 export const storableText = (max: number) =>
-  z.string().max(max).refine((value) => !hasControlCharacters(value), CONTROL_CHARACTER_MESSAGE);
+  z
+    .string()
+    .max(max)
+    .refine((value) => !hasControlCharacters(value), CONTROL_CHARACTER_MESSAGE);

@@ -3,7 +3,6 @@ import { VISIT_NOTE_MAX } from '../limits.ts';
 import { DateFoundSchema, LocationIdParamsSchema, PhotoSchema, VisitOutcomeSchema } from './locations.ts';
 import { storableText } from './text.ts';
 
-
 /** A rough amount, only for `found`. */
 export const VisitAmountSchema = z.enum(['few', 'some', 'many']);
 export type VisitAmount = z.infer<typeof VisitAmountSchema>;

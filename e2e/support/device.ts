@@ -51,21 +51,29 @@ export function outboxOf(page: Page): Promise<OutboxRow[]> {
 export function queuedPhotoOf(page: Page, marker: string) {
   return page.evaluate(
     (text) =>
-      new Promise<{ bytes: number; width: number; height: number; type: string; holdsMarker: boolean }>((resolve, reject) => {
-        const open = indexedDB.open('foray');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('outbox').objectStore('outbox').getAll();
-          request.onsuccess = async () => {
-            open.result.close();
-            const photo = (request.result as Array<{ photo?: Blob }>)[0]?.photo;
-            if (!photo) return reject(new Error('no queued photo'));
-            const bitmap = await createImageBitmap(photo);
-            const bytes = new TextDecoder('latin1').decode(await photo.arrayBuffer());
-            resolve({ bytes: photo.size, width: bitmap.width, height: bitmap.height, type: photo.type, holdsMarker: bytes.includes(text) });
+      new Promise<{ bytes: number; width: number; height: number; type: string; holdsMarker: boolean }>(
+        (resolve, reject) => {
+          const open = indexedDB.open('foray');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const request = open.result.transaction('outbox').objectStore('outbox').getAll();
+            request.onsuccess = async () => {
+              open.result.close();
+              const photo = (request.result as Array<{ photo?: Blob }>)[0]?.photo;
+              if (!photo) return reject(new Error('no queued photo'));
+              const bitmap = await createImageBitmap(photo);
+              const bytes = new TextDecoder('latin1').decode(await photo.arrayBuffer());
+              resolve({
+                bytes: photo.size,
+                width: bitmap.width,
+                height: bitmap.height,
+                type: photo.type,
+                holdsMarker: bytes.includes(text),
+              });
+            };
           };
-        };
-      }),
+        },
+      ),
     marker,
   );
 }

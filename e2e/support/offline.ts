@@ -31,14 +31,19 @@ export function useOfflineForay(options: ForayOptions = {}) {
    * browser profile that much storage from the start (Chromium keeps the quota it first saw for storage
    * already in use, so it must be set before the first page loads); the service worker can't install then.
    */
-  async function forager(email = uniqueEmail(), options: { quotaBytes?: number; geolocation?: { latitude: number; longitude: number } } = {}) {
+  async function forager(
+    email = uniqueEmail(),
+    options: { quotaBytes?: number; geolocation?: { latitude: number; longitude: number } } = {},
+  ) {
     const session = await foray.newPage({
       ...PHONE,
       baseURL: handle.proxy.url,
       ...(options.geolocation && { permissions: ['geolocation'], geolocation: options.geolocation }),
     });
     // Offline, every request that misses the cache fails, and Chromium logs each one.
-    session.errors.allow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|Failed to load resource|ERR_CONNECTION|ERR_EMPTY_RESPONSE/);
+    session.errors.allow(
+      /ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|Failed to load resource|ERR_CONNECTION|ERR_EMPTY_RESPONSE/,
+    );
     if (options.quotaBytes !== undefined) {
       const cdp = await session.context.newCDPSession(session.page);
       await cdp.send('Storage.overrideQuotaForOrigin', { origin: handle.proxy.url, quotaSize: options.quotaBytes });
@@ -52,7 +57,9 @@ export function useOfflineForay(options: ForayOptions = {}) {
 }
 
 export const pendingMarker = (page: Page, title: string) =>
-  page.getByRole('button', { name: exactly(`${en('locationTypes.mushroom_spot')}: ${title} (${en('offline.waitingToUpload')})`) });
+  page.getByRole('button', {
+    name: exactly(`${en('locationTypes.mushroom_spot')}: ${title} (${en('offline.waitingToUpload')})`),
+  });
 
 export async function recordSpot(
   page: Page,

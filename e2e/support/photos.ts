@@ -13,7 +13,9 @@ export async function jpegPhoto(): Promise<Buffer> {
       pixels[offset + 2] = 40;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /**
@@ -64,7 +66,12 @@ function exifDegrees(value: number): string {
 }
 
 /** A phone photo that says where and when it was taken (GPS and DateTimeOriginal in its EXIF, and `CAMERA_MAKE`). */
-export async function geotaggedJpeg(place: { latitude: number; longitude: number; taken: string; accuracyM?: number }): Promise<Buffer> {
+export async function geotaggedJpeg(place: {
+  latitude: number;
+  longitude: number;
+  taken: string;
+  accuracyM?: number;
+}): Promise<Buffer> {
   return sharp(await jpegPhoto())
     .jpeg({ quality: 85 })
     .withExif({

@@ -22,7 +22,13 @@ export async function startRecordingProxy(target: string) {
     const record = { method: request.method ?? 'GET', path: request.url ?? '/' };
     seen.push(record);
     const forward = http.request(
-      { host: targetUrl.hostname, port: targetUrl.port, method: record.method, path: record.path, headers: request.headers },
+      {
+        host: targetUrl.hostname,
+        port: targetUrl.port,
+        method: record.method,
+        path: record.path,
+        headers: request.headers,
+      },
       (answer) => {
         if (toLose > 0 && loseNext?.(record)) {
           toLose -= 1;
@@ -62,8 +68,11 @@ export async function startRecordingProxy(target: string) {
     url,
     /** Requests that reached the server whose method and path (without query) match. */
     count(method: string, path: string | RegExp): number {
-      return seen.filter((request) => request.method === method && (typeof path === 'string' ? request.path.split('?')[0] === path : path.test(request.path)))
-        .length;
+      return seen.filter(
+        (request) =>
+          request.method === method &&
+          (typeof path === 'string' ? request.path.split('?')[0] === path : path.test(request.path)),
+      ).length;
     },
     /** The next `times` requests matching are handled by the server but their answers never reach the browser. */
     loseNextAnswers(method: string, path: string, times = 1) {

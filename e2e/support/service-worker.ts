@@ -5,7 +5,9 @@ import { UI_TIMEOUT_MS } from './ui.ts';
 /** Resolves when a service worker controls the page, i.e. its requests go through the worker. */
 export async function waitForServiceWorkerControl(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: UI_TIMEOUT_MS }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: UI_TIMEOUT_MS })
+    .toBe(true);
 }
 
 /** The URLs kept in one of the page's Cache Storage caches (none if it does not exist). */

@@ -23,7 +23,7 @@ export async function clickMap(page: Page, dx = 0, dy = 0): Promise<{ lat: strin
   await expectVisible(form);
   const match = /(-?\d+\.\d{6}), (-?\d+\.\d{6})/.exec(await form.innerText());
   expect(match, 'the form shows the clicked coordinates to 6 decimals').not.toBeNull();
-  return { lat: match![1]!, lng: match![2]!};
+  return { lat: match![1]!, lng: match![2]! };
 }
 
 /** A saved spot's marker: Foray names each one "<type>: <title>". */
@@ -38,7 +38,11 @@ export async function openTab(page: Page, tab: 'map' | 'locations') {
 }
 
 /** Creates a spot through the API (for tests about something else than the form). */
-export async function createSpotByApi(page: Page, baseUrl: string, spot: Partial<CreateLocationInput> & { mushroom_types: string }) {
+export async function createSpotByApi(
+  page: Page,
+  baseUrl: string,
+  spot: Partial<CreateLocationInput> & { mushroom_types: string },
+) {
   const response = await page.request.post('/api/v1/locations', {
     headers: { origin: baseUrl },
     data: { type: 'mushroom_spot', finder: 'Ona', date_found: '2025-09-14', latitude: 55.2, longitude: 23.9, ...spot },
@@ -56,5 +60,7 @@ export async function listedTitles(page: Page): Promise<string[]> {
 
 /** Whether an <img> has really loaded its picture (not a broken-image icon). */
 export async function imageLoaded(image: Locator): Promise<boolean> {
-  return image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0);
+  return image.evaluate(
+    (element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0,
+  );
 }

@@ -54,7 +54,8 @@ export async function englishLeftIn(page: Page): Promise<string[]> {
   const english = dictionary('en');
   const lithuanian = new Set(Object.values(dictionary('lt')));
   const patterns = [...Object.values(english).filter((value) => !lithuanian.has(value)), ...LEAFLET_ENGLISH].map(
-    (value) => new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, '.+')}$`),
+    (value) =>
+      new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, '.+')}$`),
   );
   const shown = await shownTexts(page);
   return [...new Set(shown.filter((value) => patterns.some((pattern) => pattern.test(value))))];

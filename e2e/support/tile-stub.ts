@@ -20,7 +20,12 @@ const LAYER_COLOURS: Record<BaseLayerId, { r: number; g: number; b: number }> = 
 export async function startTileStub() {
   const pngs = new Map<string, Buffer>();
   for (const [layer, background] of Object.entries(LAYER_COLOURS)) {
-    pngs.set(layer, await sharp({ create: { width: 256, height: 256, channels: 3, background } }).png().toBuffer());
+    pngs.set(
+      layer,
+      await sharp({ create: { width: 256, height: 256, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    );
   }
   const requests: Record<BaseLayerId, TileRequest[]> = { street: [], satellite: [], topo: [], dark: [] };
 

@@ -11,7 +11,9 @@ export async function expectVisible(locator: Locator, timeout = UI_TIMEOUT_MS): 
 
 /** Waits until no element matches (or none is visible). */
 export async function expectGone(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
-  await expect.poll(() => locator.count().then(async (count) => count === 0 || !(await locator.first().isVisible())), { timeout }).toBe(true);
+  await expect
+    .poll(() => locator.count().then(async (count) => count === 0 || !(await locator.first().isVisible())), { timeout })
+    .toBe(true);
 }
 
 /**

@@ -14,6 +14,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     /** Each request in turn; setupRequest may change one before it is sent (a new body each time, say). */
-    requests?: Array<{ setupRequest?: (request: { body?: string; [key: string]: unknown }) => { body?: string; [key: string]: unknown } }>;
+    requests?: Array<{
+      setupRequest?: (request: { body?: string; [key: string]: unknown }) => { body?: string; [key: string]: unknown };
+    }>;
   }): Promise<Result>;
 }

@@ -24,14 +24,19 @@ export function abandonedSignal(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   const response = reply.raw;
   if (response.destroyed && !response.writableFinished) controller.abort();
-  else response.once('close', () => {
-    if (!response.writableFinished) controller.abort();
-  });
+  else
+    response.once('close', () => {
+      if (!response.writableFinished) controller.abort();
+    });
   return controller.signal;
 }
 
 /** Runs one request's reads so that they end when the request is abandoned (see `DatabaseHandle.readFor`). */
-export type RequestReads = <T>(request: FastifyRequest, reply: FastifyReply, run: (db: Database) => Promise<T>) => Promise<T>;
+export type RequestReads = <T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (db: Database) => Promise<T>,
+) => Promise<T>;
 
 export function requestReads(database: Pick<DatabaseHandle, 'readFor'>): RequestReads {
   return async (request, reply, run) => {
@@ -40,7 +45,10 @@ export function requestReads(database: Pick<DatabaseHandle, 'readFor'>): Request
     } catch (error) {
       if (isRequestAbandoned(error)) {
         // Not a fault: the client is gone. One quiet line, not an error per dropped tile.
-        request.log.info({ url: request.routeOptions.url }, 'Request abandoned by the client: its database work was cancelled');
+        request.log.info(
+          { url: request.routeOptions.url },
+          'Request abandoned by the client: its database work was cancelled',
+        );
       }
       throw error;
     }

@@ -36,7 +36,13 @@ export type DatabaseOptions =
    * `statementTimeoutMs`: the longest any one statement of the app may run (0: no bound). Migrations run on a
    * connection of their own, without it.
    */
-  | { kind: 'postgres'; url: string; maxConnections?: number; statementTimeoutMs?: number; readStatementTimeoutMs?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      maxConnections?: number;
+      statementTimeoutMs?: number;
+      readStatementTimeoutMs?: number;
+    };
 
 /**
  * The longest one statement of a request's reads may run (see `readFor`), unless the operator's statement
@@ -128,7 +134,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await pool.end();
     throw error;
   }
-  const readTimeoutMs = readTimeoutOf(options.statementTimeoutMs ?? 0, options.readStatementTimeoutMs ?? DEFAULT_READ_STATEMENT_TIMEOUT_MS);
+  const readTimeoutMs = readTimeoutOf(
+    options.statementTimeoutMs ?? 0,
+    options.readStatementTimeoutMs ?? DEFAULT_READ_STATEMENT_TIMEOUT_MS,
+  );
   // A request's reads get connections of their own pool, set up once when each connection opens: read-only
   // transactions and the read timeout as the session's defaults (startup options), so a read costs no extra
   // round trip (BEGIN…SET LOCAL, COMMIT each time cost two, a fifth of a map tile's work).

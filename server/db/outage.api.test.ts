@@ -71,15 +71,28 @@ describe.runIf(onPostgres)('a database outage', () => {
     relayIsUp = false;
     const during = [
       await list(),
-      await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: user.cookie }, payload: validSpot() }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/locations',
+        headers: { cookie: user.cookie },
+        payload: validSpot(),
+      }),
       await t.app.inject({ url: '/api/v1/me', headers: { cookie: user.cookie } }),
       await t.signIn(user.email, user.password),
       await t.signUp('during-outage@example.com'),
-      await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.email, redirectTo: '/reset-password' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: user.email, redirectTo: '/reset-password' },
+      }),
       await t.app.inject({ url: '/api/auth/verify-email?token=abc&callbackURL=/' }),
       await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: user.cookie } }),
       await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie }, payload: {} }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'a new password', token: 'abc' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { newPassword: 'a new password', token: 'abc' },
+      }),
     ];
     for (const response of during) {
       expect(response.statusCode, response.body).toBe(503);

@@ -166,7 +166,11 @@ export const mailOutbox = pgTable(
     sentAt: timestamptz('sent_at'),
     lastError: text('last_error'),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`sent_at is null`)],
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`sent_at is null`),
+  ],
 );
 
 // ── Foray's own data ──
@@ -218,11 +222,16 @@ export const locations = pgTable(
     index('locations_owner_recent_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // Trigram index (pg_trgm): `search_text like '%term%'` finds rare terms without reading every row.
     index('locations_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('locations_public_recent_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`is_public`),
+    index('locations_public_recent_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`is_public`),
     check('locations_type_check', sql`${t.type} in ('mushroom_spot', 'car_park')`),
     check('locations_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('locations_longitude_check', sql`${t.longitude} between -180 and 180`),
-    check('locations_accuracy_m_check', sql`${t.accuracyM} is null or (${t.accuracyM} > 0 and ${t.accuracyM} <= ${sql.raw(String(ACCURACY_MAX_M))})`),
+    check(
+      'locations_accuracy_m_check',
+      sql`${t.accuracyM} is null or (${t.accuracyM} > 0 and ${t.accuracyM} <= ${sql.raw(String(ACCURACY_MAX_M))})`,
+    ),
   ],
 );
 
@@ -274,7 +283,10 @@ export const visits = pgTable(
     // The summary on every spot and the visits list: one index range per spot, newest first.
     index('visits_location_recent_idx').on(t.locationId, t.visitedOn.desc(), t.createdAt.desc(), t.id.desc()),
     check('visits_outcome_check', sql`${t.outcome} in ('found', 'nothing')`),
-    check('visits_amount_check', sql`${t.amount} is null or (${t.outcome} = 'found' and ${t.amount} in ('few', 'some', 'many'))`),
+    check(
+      'visits_amount_check',
+      sql`${t.amount} is null or (${t.outcome} = 'found' and ${t.amount} in ('few', 'some', 'many'))`,
+    ),
   ],
 );
 

@@ -76,7 +76,10 @@ afterAll(async () => {
 describe('migration 0006', () => {
   it('makes each spot’s one photo the first of its collection, with the same files, and keeps spots without one', async () => {
     await engine.migrate(oldMigrations);
-    const rows = (statement: ReturnType<typeof sql>) => engine.db.execute(statement).then((result) => (result as unknown as { rows: Array<Record<string, unknown>> }).rows);
+    const rows = (statement: ReturnType<typeof sql>) =>
+      engine.db
+        .execute(statement)
+        .then((result) => (result as unknown as { rows: Array<Record<string, unknown>> }).rows);
     await rows(sql`insert into "user" (id, name, email) values ('u1', 'Ona', 'ona@example.com')`);
     const withPhoto = crypto.randomUUID();
     const withoutPhoto = crypto.randomUUID();
@@ -93,11 +96,19 @@ describe('migration 0006', () => {
     const spot = await findVisibleLocation(engine.db, 'u1', withPhoto);
     expect(spot?.photo_url).toBe(`/api/v1/photos/${photoKey}`);
     expect(spot?.thumbnail_url).toBe(`/api/v1/photos/${thumbnailKey}`);
-    expect(spot?.photos).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: `/api/v1/photos/${photoKey}`, thumbnail_url: `/api/v1/photos/${thumbnailKey}` }]);
+    expect(spot?.photos).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        url: `/api/v1/photos/${photoKey}`,
+        thumbnail_url: `/api/v1/photos/${thumbnailKey}`,
+      },
+    ]);
     const bare = await findVisibleLocation(engine.db, 'u1', withoutPhoto);
     expect([bare?.photos, bare?.photo_url, bare?.thumbnail_url]).toEqual([[], null, null]);
     // The old columns are gone: the collection is the one place a photo is named.
-    const columns = await rows(sql`select column_name from information_schema.columns where table_name = 'locations' and column_name like '%_key'`);
+    const columns = await rows(
+      sql`select column_name from information_schema.columns where table_name = 'locations' and column_name like '%_key'`,
+    );
     expect(columns).toEqual([]);
   });
 });

@@ -24,7 +24,20 @@ describe('decideRange', () => {
   });
 
   it('ignores what it cannot honour as one range: no header, garbage, other units, backwards, several ranges', () => {
-    for (const header of [undefined, '', 'garbage', 'bytes', 'bytes=', 'bytes=-', 'bytes=a-b', 'bytes=5-1', 'bytes=1.5-2', 'items=0-5', 'bytes=0-1,5-6', 'bytes=0-1, -5']) {
+    for (const header of [
+      undefined,
+      '',
+      'garbage',
+      'bytes',
+      'bytes=',
+      'bytes=-',
+      'bytes=a-b',
+      'bytes=5-1',
+      'bytes=1.5-2',
+      'items=0-5',
+      'bytes=0-1,5-6',
+      'bytes=0-1, -5',
+    ]) {
       expect(decideRange(header, SIZE), String(header)).toEqual({ kind: 'ignore' });
     }
     // An empty list element is skipped, not a second range.
@@ -46,7 +59,9 @@ describe('preconditions', () => {
     expect(preconditionStatus({ 'if-modified-since': 'Mon, 23 Nov 2026 12:00:00 GMT' }, current)).toBe(304);
     expect(preconditionStatus({ 'if-modified-since': 'Mon, 23 Nov 2026 11:59:59 GMT' }, current)).toBeNull();
     expect(preconditionStatus({ 'if-modified-since': 'not a date' }, current)).toBeNull();
-    expect(preconditionStatus({ 'if-none-match': '"old"', 'if-modified-since': 'Mon, 23 Nov 2026 12:00:00 GMT' }, current)).toBeNull();
+    expect(
+      preconditionStatus({ 'if-none-match': '"old"', 'if-modified-since': 'Mon, 23 Nov 2026 12:00:00 GMT' }, current),
+    ).toBeNull();
   });
 
   it('answers 412 when If-Match does not name the file strongly, or it changed after If-Unmodified-Since', () => {

@@ -3,7 +3,8 @@
 // resuming a download must never splice bytes of two versions of the file.
 
 /** What to send for a Range header. `ignore`: the whole file with 200, as RFC 9110 §14.2 allows or requires. */
-export type RangeDecision = { kind: 'ignore' } | { kind: 'unsatisfiable' } | { kind: 'range'; start: number; end: number };
+export type RangeDecision =
+  { kind: 'ignore' } | { kind: 'unsatisfiable' } | { kind: 'range'; start: number; end: number };
 
 const RANGE_SPEC = /^(\d*)-(\d*)$/;
 

@@ -22,9 +22,7 @@ export function createOutbox(options: {
   log: FastifyBaseLogger;
 }) {
   const { db, log } = options;
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : null;
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -73,13 +71,18 @@ export function createOutbox(options: {
         await db.delete(mailOutbox).where(eq(mailOutbox.id, mail.id));
       } catch (error) {
         const giveUp = mail.attempts >= MAX_ATTEMPTS;
-        log.warn({ err: error, mailId: mail.id, attempts: mail.attempts }, giveUp ? 'Mail failed; giving up' : 'Mail failed; will retry');
+        log.warn(
+          { err: error, mailId: mail.id, attempts: mail.attempts },
+          giveUp ? 'Mail failed; giving up' : 'Mail failed; will retry',
+        );
         const backoffSeconds = Math.min(3600, 15 * 2 ** mail.attempts);
         await db
           .update(mailOutbox)
           .set({
             lastError: String((error as Error).message ?? error).slice(0, 500),
-            nextAttemptAt: giveUp ? sql`'infinity'::timestamptz` : sql`now() + make_interval(secs => ${backoffSeconds})`,
+            nextAttemptAt: giveUp
+              ? sql`'infinity'::timestamptz`
+              : sql`now() + make_interval(secs => ${backoffSeconds})`,
           })
           .where(eq(mailOutbox.id, mail.id));
       }

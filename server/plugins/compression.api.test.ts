@@ -34,7 +34,10 @@ describe('compressed answers', () => {
     const spots = plain.json<LocationPage>();
     expect(spots.items).toHaveLength(40);
 
-    const brotli = await t.app.inject({ url: area, headers: { cookie: user.cookie, 'accept-encoding': 'gzip, deflate, br' } });
+    const brotli = await t.app.inject({
+      url: area,
+      headers: { cookie: user.cookie, 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
     expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(spots);
@@ -52,9 +55,16 @@ describe('compressed answers', () => {
     expect(words.headers['content-encoding']).toBe('br');
     expect(Object.keys(JSON.parse(zlib.brotliDecompressSync(words.rawPayload).toString())).length).toBeGreaterThan(100);
 
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6b4' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6b4' } })
+      .jpeg()
+      .toBuffer();
     const body = await multipart(validSpot({ mushroom_types: 'With a photo' }), { bytes: photo });
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: user.cookie, ...body.headers }, payload: body.payload });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: { cookie: user.cookie, ...body.headers },
+      payload: body.payload,
+    });
     expect(created.statusCode).toBe(201);
     const url = created.json<Location>().photo_url!;
     const served = await t.app.inject({ url, headers: { cookie: user.cookie, 'accept-encoding': 'gzip, br' } });

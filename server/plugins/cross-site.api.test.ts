@@ -16,11 +16,23 @@ afterAll(() => t.close());
 const EVIL = 'https://evil.example';
 const spotCount = async () => (await t.query<{ n: number }>(sql`select count(*)::int as n from locations`)).rows[0]!.n;
 const newSpot = async () =>
-  (await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: owner.cookie }, payload: validSpot() })).json<{ id: string }>().id;
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: { cookie: owner.cookie },
+      payload: validSpot(),
+    })
+  ).json<{ id: string }>().id;
 
 async function formPost(headers: Record<string, string>) {
   const body = await multipart(validSpot());
-  return t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: owner.cookie, ...body.headers, ...headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie: owner.cookie, ...body.headers, ...headers },
+    payload: body.payload,
+  });
 }
 
 function expectRefused(response: { statusCode: number; json(): unknown }) {
@@ -37,8 +49,21 @@ describe('state-changing requests from another site', () => {
 
   it('refuses PATCH and DELETE from another origin, and the spot is unchanged', async () => {
     const id = await newSpot();
-    expectRefused(await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${id}`, headers: { cookie: owner.cookie, origin: EVIL }, payload: { is_public: true } }));
-    expectRefused(await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${id}`, headers: { cookie: owner.cookie, origin: EVIL } }));
+    expectRefused(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/locations/${id}`,
+        headers: { cookie: owner.cookie, origin: EVIL },
+        payload: { is_public: true },
+      }),
+    );
+    expectRefused(
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/locations/${id}`,
+        headers: { cookie: owner.cookie, origin: EVIL },
+      }),
+    );
     const still = await t.app.inject({ url: `/api/v1/locations/${id}`, headers: { cookie: owner.cookie } });
     expect(still.json()).toMatchObject({ id, is_public: false });
   });
@@ -52,9 +77,23 @@ describe('state-changing requests from another site', () => {
     });
     expectRefused(signIn);
     expect(signIn.headers['set-cookie']).toBeUndefined();
-    expectRefused(await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: owner.cookie, origin: EVIL }, payload: {} }));
+    expectRefused(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie: owner.cookie, origin: EVIL },
+        payload: {},
+      }),
+    );
     expect((await t.app.inject({ url: '/api/v1/me', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
-    expectRefused(await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: { origin: EVIL }, payload: { email: owner.email, redirectTo: '/reset-password' } }));
+    expectRefused(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { origin: EVIL },
+        payload: { email: owner.email, redirectTo: '/reset-password' },
+      }),
+    );
   });
 
   it('without Origin, decides by Referer, then by Sec-Fetch-Site', async () => {
@@ -70,7 +109,10 @@ describe('state-changing requests from another site', () => {
 describe('requests Foray accepts', () => {
   it.each([
     ['Origin is PUBLIC_URL', { origin: 'http://foray.test' }],
-    ['Origin is the request’s own host (a LAN address)', { origin: 'http://192.168.1.20:3000', host: '192.168.1.20:3000' }],
+    [
+      'Origin is the request’s own host (a LAN address)',
+      { origin: 'http://192.168.1.20:3000', host: '192.168.1.20:3000' },
+    ],
     ['Origin without the default port the Host header names', { origin: 'http://foray.lan', host: 'foray.lan:80' }],
     ['Referer from PUBLIC_URL, no Origin', { referer: 'http://foray.test/map' }],
     ['Sec-Fetch-Site same-origin only', { 'sec-fetch-site': 'same-origin' }],
@@ -79,9 +121,18 @@ describe('requests Foray accepts', () => {
     const created = await formPost(headers);
     expect(created.statusCode).toBe(201);
     const { id } = created.json<{ id: string }>();
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${id}`, headers: { cookie: owner.cookie, ...headers }, payload: { is_public: true } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${id}`,
+      headers: { cookie: owner.cookie, ...headers },
+      payload: { is_public: true },
+    });
     expect(patched.statusCode).toBe(200);
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${id}`, headers: { cookie: owner.cookie, ...headers } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/locations/${id}`,
+      headers: { cookie: owner.cookie, ...headers },
+    });
     expect(deleted.statusCode).toBe(204);
   });
 

@@ -48,7 +48,11 @@ export function registerCrossSiteCheck(app: FastifyInstance, publicUrl: string) 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (isCrossSite(request, publicUrl)) {
-      throw new AppError(403, 'CROSS_SITE_REQUEST', 'This request came from another site and was refused. Open Foray at its own address.');
+      throw new AppError(
+        403,
+        'CROSS_SITE_REQUEST',
+        'This request came from another site and was refused. Open Foray at its own address.',
+      );
     }
   });
 }

@@ -8,12 +8,24 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own error codes, mapped to the API's codes and messages a person can act on. */
 const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send JSON or multipart/form-data.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send JSON or multipart/form-data.',
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE', message: 'The request body is too large.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'The JSON body is empty.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'The body is not valid JSON.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'VALIDATION_ERROR', message: 'The content length does not match the body.' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send multipart/form-data.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'The content length does not match the body.',
+  },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send multipart/form-data.',
+  },
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'PHOTO_TOO_LARGE', message: 'The photo is larger than 5 MB.' },
 };
 
@@ -22,12 +34,18 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
-        error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.details === undefined ? {} : { details: error.details }),
+        },
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const where = [error.validationContext, first?.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join(' ');
+      const where = [error.validationContext, first?.instancePath.replace(/^\//, '').replaceAll('/', '.')]
+        .filter(Boolean)
+        .join(' ');
       return reply.status(400).send({
         error: {
           code: 'VALIDATION_ERROR',
@@ -42,27 +60,47 @@ export function registerErrorHandling(app: FastifyInstance) {
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ error: { code: known.code, message: known.message } });
     if (error.statusCode === 429) {
-      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a little.' } });
+      return reply
+        .status(429)
+        .send({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a little.' } });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ error: { code: 'BAD_REQUEST', message: error.message } });
     }
     if (isStatementTimeout(error)) {
-      request.log.warn({ err: { code: '57014', message: error.message }, url: request.url }, 'A statement ran past the database statement timeout');
+      request.log.warn(
+        { err: { code: '57014', message: error.message }, url: request.url },
+        'A statement ran past the database statement timeout',
+      );
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ error: { code: 'QUERY_TIMEOUT', message: 'That took the database too long. Please try again, or narrow the filter.' } });
+        .send({
+          error: {
+            code: 'QUERY_TIMEOUT',
+            message: 'That took the database too long. Please try again, or narrow the filter.',
+          },
+        });
     }
     if (isDatabaseUnavailable(error)) {
       // An outage, not a bug: the client may retry, and the log says what is wrong without a stack per request.
-      request.log.warn({ err: { code: (error as { code?: string }).code, message: error.message } }, 'Database unavailable');
+      request.log.warn(
+        { err: { code: (error as { code?: string }).code, message: error.message } },
+        'Database unavailable',
+      );
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Foray cannot reach its database right now. Please try again in a moment.' } });
+        .send({
+          error: {
+            code: 'SERVICE_UNAVAILABLE',
+            message: 'Foray cannot reach its database right now. Please try again in a moment.',
+          },
+        });
     }
     request.log.error({ err: error }, 'Unhandled error');
-    return reply.status(500).send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on the server.' } });
+    return reply
+      .status(500)
+      .send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on the server.' } });
   });
 }

@@ -20,7 +20,9 @@ export function tileOrigin(template: string): string | null {
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const https = config.publicUrl.startsWith('https://');
-  const tiles = [...new Set(config.tileLayers.map((layer) => tileOrigin(layer.url)).filter((origin): origin is string => !!origin))];
+  const tiles = [
+    ...new Set(config.tileLayers.map((layer) => tileOrigin(layer.url)).filter((origin): origin is string => !!origin)),
+  ];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -33,19 +33,27 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     // browser would otherwise try to run HTML as a script.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.html');
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/healthz' && !looksLikeFile;
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/healthz' &&
+      !looksLikeFile;
     if (!wantsPage) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` } });
+      return reply
+        .status(404)
+        .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` } });
     }
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'cookie');
     // Someone with a session cookie is most likely signed in: their browser fetches the map screen's code
     // alongside the entry instead of after the session check (the phone's first paint waits on both).
-    if (signedInPage && SESSION_COOKIE.test(request.headers.cookie ?? '')) return reply.type('text/html; charset=utf-8').send(signedInPage);
+    if (signedInPage && SESSION_COOKIE.test(request.headers.cookie ?? ''))
+      return reply.type('text/html; charset=utf-8').send(signedInPage);
     if (hasClient) return reply.type('text/html; charset=utf-8').sendFile('index.html');
     return reply
       .type('text/html; charset=utf-8')
-      .send('<!doctype html><html lang="en"><title>Foray</title><p>The Foray web app has not been built. Run <code>npm run build</code>.</p></html>');
+      .send(
+        '<!doctype html><html lang="en"><title>Foray</title><p>The Foray web app has not been built. Run <code>npm run build</code>.</p></html>',
+      );
   });
 }
 

@@ -11,7 +11,9 @@ import { assertPhotoKey, NEW_PHOTO_KEY_PATTERN, type PhotoStorage, type StorageC
 const STORED_TYPE = 'image/webp';
 const EXTENSION = '.webp';
 
-export async function createLocalDiskStorage({ dir }: Extract<StorageConfig, { kind: 'local' }>): Promise<PhotoStorage> {
+export async function createLocalDiskStorage({
+  dir,
+}: Extract<StorageConfig, { kind: 'local' }>): Promise<PhotoStorage> {
   const root = path.resolve(dir);
   await fs.mkdir(root, { recursive: true });
   await removeAbandonedWrites(root);

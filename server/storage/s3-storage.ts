@@ -67,7 +67,9 @@ export async function createS3Storage(config: S3Config): Promise<PhotoStorage> {
       // Foray's keys sit at the top of the bucket; a page holds up to 1,000.
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Delimiter: '/', ContinuationToken: token }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Delimiter: '/', ContinuationToken: token }),
+        );
         for (const object of page.Contents ?? []) {
           if (object.Key && NEW_PHOTO_KEY_PATTERN.test(object.Key) && object.LastModified) {
             yield { key: object.Key, modifiedAt: object.LastModified };

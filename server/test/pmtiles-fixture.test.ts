@@ -32,7 +32,17 @@ describe('the PMTiles region fixture', () => {
   const bytes = makeRegionFixture();
 
   it('numbers tiles on the Hilbert curves as the PMTiles reader does', () => {
-    for (const [z, x, y] of [[0, 0, 0], [1, 0, 0], [1, 1, 0], [1, 1, 1], [1, 0, 1], [3, 5, 2], [12, 2319, 1297], [15, 18555, 10382], [20, 600_000, 300_000]] as const) {
+    for (const [z, x, y] of [
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 1, 0],
+      [1, 1, 1],
+      [1, 0, 1],
+      [3, 5, 2],
+      [12, 2319, 1297],
+      [15, 18555, 10382],
+      [20, 600_000, 300_000],
+    ] as const) {
       expect(tileIdOf(z, x, y)).toBe(zxyToTileId(z, x, y));
     }
   });
@@ -60,7 +70,10 @@ describe('the PMTiles region fixture', () => {
   });
 
   it('carries metadata with the vector layers the styles need and the OpenStreetMap attribution', async () => {
-    const metadata = (await new PMTiles(new BufferSource(bytes)).getMetadata()) as { vector_layers: Array<{ id: string }>; attribution: string };
+    const metadata = (await new PMTiles(new BufferSource(bytes)).getMetadata()) as {
+      vector_layers: Array<{ id: string }>;
+      attribution: string;
+    };
     expect(metadata.vector_layers.map((layer) => layer.id)).toEqual(['earth', 'landuse', 'water', 'roads']);
     expect(metadata.attribution).toMatch(/OpenStreetMap/);
   });
@@ -86,7 +99,10 @@ describe('the PMTiles region fixture', () => {
   it('has the lake at zoom 12 and the whole area in the one tile of zoom 0, and nothing far away', async () => {
     const archive = new PMTiles(new BufferSource(bytes));
     const lake = tileAt(23.935, 55.15, 12);
-    expect((await layerOf(archive, 12, lake.x, lake.y, 'water'))?.[0]?.properties).toEqual({ kind: 'lake', name: 'Fixture Lake' });
+    expect((await layerOf(archive, 12, lake.x, lake.y, 'water'))?.[0]?.properties).toEqual({
+      kind: 'lake',
+      name: 'Fixture Lake',
+    });
     expect((await layerOf(archive, 0, 0, 0, 'landuse'))?.length).toBe(1);
     const vilnius = tileAt(25.28, 54.69, 12);
     expect(await archive.getZxy(12, vilnius.x, vilnius.y)).toBeUndefined();
@@ -100,7 +116,9 @@ describe('the PMTiles region fixture', () => {
     const archive = new PMTiles(source);
     const { x, y } = tileAt(23.87, 55.17, 12);
     expect((await layerOf(archive, 12, x, y, 'landuse'))?.[0]?.properties).toMatchObject({ kind: 'forest' });
-    expect(source.reads.some((read) => read.offset >= header.leafDirectoryOffset && read.offset < header.tileDataOffset)).toBe(true);
+    expect(
+      source.reads.some((read) => read.offset >= header.leafDirectoryOffset && read.offset < header.tileDataOffset),
+    ).toBe(true);
   });
 
   it('is small and the same every time', () => {

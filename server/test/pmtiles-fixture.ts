@@ -11,7 +11,10 @@ export const FIXTURE_CENTER = { lon: 23.88, lat: 55.17, zoom: 12 };
 /** The area the fixture's tiles cover: land, with the forest, lake and road inside. */
 export const FIXTURE_BOUNDS = { minLon: 23.78, minLat: 55.12, maxLon: 23.98, maxLat: 55.22 };
 
-const polygon = (ring: Array<[number, number]>): GeoJSON.Polygon => ({ type: 'Polygon', coordinates: [[...ring, ring[0]!]] });
+const polygon = (ring: Array<[number, number]>): GeoJSON.Polygon => ({
+  type: 'Polygon',
+  coordinates: [[...ring, ring[0]!]],
+});
 
 /** The features by Protomaps basemap layer. */
 export const FIXTURE_LAYERS: Record<string, GeoJSON.Feature[]> = {
@@ -85,7 +88,14 @@ export function makeRegionFixture(options: FixtureOptions = {}): Buffer {
   // tolerance 0: at zooms 0–3 the whole area is a few units of the 4096 extent and simplification would drop
   // it, leaving those zooms without tiles (real extracts have tiles at every zoom).
   const indexes = Object.entries(FIXTURE_LAYERS).map(
-    ([name, features]) => [name, new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom, indexMaxZoom: maxZoom, extent: 4096, buffer: 64, tolerance: 0 })] as const,
+    ([name, features]) =>
+      [
+        name,
+        new GeoJSONVT(
+          { type: 'FeatureCollection', features },
+          { maxZoom, indexMaxZoom: maxZoom, extent: 4096, buffer: 64, tolerance: 0 },
+        ),
+      ] as const,
   );
   const tiles: Array<{ z: number; x: number; y: number; data: Uint8Array }> = [];
   for (let z = minZoom; z <= maxZoom; z++) {
@@ -93,10 +103,12 @@ export function makeRegionFixture(options: FixtureOptions = {}): Buffer {
     const bottomRight = tileAt(FIXTURE_BOUNDS.maxLon, FIXTURE_BOUNDS.minLat, z);
     for (let x = topLeft.x; x <= bottomRight.x; x++) {
       for (let y = topLeft.y; y <= bottomRight.y; y++) {
-        const layers = Object.fromEntries(indexes.flatMap(([name, index]) => {
-          const tile = index.getTile(z, x, y);
-          return tile && tile.features.length > 0 ? [[name, tile]] : [];
-        }));
+        const layers = Object.fromEntries(
+          indexes.flatMap(([name, index]) => {
+            const tile = index.getTile(z, x, y);
+            return tile && tile.features.length > 0 ? [[name, tile]] : [];
+          }),
+        );
         if (Object.keys(layers).length === 0) continue;
         tiles.push({ z, x, y, data: zlib.gzipSync(fromGeojsonVt(layers, { version: 2, extent: 4096 })) });
       }
@@ -114,7 +126,12 @@ export function makeRegionFixture(options: FixtureOptions = {}): Buffer {
       attribution: '<a href="https://www.openstreetmap.org/copyright">&copy; OpenStreetMap contributors</a>',
       type: 'baselayer',
       version: '1',
-      vector_layers: Object.keys(FIXTURE_LAYERS).map((id) => ({ id, fields: { kind: 'String', name: 'String' }, minzoom: minZoom, maxzoom: maxZoom })),
+      vector_layers: Object.keys(FIXTURE_LAYERS).map((id) => ({
+        id,
+        fields: { kind: 'String', name: 'String' },
+        minzoom: minZoom,
+        maxzoom: maxZoom,
+      })),
     },
   });
 }

@@ -81,7 +81,9 @@ function serializeDirectory(entries: Entry[]): Buffer {
 
 /** A whole archive: header, root directory, metadata, leaf directories, tile data — the spec's usual order. */
 export function writePmtiles(input: PmtilesInput): Buffer {
-  const sorted = input.tiles.map((tile) => ({ ...tile, tileId: tileIdOf(tile.z, tile.x, tile.y) })).sort((a, b) => a.tileId - b.tileId);
+  const sorted = input.tiles
+    .map((tile) => ({ ...tile, tileId: tileIdOf(tile.z, tile.x, tile.y) }))
+    .sort((a, b) => a.tileId - b.tileId);
 
   // Identical tiles (inside a lake, inside a forest) are stored once; consecutive ones become one run.
   const entries: Entry[] = [];
@@ -124,7 +126,8 @@ export function writePmtiles(input: PmtilesInput): Buffer {
     root = serializeDirectory(rootEntries);
     leaves = Buffer.concat(leafBuffers);
   }
-  if (PMTILES_HEADER_BYTES + root.length > ROOT_LIMIT_BYTES) throw new Error('the root directory is too large: lower maxRootEntries');
+  if (PMTILES_HEADER_BYTES + root.length > ROOT_LIMIT_BYTES)
+    throw new Error('the root directory is too large: lower maxRootEntries');
 
   const metadata = zlib.gzipSync(Buffer.from(JSON.stringify(input.metadata)));
   const rootOffset = PMTILES_HEADER_BYTES;

@@ -107,11 +107,20 @@ export async function createTestContext(
     headers: Record<string, string> = {},
     remoteAddress = '127.0.0.1',
   ) {
-    return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, headers, remoteAddress });
+    return app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password },
+      headers,
+      remoteAddress,
+    });
   }
 
   /** A verified, signed-in user: returns the Cookie header to send as them. */
-  async function createUser(email = `user-${crypto.randomBytes(4).toString('hex')}@example.com`, password = 'correct horse battery') {
+  async function createUser(
+    email = `user-${crypto.randomBytes(4).toString('hex')}@example.com`,
+    password = 'correct horse battery',
+  ) {
     const signedUp = await signUp(email, password);
     if (signedUp.statusCode !== 200) throw new Error(`sign-up failed: ${signedUp.body}`);
     await verify(email);

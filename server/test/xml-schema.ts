@@ -18,16 +18,24 @@ export const SCHEMAS = {
 /** xmllint's complaints about `xml` against the schema; an empty list means the document is valid. */
 export function schemaErrors(schema: keyof typeof SCHEMAS, xml: string | Uint8Array): string[] {
   const file = path.join(SCHEMA_DIR, SCHEMAS[schema]);
-  if (!fs.existsSync(file)) throw new Error(`The ${schema.toUpperCase()} schema is missing (${file}): run \`bash scripts/get-schemas.sh\` once.`);
-  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', file, '-'], { input: xml, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (run.error) throw new Error(`xmllint could not run (${run.error.message}): run \`bash scripts/get-schemas.sh\` once, it installs libxml2-utils.`);
+  if (!fs.existsSync(file))
+    throw new Error(
+      `The ${schema.toUpperCase()} schema is missing (${file}): run \`bash scripts/get-schemas.sh\` once.`,
+    );
+  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', file, '-'], {
+    input: xml,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.error)
+    throw new Error(
+      `xmllint could not run (${run.error.message}): run \`bash scripts/get-schemas.sh\` once, it installs libxml2-utils.`,
+    );
   // 0: valid; 3: the document breaks the schema; 1: not well-formed XML. Anything else (4: the schema itself
   // could not be read) is a broken setup, not an answer about the document.
   if (run.status === 0) return [];
   if (run.status === 3 || run.status === 1) {
-    return run.stderr
-      .split('\n')
-      .filter((line) => line.trim() && !/^- fails to validate$/.test(line.trim()));
+    return run.stderr.split('\n').filter((line) => line.trim() && !/^- fails to validate$/.test(line.trim()));
   }
   throw new Error(`xmllint exited ${run.status}: ${run.stderr}`);
 }

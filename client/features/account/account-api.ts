@@ -2,10 +2,12 @@
 import type { AccountSession, AccountSettings } from '../../../common/schemas/account.ts';
 import { api } from '../../lib/api-client.ts';
 
-export const changeDisplayName = (name: string) => api<unknown>('/api/auth/update-user', { method: 'POST', json: { name } });
+export const changeDisplayName = (name: string) =>
+  api<unknown>('/api/auth/update-user', { method: 'POST', json: { name } });
 
 /** Sends a link to the new address; the address changes only when it is opened. */
-export const requestEmailChange = (newEmail: string) => api<unknown>('/api/auth/change-email', { method: 'POST', json: { newEmail } });
+export const requestEmailChange = (newEmail: string) =>
+  api<unknown>('/api/auth/change-email', { method: 'POST', json: { newEmail } });
 
 /** Signs every other session out; this browser gets a new session cookie in the answer. */
 export const changePassword = (currentPassword: string, newPassword: string) =>
@@ -18,4 +20,5 @@ export const signOutOtherSessions = () => api<unknown>('/api/auth/revoke-other-s
 export const saveSettings = (settings: Partial<AccountSettings>) =>
   api<AccountSettings>('/api/v1/me/settings', { method: 'PATCH', json: settings });
 
-export const deleteAccount = (password: string) => api<unknown>('/api/auth/delete-user', { method: 'POST', json: { password } });
+export const deleteAccount = (password: string) =>
+  api<unknown>('/api/auth/delete-user', { method: 'POST', json: { password } });

@@ -84,7 +84,11 @@ function useAction() {
     try {
       await action();
     } catch (error) {
-      toast({ variant: 'destructive', title: failedTitle, description: errorMessage(error, t('common.somethingWentWrong')) });
+      toast({
+        variant: 'destructive',
+        title: failedTitle,
+        description: errorMessage(error, t('common.somethingWentWrong')),
+      });
     } finally {
       setBusy(false);
     }
@@ -92,7 +96,17 @@ function useAction() {
   return { busy, run };
 }
 
-function SaveButton({ busy, label, busyLabel, variant }: { busy: boolean; label: string; busyLabel: string; variant?: 'primary' | 'destructive' }) {
+function SaveButton({
+  busy,
+  label,
+  busyLabel,
+  variant,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  variant?: 'primary' | 'destructive';
+}) {
   return (
     <Button type="submit" variant={variant} disabled={busy} aria-busy={busy}>
       {busy && <Spinner />}
@@ -164,13 +178,23 @@ function EmailSection() {
       <form onSubmit={submit} className="space-y-3">
         <Field label={t('account.newEmail')}>
           {(id) => (
-            <input id={id} type="email" required autoComplete="email" className={INPUT_CLASS} value={email} onChange={(event) => setEmail(event.target.value)} />
+            <input
+              id={id}
+              type="email"
+              required
+              autoComplete="email"
+              className={INPUT_CLASS}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
           )}
         </Field>
         <SaveButton busy={busy} label={t('account.sendEmailLink')} busyLabel={t('account.sending')} />
       </form>
       <div role="status" className="mt-3 text-sm">
-        {sentTo && <p className="rounded-md bg-green-50 p-3 text-green-900">{t('account.emailCheckInbox', { email: sentTo })}</p>}
+        {sentTo && (
+          <p className="rounded-md bg-green-50 p-3 text-green-900">{t('account.emailCheckInbox', { email: sentTo })}</p>
+        )}
       </div>
     </Section>
   );
@@ -200,7 +224,15 @@ function PasswordSection() {
       <form onSubmit={submit} className="space-y-3">
         <Field label={t('account.currentPassword')}>
           {(id) => (
-            <input id={id} type="password" required autoComplete="current-password" className={INPUT_CLASS} value={current} onChange={(event) => setCurrent(event.target.value)} />
+            <input
+              id={id}
+              type="password"
+              required
+              autoComplete="current-password"
+              className={INPUT_CLASS}
+              value={current}
+              onChange={(event) => setCurrent(event.target.value)}
+            />
           )}
         </Field>
         <Field label={t('account.newPassword')} hint={t('account.newPasswordHint', { min: PASSWORD_MIN })}>
@@ -230,7 +262,8 @@ function SessionsSection() {
   const toast = useToast();
   const { busy, run } = useAction();
   const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: listSessions });
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const others = (sessions.data?.sessions ?? []).filter((session) => !session.current).length;
 
   return (
@@ -240,7 +273,10 @@ function SessionsSection() {
       ) : sessions.isError ? (
         <p className="text-sm text-red-800">{errorMessage(sessions.error, t('common.somethingWentWrong'))}</p>
       ) : (
-        <ul className="divide-y divide-stone-200 rounded-md border border-stone-200" aria-label={t('account.sessionsTitle')}>
+        <ul
+          className="divide-y divide-stone-200 rounded-md border border-stone-200"
+          aria-label={t('account.sessionsTitle')}
+        >
           {sessions.data.sessions.map((session) => {
             const { browser, system } = deviceOf(session.user_agent);
             const name =
@@ -250,8 +286,14 @@ function SessionsSection() {
             return (
               <li key={session.id} className="flex flex-wrap items-baseline gap-x-2 px-3 py-2 text-sm">
                 <span className="font-medium">{name}</span>
-                {session.current && <span className="rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900">{t('account.thisDevice')}</span>}
-                <span className="w-full text-stone-700">{t('account.lastActive', { when: when(session.last_active_at) })}</span>
+                {session.current && (
+                  <span className="rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900">
+                    {t('account.thisDevice')}
+                  </span>
+                )}
+                <span className="w-full text-stone-700">
+                  {t('account.lastActive', { when: when(session.last_active_at) })}
+                </span>
               </li>
             );
           })}
@@ -297,7 +339,14 @@ function SharingSection() {
         <legend className="mb-2 text-sm text-stone-700">{t('account.sharingHint')}</legend>
         {(['private', 'public'] as const).map((value) => (
           <label key={value} className="flex items-center gap-2 text-sm">
-            <input type="radio" name={name} value={value} checked={current === value} onChange={() => choose(value)} className="size-4" />
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={current === value}
+              onChange={() => choose(value)}
+              className="size-4"
+            />
             {value === 'private' ? t('account.sharingPrivate') : t('account.sharingPublic')}
           </label>
         ))}
@@ -338,14 +387,33 @@ function DeleteSection() {
       <form onSubmit={submit} className="mt-4 space-y-3">
         <Field label={t('account.deletePassword')}>
           {(id) => (
-            <input id={id} type="password" required autoComplete="current-password" className={INPUT_CLASS} value={password} onChange={(event) => setPassword(event.target.value)} />
+            <input
+              id={id}
+              type="password"
+              required
+              autoComplete="current-password"
+              className={INPUT_CLASS}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           )}
         </Field>
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" required checked={understood} onChange={(event) => setUnderstood(event.target.checked)} className="mt-0.5 size-4" />
+          <input
+            type="checkbox"
+            required
+            checked={understood}
+            onChange={(event) => setUnderstood(event.target.checked)}
+            className="mt-0.5 size-4"
+          />
           {t('account.deleteUnderstand')}
         </label>
-        <SaveButton busy={busy} variant="destructive" label={t('account.deleteButton')} busyLabel={t('account.deleting')} />
+        <SaveButton
+          busy={busy}
+          variant="destructive"
+          label={t('account.deleteButton')}
+          busyLabel={t('account.deleting')}
+        />
       </form>
       {exporting && <ExportDialog onClose={() => setExporting(false)} />}
     </Section>

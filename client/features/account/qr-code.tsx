@@ -15,7 +15,10 @@ export function QrCode({ text, label }: { text: string; label: string }) {
     };
   }, [text]);
 
-  if (!modules) return <div role="img" aria-label={label} aria-busy="true" className="size-48 animate-pulse rounded bg-stone-100" />;
+  if (!modules)
+    return (
+      <div role="img" aria-label={label} aria-busy="true" className="size-48 animate-pulse rounded bg-stone-100" />
+    );
 
   // One path of unit squares, one per dark module: crisp at any size, no markup per module.
   let path = '';

@@ -18,15 +18,20 @@ export async function twoStepStatus(): Promise<boolean> {
 
 /** Starts turning it on: a new secret and recovery codes, not in effect until `confirmTwoStep`. */
 export const startTwoStep = (password: string) =>
-  api<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', { method: 'POST', json: { password } });
+  api<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', {
+    method: 'POST',
+    json: { password },
+  });
 
 /** The first code from the app: from now on, sign-in asks for a code. */
-export const confirmTwoStep = (code: string) => api<unknown>('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code } });
+export const confirmTwoStep = (code: string) =>
+  api<unknown>('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code } });
 
 export const newRecoveryCodes = (password: string) =>
   api<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { method: 'POST', json: { password } });
 
-export const turnOffTwoStep = (password: string) => api<unknown>('/api/auth/two-factor/disable', { method: 'POST', json: { password } });
+export const turnOffTwoStep = (password: string) =>
+  api<unknown>('/api/auth/two-factor/disable', { method: 'POST', json: { password } });
 
 /** The base32 key in an otpauth:// address, in groups of four for typing into an app by hand. */
 export function manualKey(totpUri: string): string {

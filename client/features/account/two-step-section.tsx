@@ -8,7 +8,15 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { Field } from '../../ui/field.tsx';
 import { QrCode } from './qr-code.tsx';
-import { confirmTwoStep, manualKey, newRecoveryCodes, startTwoStep, turnOffTwoStep, twoStepErrorMessage, twoStepStatus } from './two-step-api.ts';
+import {
+  confirmTwoStep,
+  manualKey,
+  newRecoveryCodes,
+  startTwoStep,
+  turnOffTwoStep,
+  twoStepErrorMessage,
+  twoStepStatus,
+} from './two-step-api.ts';
 
 type Purpose = 'enable' | 'codes' | 'disable';
 type Stage =
@@ -36,7 +44,8 @@ export function TwoStepSection(_props: { email?: string }) {
     };
   }, []);
 
-  const fail = (title: string) => (error: unknown) => toast({ variant: 'destructive', title, description: twoStepErrorMessage(error) });
+  const fail = (title: string) => (error: unknown) =>
+    toast({ variant: 'destructive', title, description: twoStepErrorMessage(error) });
 
   async function withPassword(purpose: Purpose, password: string) {
     try {
@@ -81,7 +90,13 @@ export function TwoStepSection(_props: { email?: string }) {
       />
     );
   } else if (stage.step === 'scan') {
-    body = <ScanStep uri={stage.uri} onSubmit={(code) => confirm(code, stage.codes)} onCancel={() => setStage({ step: 'idle' })} />;
+    body = (
+      <ScanStep
+        uri={stage.uri}
+        onSubmit={(code) => confirm(code, stage.codes)}
+        onCancel={() => setStage({ step: 'idle' })}
+      />
+    );
   } else if (stage.step === 'codes') {
     body = <RecoveryCodes codes={stage.codes} onDone={() => setStage({ step: 'idle' })} />;
   } else if (enabled) {
@@ -127,7 +142,12 @@ function Input({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { la
   return (
     <Field label={label}>
       {(id) => (
-        <input id={id} required className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base shadow-sm" {...input} />
+        <input
+          id={id}
+          required
+          className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base shadow-sm"
+          {...input}
+        />
       )}
     </Field>
   );
@@ -147,11 +167,24 @@ function useBusy() {
   return { busy, run };
 }
 
-function PasswordStep({ purpose, onSubmit, onCancel }: { purpose: Purpose; onSubmit: (password: string) => Promise<void>; onCancel: () => void }) {
+function PasswordStep({
+  purpose,
+  onSubmit,
+  onCancel,
+}: {
+  purpose: Purpose;
+  onSubmit: (password: string) => Promise<void>;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const { busy, run } = useBusy();
-  const help = purpose === 'enable' ? t('twoStep.passwordForEnable') : purpose === 'codes' ? t('twoStep.passwordForCodes') : t('twoStep.passwordForDisable');
+  const help =
+    purpose === 'enable'
+      ? t('twoStep.passwordForEnable')
+      : purpose === 'codes'
+        ? t('twoStep.passwordForCodes')
+        : t('twoStep.passwordForDisable');
   return (
     <form onSubmit={(event) => void run(() => onSubmit(password))(event)} className="space-y-3">
       <p className="text-sm text-stone-700">{help}</p>
@@ -165,7 +198,12 @@ function PasswordStep({ purpose, onSubmit, onCancel }: { purpose: Purpose; onSub
         onChange={(event) => setPassword(event.target.value)}
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant={purpose === 'disable' ? 'destructive' : 'primary'} disabled={busy} aria-busy={busy}>
+        <Button
+          type="submit"
+          variant={purpose === 'disable' ? 'destructive' : 'primary'}
+          disabled={busy}
+          aria-busy={busy}
+        >
           {busy && <Spinner />}
           {purpose === 'disable' ? t('twoStep.turnOff') : t('twoStep.continue')}
         </Button>
@@ -177,7 +215,15 @@ function PasswordStep({ purpose, onSubmit, onCancel }: { purpose: Purpose; onSub
   );
 }
 
-function ScanStep({ uri, onSubmit, onCancel }: { uri: string; onSubmit: (code: string) => Promise<void>; onCancel: () => void }) {
+function ScanStep({
+  uri,
+  onSubmit,
+  onCancel,
+}: {
+  uri: string;
+  onSubmit: (code: string) => Promise<void>;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const [code, setCode] = useState('');
@@ -196,7 +242,10 @@ function ScanStep({ uri, onSubmit, onCancel }: { uri: string; onSubmit: (code: s
           <QrCode text={uri} label={t('twoStep.qrLabel')} />
           <p>{t('twoStep.manualHelp')}</p>
           <p className="flex flex-wrap items-center gap-2">
-            <code aria-label={t('twoStep.manualKey')} className="rounded bg-stone-100 px-2 py-1 font-mono text-sm break-all">
+            <code
+              aria-label={t('twoStep.manualKey')}
+              className="rounded bg-stone-100 px-2 py-1 font-mono text-sm break-all"
+            >
               {key}
             </code>
             <Button variant="secondary" onClick={() => void copyKey()}>
@@ -253,7 +302,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
     <div className="space-y-3">
       <p className="text-sm font-medium text-stone-900">{t('twoStep.codesTitle')}</p>
       <p className="text-sm text-stone-700">{t('twoStep.codesHelp')}</p>
-      <ul aria-label={t('twoStep.codesTitle')} className="grid grid-cols-2 gap-x-4 gap-y-1 rounded bg-stone-100 p-3 font-mono text-sm">
+      <ul
+        aria-label={t('twoStep.codesTitle')}
+        className="grid grid-cols-2 gap-x-4 gap-y-1 rounded bg-stone-100 p-3 font-mono text-sm"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

@@ -60,7 +60,11 @@ export function AuthScreen() {
         });
         return;
       }
-      toast({ variant: 'destructive', title: t('auth.signInFailed'), description: errorMessage(error, t('common.somethingWentWrong')) });
+      toast({
+        variant: 'destructive',
+        title: t('auth.signInFailed'),
+        description: errorMessage(error, t('common.somethingWentWrong')),
+      });
     }
   }
 
@@ -72,7 +76,11 @@ export function AuthScreen() {
       setName('');
       switchMode('sign-in');
     } catch (error) {
-      toast({ variant: 'destructive', title: t('auth.signUpFailed'), description: errorMessage(error, t('common.somethingWentWrong')) });
+      toast({
+        variant: 'destructive',
+        title: t('auth.signUpFailed'),
+        description: errorMessage(error, t('common.somethingWentWrong')),
+      });
     }
   }
 
@@ -82,7 +90,11 @@ export function AuthScreen() {
       toast({ title: t('auth.resetSentTitle'), description: t('auth.resetSentDescription', { email: email.trim() }) });
       switchMode('sign-in');
     } catch (error) {
-      toast({ variant: 'destructive', title: t('auth.resetRequestFailed'), description: errorMessage(error, t('common.somethingWentWrong')) });
+      toast({
+        variant: 'destructive',
+        title: t('auth.resetRequestFailed'),
+        description: errorMessage(error, t('common.somethingWentWrong')),
+      });
     }
   }
 
@@ -94,9 +106,16 @@ export function AuthScreen() {
     );
   }
 
-  const heading = mode === 'sign-in' ? t('auth.signInHeading') : mode === 'sign-up' ? t('auth.signUpHeading') : t('auth.forgotPasswordHeading');
-  const submitLabel = mode === 'sign-in' ? t('auth.signIn') : mode === 'sign-up' ? t('auth.createAccount') : t('auth.sendResetLink');
-  const busyLabel = mode === 'sign-in' ? t('auth.signingIn') : mode === 'sign-up' ? t('auth.creatingAccount') : t('auth.sending');
+  const heading =
+    mode === 'sign-in'
+      ? t('auth.signInHeading')
+      : mode === 'sign-up'
+        ? t('auth.signUpHeading')
+        : t('auth.forgotPasswordHeading');
+  const submitLabel =
+    mode === 'sign-in' ? t('auth.signIn') : mode === 'sign-up' ? t('auth.createAccount') : t('auth.sendResetLink');
+  const busyLabel =
+    mode === 'sign-in' ? t('auth.signingIn') : mode === 'sign-up' ? t('auth.creatingAccount') : t('auth.sending');
 
   return (
     <AuthLayout heading={heading}>

@@ -34,7 +34,11 @@ export function ResetPasswordScreen({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'INVALID_TOKEN') setLinkBroken(true);
-      toast({ variant: 'destructive', title: t('auth.resetFailed'), description: errorMessage(error, t('common.somethingWentWrong')) });
+      toast({
+        variant: 'destructive',
+        title: t('auth.resetFailed'),
+        description: errorMessage(error, t('common.somethingWentWrong')),
+      });
     } finally {
       setBusy(false);
     }

@@ -42,7 +42,11 @@ export function SignOutButton() {
       markSignedOut();
       await forgetPrivateData(queryClient);
     } catch (error) {
-      toast({ variant: 'destructive', title: t('auth.signOutFailed'), description: errorMessage(error, t('common.somethingWentWrong')) });
+      toast({
+        variant: 'destructive',
+        title: t('auth.signOutFailed'),
+        description: errorMessage(error, t('common.somethingWentWrong')),
+      });
       setBusy(false);
     }
   }
@@ -60,8 +64,19 @@ export function SignOutButton() {
         {busy ? (
           <Spinner />
         ) : (
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M16 17l5-5-5-5M21 12H9" strokeLinecap="round" strokeLinejoin="round" />
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path
+              d="M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M16 17l5-5-5-5M21 12H9"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         )}
       </button>

@@ -54,7 +54,9 @@ export function TwoStepCode({ onRestart }: { onRestart: () => void }) {
 
   return (
     <>
-      <p className="mb-4 text-sm text-stone-700">{kind === 'app' ? t('twoStep.codeHelp') : t('twoStep.recoveryHelp')}</p>
+      <p className="mb-4 text-sm text-stone-700">
+        {kind === 'app' ? t('twoStep.codeHelp') : t('twoStep.recoveryHelp')}
+      </p>
       <form onSubmit={(event) => void submit(event)} className="space-y-4">
         {kind === 'app' ? (
           <AuthField

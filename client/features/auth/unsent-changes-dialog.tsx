@@ -8,7 +8,12 @@ type Props = { count: number; busy: boolean; onCancel: () => void; onUpload: () 
 export default function UnsentChangesDialog({ count, busy, onCancel, onUpload, onDiscard }: Props) {
   const { t } = useTranslation();
   return (
-    <Dialog open onOpenChange={(open) => !open && onCancel()} title={t('offline.signOutTitle', { count })} description={t('offline.signOutDescription')}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onCancel()}
+      title={t('offline.signOutTitle', { count })}
+      description={t('offline.signOutDescription')}
+    >
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="secondary">{t('common.cancel')}</Button>

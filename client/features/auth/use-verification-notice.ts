@@ -18,7 +18,11 @@ export function useVerificationNotice() {
 
       if (error) {
         const description =
-          error === 'TOKEN_EXPIRED' ? t('auth.verifyExpired') : error === 'INVALID_TOKEN' ? t('auth.verifyInvalid') : t('auth.verifyOtherError');
+          error === 'TOKEN_EXPIRED'
+            ? t('auth.verifyExpired')
+            : error === 'INVALID_TOKEN'
+              ? t('auth.verifyInvalid')
+              : t('auth.verifyOtherError');
         toast({ variant: 'destructive', title: t('auth.verifyFailedTitle'), description });
       } else {
         toast({ title: t('auth.verifiedTitle'), description: t('auth.verifiedDescription') });

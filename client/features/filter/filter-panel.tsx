@@ -83,7 +83,12 @@ export default function FilterPanel({ filter, onClose }: { filter: SpotFilter; o
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('filter.open')} description={t('filter.description')}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('filter.open')}
+      description={t('filter.description')}
+    >
       <form onSubmit={handleSubmit} noValidate>
         {/* A phone's screen is short: the fields scroll, the buttons stay in sight. */}
         <div className="-mx-1 max-h-[55dvh] space-y-3 overflow-y-auto px-1 pb-1">

@@ -1,5 +1,12 @@
 // What guidance says, worked out from a position, a target and a heading: pure, so the rules are tested alone.
-import { compassPoint, distanceMetres, initialBearing, normaliseDegrees, type CompassPoint, type Point } from '../../lib/geodesy.ts';
+import {
+  compassPoint,
+  distanceMetres,
+  initialBearing,
+  normaliseDegrees,
+  type CompassPoint,
+  type Point,
+} from '../../lib/geodesy.ts';
 
 /** A fix older than this may be from before the forager last moved (a walker covers ~40 m in 30 s). */
 export const STALE_AFTER_MS = 30_000;
@@ -42,7 +49,10 @@ export function readGuidance(
  * Whether a screen reader should hear the new reading: the compass point changed, or the distance by at least
  * a tenth (and 10 m) since it last spoke. Not every fix: a voice every second makes the rest of the phone unusable.
  */
-export function worthAnnouncing(last: { distance: number; point: CompassPoint } | null, next: { distance: number; point: CompassPoint }): boolean {
+export function worthAnnouncing(
+  last: { distance: number; point: CompassPoint } | null,
+  next: { distance: number; point: CompassPoint },
+): boolean {
   if (!last) return true;
   if (last.point !== next.point) return true;
   return Math.abs(next.distance - last.distance) >= Math.max(10, last.distance * 0.1);

@@ -10,7 +10,14 @@ import type { TileLayer as TileLayerConfig } from '../../../common/schemas/confi
 import { formatDistance, type CompassPoint } from '../../lib/geodesy.ts';
 import type { GuidanceTarget } from '../../lib/guidance-context.ts';
 import { Button } from '../../ui/button.tsx';
-import { ARRIVED_WITHIN_M, readGuidance, STALE_AFTER_MS, worthAnnouncing, INACCURATE_OVER_M, type Reading } from './guidance-reading.ts';
+import {
+  ARRIVED_WITHIN_M,
+  readGuidance,
+  STALE_AFTER_MS,
+  worthAnnouncing,
+  INACCURATE_OVER_M,
+  type Reading,
+} from './guidance-reading.ts';
 import { useNow, useWatchedPosition, type PositionState } from '../../lib/position-watch.ts';
 import { useCompassHeading, useScreenWakeLock } from './sensors.ts';
 
@@ -30,12 +37,24 @@ export default function GuidanceView({ target, tileLayer, onClose }: GuidanceVie
 
   const pointName = (point: CompassPoint) => t(`guidance.points.${point}`);
   const distanceText = reading ? formatDistance(reading.distance, language) : null;
-  const directionText = reading ? t('guidance.direction', { point: pointName(reading.point), degrees: Math.round(reading.bearing) % 360 }) : null;
+  const directionText = reading
+    ? t('guidance.direction', { point: pointName(reading.point), degrees: Math.round(reading.bearing) % 360 })
+    : null;
 
   // What a screen reader hears: the reading when it changed enough to matter, not every fix (see worthAnnouncing).
-  const [spoken, setSpoken] = useState<{ distance: number; point: CompassPoint; language: string; text: string } | null>(null);
+  const [spoken, setSpoken] = useState<{
+    distance: number;
+    point: CompassPoint;
+    language: string;
+    text: string;
+  } | null>(null);
   if (reading && distanceText && (spoken?.language !== language || worthAnnouncing(spoken, reading))) {
-    setSpoken({ distance: reading.distance, point: reading.point, language, text: `${distanceText}, ${pointName(reading.point)}` });
+    setSpoken({
+      distance: reading.distance,
+      point: reading.point,
+      language,
+      text: `${distanceText}, ${pointName(reading.point)}`,
+    });
   }
 
   return (
@@ -46,7 +65,9 @@ export default function GuidanceView({ target, tileLayer, onClose }: GuidanceVie
           <RadixDialog.Title className="text-lg font-semibold break-words">
             {target.isCar ? t('guidance.titleCar') : t('guidance.titleSpot', { title: target.title })}
           </RadixDialog.Title>
-          <RadixDialog.Description className="text-sm text-stone-700">{t('guidance.description')}</RadixDialog.Description>
+          <RadixDialog.Description className="text-sm text-stone-700">
+            {t('guidance.description')}
+          </RadixDialog.Description>
 
           {reading && distanceText && directionText ? (
             <div className="flex items-center gap-4">
@@ -65,14 +86,18 @@ export default function GuidanceView({ target, tileLayer, onClose }: GuidanceVie
           {/* Changes here are few and worth hearing: the position turning stale or doubtful, or arrival. */}
           <div role="status" className="space-y-2 text-sm">
             {reading?.stale && (
-              <p className="rounded-md bg-amber-50 p-2 font-medium text-amber-900">{t('guidance.stale', { seconds: STALE_AFTER_MS / 1000 })}</p>
+              <p className="rounded-md bg-amber-50 p-2 font-medium text-amber-900">
+                {t('guidance.stale', { seconds: STALE_AFTER_MS / 1000 })}
+              </p>
             )}
             {reading?.inaccurate && position.status === 'located' && (
               <p className="rounded-md bg-amber-50 p-2 font-medium text-amber-900">
                 {t('guidance.inaccurate', { metres: Math.round(position.accuracy), limit: INACCURATE_OVER_M })}
               </p>
             )}
-            {reading && reading.distance <= ARRIVED_WITHIN_M && <p className="font-medium text-green-900">{t('guidance.arrived')}</p>}
+            {reading && reading.distance <= ARRIVED_WITHIN_M && (
+              <p className="font-medium text-green-900">{t('guidance.arrived')}</p>
+            )}
           </div>
           <p aria-live="polite" className="sr-only">
             {spoken?.text}
@@ -99,7 +124,10 @@ export default function GuidanceView({ target, tileLayer, onClose }: GuidanceVie
   );
 }
 
-function positionProblem(position: PositionState, t: (key: 'guidance.waiting' | 'guidance.denied' | 'guidance.unavailable') => string) {
+function positionProblem(
+  position: PositionState,
+  t: (key: 'guidance.waiting' | 'guidance.denied' | 'guidance.unavailable') => string,
+) {
   if (position.status === 'denied') return t('guidance.denied');
   if (position.status === 'unavailable') return t('guidance.unavailable');
   return t('guidance.waiting');
@@ -137,20 +165,47 @@ function Arrow({ reading }: { reading: Reading }) {
   );
 }
 
-type GuidanceMapProps = { target: GuidanceTarget; position: PositionState; tileLayer: TileLayerConfig | undefined; label: string };
+type GuidanceMapProps = {
+  target: GuidanceTarget;
+  position: PositionState;
+  tileLayer: TileLayerConfig | undefined;
+  label: string;
+};
 
 /** The target and the forager with their circle of doubt; both kept in view as the forager walks. */
 function GuidanceMap({ target, position, tileLayer, label }: GuidanceMapProps) {
   const located = position.status === 'located' ? position : null;
   return (
-    <div role="region" aria-label={label} className="h-56 min-h-40 shrink-0 overflow-hidden rounded-md border border-stone-300">
-      <MapContainer center={[target.latitude, target.longitude]} zoom={16} zoomControl={false} attributionControl={false} className="size-full">
+    <div
+      role="region"
+      aria-label={label}
+      className="h-56 min-h-40 shrink-0 overflow-hidden rounded-md border border-stone-300"
+    >
+      <MapContainer
+        center={[target.latitude, target.longitude]}
+        zoom={16}
+        zoomControl={false}
+        attributionControl={false}
+        className="size-full"
+      >
         {tileLayer && <TileLayer url={tileLayer.url} maxZoom={tileLayer.max_zoom} crossOrigin="anonymous" />}
-        <CircleMarker center={[target.latitude, target.longitude]} radius={9} pathOptions={{ color: '#fff', weight: 3, fillColor: '#1d4ed8', fillOpacity: 1 }} />
+        <CircleMarker
+          center={[target.latitude, target.longitude]}
+          radius={9}
+          pathOptions={{ color: '#fff', weight: 3, fillColor: '#1d4ed8', fillOpacity: 1 }}
+        />
         {located && (
           <>
-            <Circle center={[located.latitude, located.longitude]} radius={located.accuracy} pathOptions={{ color: '#2563eb', weight: 1, fillOpacity: 0.15 }} />
-            <CircleMarker center={[located.latitude, located.longitude]} radius={7} pathOptions={{ color: '#fff', weight: 3, fillColor: '#2563eb', fillOpacity: 1 }} />
+            <Circle
+              center={[located.latitude, located.longitude]}
+              radius={located.accuracy}
+              pathOptions={{ color: '#2563eb', weight: 1, fillOpacity: 0.15 }}
+            />
+            <CircleMarker
+              center={[located.latitude, located.longitude]}
+              radius={7}
+              pathOptions={{ color: '#fff', weight: 3, fillColor: '#2563eb', fillOpacity: 1 }}
+            />
           </>
         )}
         <KeepBothInView target={target} located={located} />
@@ -159,7 +214,13 @@ function GuidanceMap({ target, position, tileLayer, label }: GuidanceMapProps) {
   );
 }
 
-function KeepBothInView({ target, located }: { target: GuidanceTarget; located: { latitude: number; longitude: number } | null }) {
+function KeepBothInView({
+  target,
+  located,
+}: {
+  target: GuidanceTarget;
+  located: { latitude: number; longitude: number } | null;
+}) {
   const map = useMap();
   const lat = located?.latitude;
   const lng = located?.longitude;

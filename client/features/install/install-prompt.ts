@@ -31,5 +31,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useHeldInstallPrompt(): BeforeInstallPromptEvent | null {
-  return useSyncExternalStore(subscribe, () => held, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => held,
+    () => null,
+  );
 }

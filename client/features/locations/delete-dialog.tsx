@@ -22,7 +22,11 @@ export function DeleteDialog({ location, onClose }: { location: ShownSpot; onClo
       await outbox.record({ kind: 'delete', spotId: location.id });
     } catch {
       setBusy(false);
-      toast({ variant: 'destructive', title: t('locations.errorDeletingLocation'), description: t('offline.deviceStorageFailed') });
+      toast({
+        variant: 'destructive',
+        title: t('locations.errorDeletingLocation'),
+        description: t('offline.deviceStorageFailed'),
+      });
       return;
     }
     toast({
@@ -37,7 +41,9 @@ export function DeleteDialog({ location, onClose }: { location: ShownSpot; onClo
       open
       onOpenChange={(open) => !open && onClose()}
       title={t('locations.deleteTitle')}
-      description={t('locations.deleteDescription', { title: location.mushroom_types || t(`locationTypes.${location.type}`) })}
+      description={t('locations.deleteDescription', {
+        title: location.mushroom_types || t(`locationTypes.${location.type}`),
+      })}
     >
       <div className="flex justify-end gap-2">
         <DialogClose asChild>

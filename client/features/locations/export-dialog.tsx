@@ -15,7 +15,9 @@ type Scope = 'mine' | 'visible';
 /** Bytes as the forager reads them: "820 KB", "4.2 MB". */
 function readableSize(bytes: number, language: string): string {
   const format = (value: number, digits: number) => value.toLocaleString(language, { maximumFractionDigits: digits });
-  return bytes < 1024 * 1024 ? `${format(Math.max(1, Math.round(bytes / 1024)), 0)} KB` : `${format(bytes / (1024 * 1024), 1)} MB`;
+  return bytes < 1024 * 1024
+    ? `${format(Math.max(1, Math.round(bytes / 1024)), 0)} KB`
+    : `${format(bytes / (1024 * 1024), 1)} MB`;
 }
 
 /** The name the server gave the file, or one of our own. */
@@ -44,7 +46,10 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
     abort.current = controller;
     setReceived(0);
     try {
-      const response = await fetch(`/api/v1/export?format=${format}&scope=${scope}&photos=${withPhotos ? 'include' : 'links'}${filterQuery(filter)}`, { credentials: 'same-origin', signal: controller.signal });
+      const response = await fetch(
+        `/api/v1/export?format=${format}&scope=${scope}&photos=${withPhotos ? 'include' : 'links'}${filterQuery(filter)}`,
+        { credentials: 'same-origin', signal: controller.signal },
+      );
       if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
       const parts: Uint8Array[] = [];
       let bytes = 0;
@@ -56,7 +61,9 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
         bytes += value.byteLength;
         setReceived(bytes);
       }
-      const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
+      const url = URL.createObjectURL(
+        new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }),
+      );
       const link = document.createElement('a');
       link.href = url;
       link.download = fileNameOf(response, withPhotos ? 'zip' : format);
@@ -70,7 +77,11 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
     } catch {
       if (controller.signal.aborted) return;
       setReceived(null);
-      toast({ variant: 'destructive', title: t('export.failed'), description: isOnline() ? t('common.somethingWentWrong') : t('export.needsSignal') });
+      toast({
+        variant: 'destructive',
+        title: t('export.failed'),
+        description: isOnline() ? t('common.somethingWentWrong') : t('export.needsSignal'),
+      });
     } finally {
       abort.current = null;
     }
@@ -83,7 +94,12 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
 
   const busy = received !== null;
   return (
-    <Dialog open onOpenChange={(open) => !open && close()} title={t('export.title')} description={t('export.description')}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && close()}
+      title={t('export.title')}
+      description={t('export.description')}
+    >
       <div className="space-y-4">
         <Choice label={t('export.format')} value={format} disabled={busy} onChange={setFormat}>
           {EXPORT_FORMATS.map((value) => (
@@ -131,7 +147,19 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
 }
 
 /** A labelled select of the dialog. */
-function Choice<T extends string>({ label, value, disabled, onChange, children }: { label: string; value: T; disabled: boolean; onChange: (value: T) => void; children: ReactNode }) {
+function Choice<T extends string>({
+  label,
+  value,
+  disabled,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: T;
+  disabled: boolean;
+  onChange: (value: T) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="space-y-1">

@@ -19,7 +19,8 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { isDuplicate, PreviewSection } from './import-preview.tsx';
 
-const ACCEPT = '.gpx,.kml,.kmz,.geojson,.json,.csv,.zip,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,text/csv,application/zip';
+const ACCEPT =
+  '.gpx,.kml,.kmz,.geojson,.json,.csv,.zip,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,text/csv,application/zip';
 
 type Progress = { sent: number; total: number };
 type Step =
@@ -43,13 +44,19 @@ class ImportFailure extends Error {
  * A multipart POST with upload progress (fetch reports none). Resolves with the JSON answer of a 2xx; rejects with
  * an ImportFailure carrying the server's code and message otherwise, status 0 when no answer came.
  */
-function postWithProgress<T>(url: string, form: FormData, onProgress: (progress: Progress) => void, signal: AbortSignal): Promise<T> {
+function postWithProgress<T>(
+  url: string,
+  form: FormData,
+  onProgress: (progress: Progress) => void,
+  signal: AbortSignal,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);
     request.responseType = 'json';
     request.setRequestHeader('accept', 'application/json');
-    request.upload.onprogress = (event) => onProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : 0 });
+    request.upload.onprogress = (event) =>
+      onProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : 0 });
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) resolve(request.response as T);
       else {
@@ -84,7 +91,8 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
 
   /** The forager's words for a refusal: ours for the codes we know, else the server's message. */
   function failureText(error: unknown): string {
-    if (!(error instanceof ImportFailure) || error.status === 0) return isOnline() ? t('common.somethingWentWrong') : t('import.needsSignal');
+    if (!(error instanceof ImportFailure) || error.status === 0)
+      return isOnline() ? t('common.somethingWentWrong') : t('import.needsSignal');
     if (error.status === 413) return t('import.errors.tooLarge');
     switch (error.code) {
       case 'IMPORT_TOO_MANY_SPOTS':
@@ -103,7 +111,11 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
   async function read(file: File) {
     const limit = isZip(file) && !/\.kmz$/i.test(file.name) ? IMPORT_ZIP_MAX_BYTES : IMPORT_FILE_MAX_BYTES;
     if (file.size > limit) {
-      toast({ variant: 'destructive', title: t('import.failed'), description: t('import.tooLarge', { size: Math.round(limit / (1024 * 1024)) }) });
+      toast({
+        variant: 'destructive',
+        title: t('import.failed'),
+        description: t('import.tooLarge', { size: Math.round(limit / (1024 * 1024)) }),
+      });
       return;
     }
     if (!isOnline()) {
@@ -116,7 +128,12 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const preview = await postWithProgress<ImportPreview>('/api/v1/import/preview', form, (progress) => setStep({ kind: 'reading', file, progress }), controller.signal);
+      const preview = await postWithProgress<ImportPreview>(
+        '/api/v1/import/preview',
+        form,
+        (progress) => setStep({ kind: 'reading', file, progress }),
+        controller.signal,
+      );
       setTypes({});
       setIncludeDuplicates(false);
       setStep({ kind: 'preview', file, preview, importId: randomId() });
@@ -138,7 +155,12 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
     if (Object.keys(types).length > 0) form.append('types', JSON.stringify(types));
     form.append('file', current.file, current.file.name);
     try {
-      const result = await postWithProgress<ImportResult>('/api/v1/import', form, (progress) => setStep({ ...current, kind: 'saving', progress }), controller.signal);
+      const result = await postWithProgress<ImportResult>(
+        '/api/v1/import',
+        form,
+        (progress) => setStep({ ...current, kind: 'saving', progress }),
+        controller.signal,
+      );
       void queryClient.invalidateQueries({ queryKey: locationKeys.all });
       void refreshOwnSpots(me.id).catch(() => undefined);
       toast({
@@ -161,7 +183,13 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
 
   const busy = step.kind === 'reading' || step.kind === 'saving';
   return (
-    <Dialog open wide onOpenChange={(open) => !open && close()} title={t('import.title')} description={t('import.description')}>
+    <Dialog
+      open
+      wide
+      onOpenChange={(open) => !open && close()}
+      title={t('import.title')}
+      description={t('import.description')}
+    >
       {step.kind === 'pick' && (
         <div className="space-y-2">
           <label htmlFor={fileInputId} className="block text-sm font-medium text-stone-800">
@@ -180,7 +208,9 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
           <p className="text-sm text-stone-700">{t('import.formats')}</p>
         </div>
       )}
-      {step.kind === 'reading' && <Upload label={t('import.reading', { name: step.file.name })} progress={step.progress} />}
+      {step.kind === 'reading' && (
+        <Upload label={t('import.reading', { name: step.file.name })} progress={step.progress} />
+      )}
       {(step.kind === 'preview' || step.kind === 'saving') && (
         <PreviewSection
           preview={step.preview}

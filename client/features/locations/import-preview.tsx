@@ -33,7 +33,9 @@ export function PreviewSection({
   const duplicates = preview.spots.filter(isDuplicate).length;
   const photos = preview.spots.reduce((sum, spot) => sum + spot.photos, 0);
   const visits = preview.spots.reduce((sum, spot) => sum + spot.visits, 0);
-  const mapped = (Object.entries(preview.mapping) as Array<[keyof ImportPreview['mapping'], string | null]>).filter(([, source]) => source);
+  const mapped = (Object.entries(preview.mapping) as Array<[keyof ImportPreview['mapping'], string | null]>).filter(
+    ([, source]) => source,
+  );
   return (
     <div className="space-y-4">
       <p className="text-sm text-stone-800" role="status">
@@ -64,30 +66,59 @@ export function PreviewSection({
           <summary className="cursor-pointer text-sm font-semibold text-stone-900">{t('import.spotsTitle')}</summary>
           <ul className="mt-2 divide-y divide-stone-200 text-sm">
             {preview.spots.slice(0, LISTED_MAX).map((spot) => (
-              <SpotRow key={spot.index} spot={spot} type={types[spot.index] ?? spot.type} onType={(type) => onType(spot.index, type)} disabled={disabled} />
+              <SpotRow
+                key={spot.index}
+                spot={spot}
+                type={types[spot.index] ?? spot.type}
+                onType={(type) => onType(spot.index, type)}
+                disabled={disabled}
+              />
             ))}
           </ul>
-          {preview.spots.length > LISTED_MAX && <p className="mt-2 text-sm text-stone-700">{t('import.more', { count: preview.spots.length - LISTED_MAX })}</p>}
+          {preview.spots.length > LISTED_MAX && (
+            <p className="mt-2 text-sm text-stone-700">
+              {t('import.more', { count: preview.spots.length - LISTED_MAX })}
+            </p>
+          )}
         </details>
       )}
       {preview.invalid.length > 0 && (
         <details>
-          <summary className="cursor-pointer text-sm font-semibold text-red-800">{t('import.invalidTitle', { count: preview.invalid.length })}</summary>
+          <summary className="cursor-pointer text-sm font-semibold text-red-800">
+            {t('import.invalidTitle', { count: preview.invalid.length })}
+          </summary>
           <ul className="mt-2 space-y-1 text-sm text-stone-800">
             {preview.invalid.slice(0, PROBLEMS_LISTED_MAX).map((problem) => (
               <li key={`${problem.where.kind}-${problem.where.number}-${problem.code}`}>
-                <span className="font-medium">{t(`import.where.${problem.where.kind}`, { number: problem.where.number })}:</span> {problem.message}
+                <span className="font-medium">
+                  {t(`import.where.${problem.where.kind}`, { number: problem.where.number })}:
+                </span>{' '}
+                {problem.message}
               </li>
             ))}
           </ul>
-          {preview.invalid.length > PROBLEMS_LISTED_MAX && <p className="mt-1 text-sm text-stone-700">{t('import.more', { count: preview.invalid.length - PROBLEMS_LISTED_MAX })}</p>}
+          {preview.invalid.length > PROBLEMS_LISTED_MAX && (
+            <p className="mt-1 text-sm text-stone-700">
+              {t('import.more', { count: preview.invalid.length - PROBLEMS_LISTED_MAX })}
+            </p>
+          )}
         </details>
       )}
     </div>
   );
 }
 
-function SpotRow({ spot, type, onType, disabled }: { spot: ImportSpot; type: LocationType; onType: (type: LocationType) => void; disabled: boolean }) {
+function SpotRow({
+  spot,
+  type,
+  onType,
+  disabled,
+}: {
+  spot: ImportSpot;
+  type: LocationType;
+  onType: (type: LocationType) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const selectId = useId();
   const name = spot.mushroom_types || t(`locationTypes.${type}`);
@@ -99,8 +130,18 @@ function SpotRow({ spot, type, onType, disabled }: { spot: ImportSpot; type: Loc
           {spot.date_found}
           {spot.visits > 0 && <> · {t('visits.count', { count: spot.visits })}</>}
           {spot.photos > 0 && <> · {t('import.rowPhotos', { count: spot.photos })}</>}
-          {spot.duplicate_of && <> · <span className="font-medium text-amber-800">{t('import.duplicate')}</span></>}
-          {!spot.duplicate_of && spot.duplicate_of_index !== null && <> · <span className="font-medium text-amber-800">{t('import.duplicateInFile')}</span></>}
+          {spot.duplicate_of && (
+            <>
+              {' '}
+              · <span className="font-medium text-amber-800">{t('import.duplicate')}</span>
+            </>
+          )}
+          {!spot.duplicate_of && spot.duplicate_of_index !== null && (
+            <>
+              {' '}
+              · <span className="font-medium text-amber-800">{t('import.duplicateInFile')}</span>
+            </>
+          )}
         </p>
       </div>
       <label htmlFor={selectId} className="sr-only">
@@ -133,7 +174,12 @@ function PreviewMap({ spots }: { spots: ImportSpot[] }) {
     function drawTheSpots() {
       if (!box.current) return;
       const map = L.map(box.current, { zoomControl: true, attributionControl: Boolean(layer), preferCanvas: true });
-      if (layer) L.tileLayer(layer.url, { attribution: layer.attribution, maxZoom: layer.max_zoom, crossOrigin: 'anonymous' }).addTo(map);
+      if (layer)
+        L.tileLayer(layer.url, {
+          attribution: layer.attribution,
+          maxZoom: layer.max_zoom,
+          crossOrigin: 'anonymous',
+        }).addTo(map);
       const renderer = L.canvas({ padding: 0.2 });
       for (const { at, spot } of points) {
         L.circleMarker(at, {
@@ -153,5 +199,12 @@ function PreviewMap({ spots }: { spots: ImportSpot[] }) {
     [points, layer],
   );
 
-  return <div ref={box} role="img" aria-label={t('import.mapLabel', { count: spots.length })} className="h-56 w-full overflow-hidden rounded-md border border-stone-300" />;
+  return (
+    <div
+      ref={box}
+      role="img"
+      aria-label={t('import.mapLabel', { count: spots.length })}
+      className="h-56 w-full overflow-hidden rounded-md border border-stone-300"
+    />
+  );
 }

@@ -38,15 +38,33 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
 
   return (
     <li className="stagger-item" style={{ animationDelay: `${staggerIndex * 0.1}s` }}>
-      <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-300 bg-white shadow-sm">
+      <article
+        aria-labelledby={titleId}
+        className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-300 bg-white shadow-sm"
+      >
         {photoUrl &&
           (location.photos.length > 0 ? (
             // The cover opens the large viewer with every photo.
-            <button type="button" onClick={() => openPhotos({ kind: 'view', spot: location, index: 0 })} aria-label={t('photos.view', { title })} className="block">
-              <img src={photoUrl} alt={t('locations.photoAlt', { title })} loading="lazy" className="h-44 w-full object-cover" />
+            <button
+              type="button"
+              onClick={() => openPhotos({ kind: 'view', spot: location, index: 0 })}
+              aria-label={t('photos.view', { title })}
+              className="block"
+            >
+              <img
+                src={photoUrl}
+                alt={t('locations.photoAlt', { title })}
+                loading="lazy"
+                className="h-44 w-full object-cover"
+              />
             </button>
           ) : (
-            <img src={photoUrl} alt={t('locations.photoAlt', { title })} loading="lazy" className="h-44 w-full object-cover" />
+            <img
+              src={photoUrl}
+              alt={t('locations.photoAlt', { title })}
+              loading="lazy"
+              className="h-44 w-full object-cover"
+            />
           ))}
         <div className="flex flex-1 flex-col gap-2 p-4">
           <div className="flex items-start gap-2">
@@ -62,7 +80,14 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
               {location.is_public ? t('sharing.public') : t('sharing.private')}
             </span>
           </div>
-          {pending && <PendingNote pending={pending} onRetry={onRetry} onDiscard={onDiscard} onCompare={isStaleEdit(location) ? () => editing.compare(location) : null} />}
+          {pending && (
+            <PendingNote
+              pending={pending}
+              onRetry={onRetry}
+              onDiscard={onDiscard}
+              onCompare={isStaleEdit(location) ? () => editing.compare(location) : null}
+            />
+          )}
           <p className="text-sm text-stone-800">
             {location.type === 'car_park'
               ? t('locations.parkedOn', { date })
@@ -86,7 +111,9 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
             {formatCoordinates(location.latitude, location.longitude, 4)}
           </a>
           {location.accuracy_m !== null && (
-            <p className="text-sm text-stone-700">{t('locations.accuracy', { metres: Math.round(location.accuracy_m) })}</p>
+            <p className="text-sm text-stone-700">
+              {t('locations.accuracy', { metres: Math.round(location.accuracy_m) })}
+            </p>
           )}
           <Button
             variant="secondary"
@@ -98,11 +125,19 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
           {!isCar && pending?.kind !== 'delete' && (location.is_owner || visitSummary !== null) && (
             <div className="flex flex-wrap gap-2">
               {location.is_owner && (
-                <Button variant="secondary" className="px-3 py-1.5" onClick={() => openVisits({ kind: 'record', spot: location })}>
+                <Button
+                  variant="secondary"
+                  className="px-3 py-1.5"
+                  onClick={() => openVisits({ kind: 'record', spot: location })}
+                >
                   {t('visits.record')}
                 </Button>
               )}
-              <Button variant="secondary" className="px-3 py-1.5" onClick={() => openVisits({ kind: 'list', spot: location })}>
+              <Button
+                variant="secondary"
+                className="px-3 py-1.5"
+                onClick={() => openVisits({ kind: 'list', spot: location })}
+              >
                 {t('visits.list')}
               </Button>
             </div>
@@ -112,13 +147,21 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
               <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => editing.edit(location)}>
                 {t('locations.edit')}
               </Button>
-              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => openPhotos({ kind: 'manage', spot: location })}>
+              <Button
+                variant="secondary"
+                className="flex-1 px-3 py-1.5"
+                onClick={() => openPhotos({ kind: 'manage', spot: location })}
+              >
                 {t('photos.manage', { n: location.photos.length })}
               </Button>
               <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => onShare(location)}>
                 {t('locations.share')}
               </Button>
-              <Button variant="secondary" className="flex-1 px-3 py-1.5 text-red-800" onClick={() => onDelete(location)}>
+              <Button
+                variant="secondary"
+                className="flex-1 px-3 py-1.5 text-red-800"
+                onClick={() => onDelete(location)}
+              >
                 {t('locations.delete')}
               </Button>
             </div>

@@ -19,7 +19,10 @@ export function useLocationPages(userId: string, filter: SpotFilter) {
       if (navigator.onLine || pageParam) {
         try {
           const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : '';
-          return { ...(await api<LocationPage>(`/api/v1/locations?limit=${PAGE_SIZE}${cursor}${filterKey}`, { signal })), from: 'server' };
+          return {
+            ...(await api<LocationPage>(`/api/v1/locations?limit=${PAGE_SIZE}${cursor}${filterKey}`, { signal })),
+            from: 'server',
+          };
         } catch (error) {
           // A next page has nothing to fall back on: the first page from the device already holds everything kept.
           if (pageParam || !isUnreachable(error)) throw error;

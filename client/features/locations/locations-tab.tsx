@@ -92,7 +92,9 @@ export default function LocationsTab() {
   if (items.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-stone-400 bg-white p-8 text-center">
-        <h2 className="text-lg font-semibold">{activeFilters(filter) ? t('filter.noMatches') : t('locations.noLocationsFound')}</h2>
+        <h2 className="text-lg font-semibold">
+          {activeFilters(filter) ? t('filter.noMatches') : t('locations.noLocationsFound')}
+        </h2>
         {!activeFilters(filter) && (
           <>
             <p className="mt-2 text-sm text-stone-700">{t('locations.noLocationsSuggestion')}</p>
@@ -136,7 +138,12 @@ export default function LocationsTab() {
       <div ref={sentinelRef} className="flex justify-center py-6">
         {hasNextPage && (
           // The observer loads the next page by itself; the button is there when it can't (old browser, keyboard).
-          <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage}>
+          <Button
+            variant="secondary"
+            onClick={() => void fetchNextPage()}
+            disabled={isFetchingNextPage}
+            aria-busy={isFetchingNextPage}
+          >
             {isFetchingNextPage && <Spinner />}
             {t('locations.loadMore')}
           </Button>

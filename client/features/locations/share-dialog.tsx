@@ -25,10 +25,18 @@ export function ShareDialog({ location, onClose }: { location: ShownSpot; onClos
       await outbox.record({ kind: 'share', spotId: location.id, isPublic: visibility === 'public' });
     } catch {
       setBusy(false);
-      toast({ variant: 'destructive', title: t('sharing.sharingUpdatedError'), description: t('offline.deviceStorageFailed') });
+      toast({
+        variant: 'destructive',
+        title: t('sharing.sharingUpdatedError'),
+        description: t('offline.deviceStorageFailed'),
+      });
       return;
     }
-    toast(isOnline() ? { title: t('sharing.sharingUpdatedSuccess') } : { title: t('sharing.sharingUpdatedSuccess'), description: t('offline.changeWaitsDescription') });
+    toast(
+      isOnline()
+        ? { title: t('sharing.sharingUpdatedSuccess') }
+        : { title: t('sharing.sharingUpdatedSuccess'), description: t('offline.changeWaitsDescription') },
+    );
     onClose();
   }
 
@@ -37,7 +45,9 @@ export function ShareDialog({ location, onClose }: { location: ShownSpot; onClos
       open
       onOpenChange={(open) => !open && onClose()}
       title={t('sharing.dialogTitle')}
-      description={t('sharing.dialogDescription', { title: location.mushroom_types || t(`locationTypes.${location.type}`) })}
+      description={t('sharing.dialogDescription', {
+        title: location.mushroom_types || t(`locationTypes.${location.type}`),
+      })}
     >
       <div className="space-y-2">
         <label htmlFor={selectId} className="block text-sm font-medium text-stone-800">

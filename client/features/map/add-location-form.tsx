@@ -54,7 +54,11 @@ export function AddLocationForm({
     event.preventDefault();
     const isCarPark = type === 'car_park';
     if (!isCarPark && (!mushroomTypes.trim() || !finder.trim())) {
-      toast({ variant: 'destructive', title: t('form.missingInfoTitle'), description: t('form.missingInfoDescription') });
+      toast({
+        variant: 'destructive',
+        title: t('form.missingInfoTitle'),
+        description: t('form.missingInfoDescription'),
+      });
       return;
     }
     const date = dateFound.trim();
@@ -119,12 +123,27 @@ export function AddLocationForm({
             {t('form.title')}
           </h2>
           <p className="text-sm text-stone-700">
-            {t('form.coordinates')}: <span className="font-mono">{formatCoordinates(selection.lat, selection.lng, 6)}</span>
-            {selection.accuracy !== undefined && <>, {t('form.accuracy', { metres: Math.round(selection.accuracy) })}</>}
+            {t('form.coordinates')}:{' '}
+            <span className="font-mono">{formatCoordinates(selection.lat, selection.lng, 6)}</span>
+            {selection.accuracy !== undefined && (
+              <>, {t('form.accuracy', { metres: Math.round(selection.accuracy) })}</>
+            )}
           </p>
         </div>
-        <button type="button" onClick={onClose} aria-label={t('form.close')} className="rounded-md p-1.5 text-stone-800 hover:bg-stone-100">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('form.close')}
+          className="rounded-md p-1.5 text-stone-800 hover:bg-stone-100"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
           </svg>
         </button>
@@ -133,7 +152,12 @@ export function AddLocationForm({
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-3" aria-labelledby={headingId} noValidate>
         <Field label={t('form.type')}>
           {(id) => (
-            <select id={id} value={type} onChange={(event) => setType(event.target.value as LocationType)} className={FIELD_CLASS}>
+            <select
+              id={id}
+              value={type}
+              onChange={(event) => setType(event.target.value as LocationType)}
+              className={FIELD_CLASS}
+            >
               <option value="mushroom_spot">{t('locationTypes.mushroom_spot')}</option>
               <option value="car_park">{t('locationTypes.car_park')}</option>
             </select>
@@ -194,12 +218,24 @@ export function AddLocationForm({
         )}
         <Field label={t('form.notes')}>
           {(id) => (
-            <textarea id={id} value={notes} onChange={(event) => setNotes(event.target.value)} maxLength={NOTES_MAX} rows={3} className={FIELD_CLASS} />
+            <textarea
+              id={id}
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+              maxLength={NOTES_MAX}
+              rows={3}
+              className={FIELD_CLASS}
+            />
           )}
         </Field>
         <Field label={t('form.sharing')}>
           {(id) => (
-            <select id={id} value={sharing} onChange={(event) => setSharing(event.target.value as 'private' | 'public')} className={FIELD_CLASS}>
+            <select
+              id={id}
+              value={sharing}
+              onChange={(event) => setSharing(event.target.value as 'private' | 'public')}
+              className={FIELD_CLASS}
+            >
               <option value="private">{t('sharing.private')}</option>
               <option value="public">{t('sharing.public')}</option>
             </select>

@@ -53,7 +53,12 @@ export default function ConflictDialog({ spot, onClose }: { spot: ShownSpot; onC
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('conflict.title')} description={t('conflict.description')}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('conflict.title')}
+      description={t('conflict.description')}
+    >
       <div className="max-h-[55dvh] space-y-3 overflow-y-auto">
         {rows.map((row) => (
           <section key={row.label} aria-label={row.label} className="rounded-md border border-stone-300 p-3">
@@ -91,14 +96,28 @@ type Formatters = {
 /** One row per field the edit changes, in the form's order. */
 function compareRows(patch: SpotPatch, current: Location, f: Formatters): Row[] {
   const rows: Row[] = [];
-  if (patch.type !== undefined) rows.push({ label: f.labels.type, yours: f.type(patch.type), saved: f.type(current.type) });
-  if (patch.mushroom_types !== undefined) rows.push({ label: f.labels.mushroom_types, yours: f.text(patch.mushroom_types), saved: f.text(current.mushroom_types) });
-  if (patch.finder !== undefined) rows.push({ label: f.labels.finder, yours: f.text(patch.finder), saved: f.text(current.finder) });
-  if (patch.date_found !== undefined) rows.push({ label: f.labels.date_found, yours: f.date(patch.date_found), saved: f.date(current.date_found) });
-  if (patch.notes !== undefined) rows.push({ label: f.labels.notes, yours: f.text(patch.notes), saved: f.text(current.notes) });
+  if (patch.type !== undefined)
+    rows.push({ label: f.labels.type, yours: f.type(patch.type), saved: f.type(current.type) });
+  if (patch.mushroom_types !== undefined)
+    rows.push({
+      label: f.labels.mushroom_types,
+      yours: f.text(patch.mushroom_types),
+      saved: f.text(current.mushroom_types),
+    });
+  if (patch.finder !== undefined)
+    rows.push({ label: f.labels.finder, yours: f.text(patch.finder), saved: f.text(current.finder) });
+  if (patch.date_found !== undefined)
+    rows.push({ label: f.labels.date_found, yours: f.date(patch.date_found), saved: f.date(current.date_found) });
+  if (patch.notes !== undefined)
+    rows.push({ label: f.labels.notes, yours: f.text(patch.notes), saved: f.text(current.notes) });
   if (patch.latitude !== undefined && patch.longitude !== undefined) {
-    rows.push({ label: f.labels.position, yours: f.position(patch.latitude, patch.longitude), saved: f.position(current.latitude, current.longitude) });
+    rows.push({
+      label: f.labels.position,
+      yours: f.position(patch.latitude, patch.longitude),
+      saved: f.position(current.latitude, current.longitude),
+    });
   }
-  if (patch.is_public !== undefined) rows.push({ label: f.labels.is_public, yours: f.sharing(patch.is_public), saved: f.sharing(current.is_public) });
+  if (patch.is_public !== undefined)
+    rows.push({ label: f.labels.is_public, yours: f.sharing(patch.is_public), saved: f.sharing(current.is_public) });
   return rows;
 }

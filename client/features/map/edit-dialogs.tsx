@@ -4,6 +4,18 @@ import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import ConflictDialog from './conflict-dialog.tsx';
 import EditSpotDialog from './edit-spot-dialog.tsx';
 
-export default function EditDialogs({ kind, spot, onClose }: { kind: 'edit' | 'compare'; spot: ShownSpot; onClose: () => void }) {
-  return kind === 'edit' ? <EditSpotDialog spot={spot} onClose={onClose} /> : <ConflictDialog spot={spot} onClose={onClose} />;
+export default function EditDialogs({
+  kind,
+  spot,
+  onClose,
+}: {
+  kind: 'edit' | 'compare';
+  spot: ShownSpot;
+  onClose: () => void;
+}) {
+  return kind === 'edit' ? (
+    <EditSpotDialog spot={spot} onClose={onClose} />
+  ) : (
+    <ConflictDialog spot={spot} onClose={onClose} />
+  );
 }

@@ -29,7 +29,8 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
   const [saving, setSaving] = useState(false);
   const dateRef = useRef<HTMLInputElement>(null);
   const checkDate = useDateFoundCheck();
-  const set = <K extends keyof EditValues>(key: K, value: EditValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
+  const set = <K extends keyof EditValues>(key: K, value: EditValues[K]) =>
+    setValues((previous) => ({ ...previous, [key]: value }));
 
   function handleTypeChange(type: LocationType) {
     if (type === 'car_park') {
@@ -37,14 +38,22 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
       setValues((previous) => ({ ...previous, type, mushroom_types: t('locationTypes.car_park'), finder: me.name }));
     } else {
       // A car park's name and finder are no mushrooms and no finder: start those empty.
-      setValues((previous) => ({ ...previous, type, ...(spot.type === 'car_park' ? { mushroom_types: '', finder: '' } : {}) }));
+      setValues((previous) => ({
+        ...previous,
+        type,
+        ...(spot.type === 'car_park' ? { mushroom_types: '', finder: '' } : {}),
+      }));
     }
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (values.type === 'mushroom_spot' && (!values.mushroom_types.trim() || !values.finder.trim())) {
-      toast({ variant: 'destructive', title: t('form.missingInfoTitle'), description: t('form.missingInfoDescription') });
+      toast({
+        variant: 'destructive',
+        title: t('form.missingInfoTitle'),
+        description: t('form.missingInfoDescription'),
+      });
       return;
     }
     const date = values.date_found.trim();
@@ -68,19 +77,33 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
       toast({ variant: 'destructive', title: t('edit.failed'), description: t('offline.deviceStorageFailed') });
       return;
     }
-    toast(isOnline() ? { title: t('edit.savedTitle') } : { title: t('edit.savedTitle'), description: t('edit.savedOffline') });
+    toast(
+      isOnline()
+        ? { title: t('edit.savedTitle') }
+        : { title: t('edit.savedTitle'), description: t('edit.savedOffline') },
+    );
     onClose();
   }
 
   const title = spot.mushroom_types || t(`locationTypes.${spot.type}`);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('edit.title')} description={t('edit.description', { title })}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('edit.title')}
+      description={t('edit.description', { title })}
+    >
       <form onSubmit={(event) => void handleSubmit(event)} noValidate>
         {/* A phone's screen is shorter than the form: the fields scroll, the buttons stay in reach. */}
         <div className="max-h-[60dvh] space-y-3 overflow-y-auto p-0.5">
           <Field label={t('form.type')}>
             {(id) => (
-              <select id={id} value={values.type} onChange={(event) => handleTypeChange(event.target.value as LocationType)} className={FIELD_CLASS}>
+              <select
+                id={id}
+                value={values.type}
+                onChange={(event) => handleTypeChange(event.target.value as LocationType)}
+                className={FIELD_CLASS}
+              >
                 <option value="mushroom_spot">{t('locationTypes.mushroom_spot')}</option>
                 <option value="car_park">{t('locationTypes.car_park')}</option>
               </select>
@@ -90,11 +113,27 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
             <>
               <Field label={t('form.mushroomTypes')}>
                 {(id) => (
-                  <input id={id} value={values.mushroom_types} onChange={(event) => set('mushroom_types', event.target.value)} maxLength={MUSHROOM_TYPES_MAX} aria-required="true" className={FIELD_CLASS} />
+                  <input
+                    id={id}
+                    value={values.mushroom_types}
+                    onChange={(event) => set('mushroom_types', event.target.value)}
+                    maxLength={MUSHROOM_TYPES_MAX}
+                    aria-required="true"
+                    className={FIELD_CLASS}
+                  />
                 )}
               </Field>
               <Field label={t('form.finder')}>
-                {(id) => <input id={id} value={values.finder} onChange={(event) => set('finder', event.target.value)} maxLength={FINDER_MAX} aria-required="true" className={FIELD_CLASS} />}
+                {(id) => (
+                  <input
+                    id={id}
+                    value={values.finder}
+                    onChange={(event) => set('finder', event.target.value)}
+                    maxLength={FINDER_MAX}
+                    aria-required="true"
+                    className={FIELD_CLASS}
+                  />
+                )}
               </Field>
             </>
           )}
@@ -109,11 +148,25 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
             inputRef={dateRef}
           />
           <Field label={t('form.notes')}>
-            {(id) => <textarea id={id} value={values.notes} onChange={(event) => set('notes', event.target.value)} maxLength={NOTES_MAX} rows={3} className={FIELD_CLASS} />}
+            {(id) => (
+              <textarea
+                id={id}
+                value={values.notes}
+                onChange={(event) => set('notes', event.target.value)}
+                maxLength={NOTES_MAX}
+                rows={3}
+                className={FIELD_CLASS}
+              />
+            )}
           </Field>
           <Field label={t('form.sharing')}>
             {(id) => (
-              <select id={id} value={values.is_public ? 'public' : 'private'} onChange={(event) => set('is_public', event.target.value === 'public')} className={FIELD_CLASS}>
+              <select
+                id={id}
+                value={values.is_public ? 'public' : 'private'}
+                onChange={(event) => set('is_public', event.target.value === 'public')}
+                className={FIELD_CLASS}
+              >
                 <option value="private">{t('sharing.private')}</option>
                 <option value="public">{t('sharing.public')}</option>
               </select>

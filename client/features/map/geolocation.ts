@@ -16,12 +16,18 @@ export function currentPosition({ maxAgeMs }: { maxAgeMs: number }): Promise<Geo
       reject(new Error('Geolocation is not available'));
       return;
     }
-    navigator.geolocation.getCurrentPosition(resolve, reject, { enableHighAccuracy: true, timeout: 20_000, maximumAge: maxAgeMs });
+    navigator.geolocation.getCurrentPosition(resolve, reject, {
+      enableHighAccuracy: true,
+      timeout: 20_000,
+      maximumAge: maxAgeMs,
+    });
   });
 }
 
 export function isPermissionDenied(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as GeolocationPositionError).code === 1;
+  return (
+    typeof error === 'object' && error !== null && 'code' in error && (error as GeolocationPositionError).code === 1
+  );
 }
 
 /**
@@ -68,7 +74,11 @@ export function useCentreOnUserAtStart(map: L.Map | null) {
           if (cancelled) return;
           // Only a refusal is worth a message at start; a slow GPS fix under trees is not an error the user caused.
           if (isPermissionDenied(error) && !denialExplainedBefore()) {
-            toast({ variant: 'destructive', title: t('map.mapLocationDenied'), description: t('map.mapLocationDeniedDescription') });
+            toast({
+              variant: 'destructive',
+              title: t('map.mapLocationDenied'),
+              description: t('map.mapLocationDeniedDescription'),
+            });
             rememberDenialExplained(true);
           }
         },

@@ -8,7 +8,13 @@ import { currentPosition, isPermissionDenied } from './geolocation.ts';
 const ZOOM_AFTER_LOCATE = 16;
 
 /** Top-right over the map: fly to where the user stands and mark it. */
-export function LocateButton({ map, onLocated }: { map: L.Map | null; onLocated: (position: { latlng: L.LatLngTuple; accuracy: number }) => void }) {
+export function LocateButton({
+  map,
+  onLocated,
+}: {
+  map: L.Map | null;
+  onLocated: (position: { latlng: L.LatLngTuple; accuracy: number }) => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const [pending, setPending] = useState(false);
@@ -45,7 +51,14 @@ export function LocateButton({ map, onLocated }: { map: L.Map | null; onLocated:
       {pending ? (
         <Spinner />
       ) : (
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <circle cx="12" cy="12" r="4" />
           <path d="M12 2v3M12 19v3M2 12h3M19 12h3" strokeLinecap="round" />
         </svg>

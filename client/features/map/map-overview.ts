@@ -68,7 +68,10 @@ export function useMapOverview(map: L.Map | null, filterKey: string, enabled: bo
     })),
     // Shared structurally by react-query: the same tiles are the same array from one render to the next.
     combine: (results) => ({
-      tiles: results.length > 0 && results.every((result) => result.data !== undefined) ? results.map((result) => result.data!) : null,
+      tiles:
+        results.length > 0 && results.every((result) => result.data !== undefined)
+          ? results.map((result) => result.data!)
+          : null,
       failed: results.some((result) => result.isError),
     }),
   });
@@ -104,7 +107,12 @@ type OverviewPoint = { count: number; type: MapTile['markers'][number]['type'] |
  * a lone spot as its pin. A tap or Enter on a bubble zooms in; on a pin, opens its popup, read by id.
  * Returns a function that removes them.
  */
-export function drawOverview(map: L.Map, tiles: readonly MapTile[], labels: OverviewLabels, openPin: OpenPin = { current: null }): () => void {
+export function drawOverview(
+  map: L.Map,
+  tiles: readonly MapTile[],
+  labels: OverviewLabels,
+  openPin: OpenPin = { current: null },
+): () => void {
   const index = new Supercluster<OverviewPoint, { count: number }>({
     ...CLUSTER_SPACING,
     maxZoom: MAP_TILE_ZOOM_MAX,
@@ -159,7 +167,11 @@ export function drawOverview(map: L.Map, tiles: readonly MapTile[], labels: Over
     const type = lone?.type ?? null;
     const count = properties.count;
     const label = type ? labels.pin(type) : labels.cluster(count);
-    const marker = L.marker([latitude, longitude], { icon: type ? spotIcon(type, null) : clusterIcon(count), title: label, keyboard: true });
+    const marker = L.marker([latitude, longitude], {
+      icon: type ? spotIcon(type, null) : clusterIcon(count),
+      title: label,
+      keyboard: true,
+    });
     marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
     if (lone?.id) {
       withPopup(marker, lone.id);

@@ -73,7 +73,11 @@ export function MapTab() {
   // Counted cells where the view holds many spots, the spots themselves where it holds few (ADR 0034). The
   // mode is decided on each view's tiles and kept while the next view's load; with no signal, spots from the device.
   // A copy of the settings kept from before the overview existed has no threshold: spots, as then.
-  const overviewFrom = config.data ? (typeof config.data.map_overview_from === 'number' ? config.data.map_overview_from : Infinity) : undefined;
+  const overviewFrom = config.data
+    ? typeof config.data.map_overview_from === 'number'
+      ? config.data.map_overview_from
+      : Infinity
+    : undefined;
   const overview = useMapOverview(map, filterKey, !offline && overviewFrom !== undefined);
   const decided =
     offline || overview.failed || config.isError
@@ -94,7 +98,9 @@ export function MapTab() {
       entries.length === 0 && !moving
         ? loaded
         : // The pin being moved is drawn by the move panel, draggable, instead.
-          applyPending(loaded, entries, me.name, photoUrls).filter((spot) => spot.pending?.kind !== 'delete' && spot.id !== moving?.id),
+          applyPending(loaded, entries, me.name, photoUrls).filter(
+            (spot) => spot.pending?.kind !== 'delete' && spot.id !== moving?.id,
+          ),
     [loaded, entries, me.name, photoUrls, moving],
   );
   const spots = useFiltered(shown, filter, filterKey);
@@ -178,7 +184,12 @@ export function MapTab() {
       onManagePhotos: (spot: ShownSpot) => openPhotos({ kind: 'manage', spot }),
       onViewPhotos: (spot: ShownSpot) => openPhotos({ kind: 'view', spot, index: 0 }),
       onGuide: (spot: ShownSpot) =>
-        guide({ latitude: spot.latitude, longitude: spot.longitude, title: spot.mushroom_types || t(`locationTypes.${spot.type}`), isCar: spot.type === 'car_park' }),
+        guide({
+          latitude: spot.latitude,
+          longitude: spot.longitude,
+          title: spot.mushroom_types || t(`locationTypes.${spot.type}`),
+          isCar: spot.type === 'car_park',
+        }),
     }),
     [t, language, retry, discard, guide, editing, openPhotos, openVisits],
   );
@@ -214,7 +225,8 @@ export function MapTab() {
     [map, overviewTiles, overviewLabels],
   );
   // In the overview the spots layer draws only what waits on the device; the tiles count the rest.
-  const shownCount = overviewTiles && overview.bounds ? countInView(overviewTiles, overview.bounds) + visibleCount : visibleCount;
+  const shownCount =
+    overviewTiles && overview.bounds ? countInView(overviewTiles, overview.bounds) + visibleCount : visibleCount;
 
   const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {
     setFixing(false);
@@ -231,7 +243,9 @@ export function MapTab() {
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-sm font-medium text-stone-800" aria-live="polite">
-            {(spotsQuery.isFetching || (mode !== 'spots' && overview.tiles === null && !overview.failed)) && <Spinner />}
+            {(spotsQuery.isFetching || (mode !== 'spots' && overview.tiles === null && !overview.failed)) && (
+              <Spinner />
+            )}
             {t('map.locationCount', { count: shownCount })}
             {truncated && <span className="font-normal text-stone-700">· {t('map.zoomInForAll')}</span>}
           </p>
@@ -255,7 +269,9 @@ export function MapTab() {
                 setFixing(true);
                 // On a phone the panel opens below the map, as the form does: bring it into sight.
                 if (window.matchMedia(SMALL_SCREEN).matches) {
-                  requestAnimationFrame(() => fixerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
+                  requestAnimationFrame(() =>
+                    fixerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }),
+                  );
                 }
               }}
             >
@@ -300,7 +316,14 @@ export function MapTab() {
         <p className="text-xs text-stone-700">{t('map.clickHint')}</p>
         {region && map && (
           <Suspense fallback={null}>
-            <RegionMap map={map} region={region} regionChosen={regionChosen} chosenLayer={baseLayer} onSwitchToRegion={() => setBaseLayerId('region')} offline={offline} />
+            <RegionMap
+              map={map}
+              region={region}
+              regionChosen={regionChosen}
+              chosenLayer={baseLayer}
+              onSwitchToRegion={() => setBaseLayerId('region')}
+              offline={offline}
+            />
           </Suspense>
         )}
       </div>
@@ -331,7 +354,9 @@ export function MapTab() {
               selection={selection}
               onClose={() => setSelection(null)}
               onPlace={(point) => {
-                setSelection((current) => current && { ...current, lat: point.lat, lng: point.lng, accuracy: point.accuracy });
+                setSelection(
+                  (current) => current && { ...current, lat: point.lat, lng: point.lng, accuracy: point.accuracy },
+                );
                 map?.setView([point.lat, point.lng], Math.max(map.getZoom(), 15));
               }}
             />

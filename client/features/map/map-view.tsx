@@ -78,7 +78,10 @@ export function MapView(props: MapViewProps) {
       // Leaflet writes "Close popup" into every popup's close button in English: rename it as each opens.
       if (!map) return;
       const rename = (event: L.PopupEvent) => {
-        event.popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', closePopupLabel);
+        event.popup
+          .getElement()
+          ?.querySelector('.leaflet-popup-close-button')
+          ?.setAttribute('aria-label', closePopupLabel);
       };
       map.on('popupopen', rename);
       return () => {
@@ -181,13 +184,25 @@ export function MapView(props: MapViewProps) {
         {userPosition && (
           // Keyed by its words: Leaflet sets a marker's title only when it is made. Not interactive: a spot placed
           // where the forager stands lies under it, and a tap must reach that spot.
-          <Marker key={youAreHere} position={userPosition.latlng} icon={userIcon} keyboard={false} interactive={false} title={youAreHere}>
+          <Marker
+            key={youAreHere}
+            position={userPosition.latlng}
+            icon={userIcon}
+            keyboard={false}
+            interactive={false}
+            title={youAreHere}
+          >
             <Tooltip permanent direction="top" offset={[0, -12]}>
               {youAreHere}
             </Tooltip>
           </Marker>
         )}
-        {userPosition && <UserAccuracy position={userPosition} label={props.labels.accuracyCircle(Math.round(userPosition.accuracy))} />}
+        {userPosition && (
+          <UserAccuracy
+            position={userPosition}
+            label={props.labels.accuracyCircle(Math.round(userPosition.accuracy))}
+          />
+        )}
       </MapContainer>
       {/* Outside the Leaflet container, so pressing it never counts as a click on the map. */}
       <LocateButton map={map} onLocated={props.onUserLocated} />

@@ -43,7 +43,11 @@ export function spotIcon(type: LocationType, pending: 'waiting' | 'failed' | nul
   let pendingIcon = pendingIcons.get(key);
   if (!pendingIcon) {
     const badge = `<span class="upload-badge" aria-hidden="true">${pending === 'failed' ? '!' : '↑'}</span>`;
-    pendingIcon = L.divIcon({ ...icon.options, className: `foray-marker foray-pending foray-pending-${pending}`, html: `${icon.options.html as string}${badge}` });
+    pendingIcon = L.divIcon({
+      ...icon.options,
+      className: `foray-marker foray-pending foray-pending-${pending}`,
+      html: `${icon.options.html as string}${badge}`,
+    });
     pendingIcons.set(key, pendingIcon);
   }
   return pendingIcon;

@@ -33,7 +33,13 @@ export default function MoveSpotPanel({ map, spot, onClose }: { map: L.Map; spot
 
   useEffect(
     function showADraggablePin() {
-      const pin = L.marker([spot.latitude, spot.longitude], { icon: spotIcon(spot.type), draggable: true, keyboard: true, title: pinLabel, zIndexOffset: 1000 });
+      const pin = L.marker([spot.latitude, spot.longitude], {
+        icon: spotIcon(spot.type),
+        draggable: true,
+        keyboard: true,
+        title: pinLabel,
+        zIndexOffset: 1000,
+      });
       pin.on('add', () => {
         const element = pin.getElement();
         element?.setAttribute('aria-label', pinLabel);
@@ -77,7 +83,12 @@ export default function MoveSpotPanel({ map, spot, onClose }: { map: L.Map; spot
     if (!candidate) return;
     setSaving(true);
     try {
-      await outbox.record({ kind: 'edit', spotId: spot.id, patch: movePatch(candidate.latitude, candidate.longitude, candidate.accuracy), baseVersion: spot.version });
+      await outbox.record({
+        kind: 'edit',
+        spotId: spot.id,
+        patch: movePatch(candidate.latitude, candidate.longitude, candidate.accuracy),
+        baseVersion: spot.version,
+      });
     } catch {
       setSaving(false);
       toast({ variant: 'destructive', title: t('edit.failed'), description: t('offline.deviceStorageFailed') });
@@ -88,7 +99,10 @@ export default function MoveSpotPanel({ map, spot, onClose }: { map: L.Map; spot
   }
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-stone-300 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-lg border border-stone-300 bg-white p-4 shadow-sm"
+    >
       <h2 id={headingId} className="text-lg font-semibold">
         {t('move.title')}: {title}
       </h2>

@@ -31,7 +31,17 @@ describe('the overview tiles of a view', () => {
         { cx: 1, cy: 1, latitude: 54.9, longitude: 23.9, count: 1000, mushroom_spot: 800, car_park: 200 },
         { cx: 2, cy: 2, latitude: 54.0, longitude: 25.0, count: 5, mushroom_spot: 5, car_park: 0 },
       ],
-      markers: [{ id: '00000000-0000-4000-8000-000000000001', latitude: 54.95, longitude: 23.95, type: 'car_park', is_owner: true, is_public: false, has_photos: false }],
+      markers: [
+        {
+          id: '00000000-0000-4000-8000-000000000001',
+          latitude: 54.95,
+          longitude: 23.95,
+          type: 'car_park',
+          is_owner: true,
+          is_public: false,
+          has_photos: false,
+        },
+      ],
     };
     expect(countInView([tile], { west: 23, south: 54.5, east: 24.5, north: 55.5 })).toBe(1001);
     expect(countInView([tile], { west: 21, south: 53.9, east: 26.7, north: 56.4 })).toBe(1006);

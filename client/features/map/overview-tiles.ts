@@ -14,7 +14,10 @@ export function tileX(longitude: number, z: number): number {
 export function tileY(latitude: number, z: number): number {
   const n = 2 ** z;
   const rad = (Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, latitude)) * Math.PI) / 180;
-  return Math.min(n - 1, Math.max(0, Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)));
+  return Math.min(
+    n - 1,
+    Math.max(0, Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)),
+  );
 }
 
 /**
@@ -41,4 +44,3 @@ export function countInView(tiles: readonly MapTile[], bounds: Bounds): number {
   }
   return count;
 }
-

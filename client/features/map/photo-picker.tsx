@@ -59,18 +59,41 @@ export function PhotoPicker({ photo, onChange }: { photo: ChosenPhoto | null; on
       <legend className="text-sm font-medium text-stone-800">{t('form.photo')}</legend>
       <div className="flex flex-wrap gap-2">
         {/* Real file inputs, visually hidden, each named by the label that looks like a button. */}
-        <input id={`${id}-camera`} type="file" accept="image/*" capture="environment" onChange={handleFile} className="peer/camera sr-only" />
-        <label htmlFor={`${id}-camera`} className={buttonClass('secondary', 'peer-focus-visible/camera:outline-3 peer-focus-visible/camera:outline-blue-700')}>
+        <input
+          id={`${id}-camera`}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          onChange={handleFile}
+          className="peer/camera sr-only"
+        />
+        <label
+          htmlFor={`${id}-camera`}
+          className={buttonClass(
+            'secondary',
+            'peer-focus-visible/camera:outline-3 peer-focus-visible/camera:outline-blue-700',
+          )}
+        >
           {t('form.takePhoto')}
         </label>
         <input id={`${id}-file`} type="file" accept="image/*" onChange={handleFile} className="peer/file sr-only" />
-        <label htmlFor={`${id}-file`} className={buttonClass('secondary', 'peer-focus-visible/file:outline-3 peer-focus-visible/file:outline-blue-700')}>
+        <label
+          htmlFor={`${id}-file`}
+          className={buttonClass(
+            'secondary',
+            'peer-focus-visible/file:outline-3 peer-focus-visible/file:outline-blue-700',
+          )}
+        >
           {t('form.uploadPhoto')}
         </label>
       </div>
       {photo && (
         <div className="flex items-center gap-3">
-          <img src={photo.previewUrl} alt={t('form.photoPreview')} className="size-20 rounded-md border border-stone-300 object-cover" />
+          <img
+            src={photo.previewUrl}
+            alt={t('form.photoPreview')}
+            className="size-20 rounded-md border border-stone-300 object-cover"
+          />
           <div className="min-w-0 text-sm">
             <p className="truncate text-stone-800">{photo.file.name}</p>
             <Button variant="ghost" onClick={() => onChange(null)} className="-ml-2 px-2 py-1 text-red-800">

@@ -70,13 +70,21 @@ export function PhotoPlaceOffer({ file, pin, dateFound, onPlace, onDate }: Props
             variant="secondary"
             className="w-full justify-start text-left"
             onClick={() => {
-              onPlace({ lat: point.latitude, lng: point.longitude, accuracy: place.accuracyM !== null && place.accuracyM <= ACCURACY_MAX_M ? place.accuracyM : undefined });
+              onPlace({
+                lat: point.latitude,
+                lng: point.longitude,
+                accuracy: place.accuracyM !== null && place.accuracyM <= ACCURACY_MAX_M ? place.accuracyM : undefined,
+              });
               if (takenOn) onDate(takenOn);
             }}
           >
             {takenLabel ? t('form.photoPlace', { date: takenLabel }) : t('form.photoPlaceNoDate')}
           </Button>
-          {away >= 1 && <p className="text-stone-700">{t('form.photoPlaceDistance', { distance: formatDistance(away, language) })}</p>}
+          {away >= 1 && (
+            <p className="text-stone-700">
+              {t('form.photoPlaceDistance', { distance: formatDistance(away, language) })}
+            </p>
+          )}
         </>
       )}
       <p className="text-xs text-stone-700">{t('form.photoPlacePrivacy')}</p>

@@ -2,7 +2,14 @@
 // offers the point once it is good enough (or the best the phone gives after a while). Loaded when first used.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { averageFixes, BEST_AFTER_MS, canUseFix, GOOD_ENOUGH_M, type AveragedFix, type Fix } from '../../lib/position-fixes.ts';
+import {
+  averageFixes,
+  BEST_AFTER_MS,
+  canUseFix,
+  GOOD_ENOUGH_M,
+  type AveragedFix,
+  type Fix,
+} from '../../lib/position-fixes.ts';
 import { useNow, useWatchedPosition, type PositionState } from '../../lib/position-watch.ts';
 import { Button } from '../../ui/button.tsx';
 
@@ -36,7 +43,10 @@ export function PositionFixer({ onUse, onCancel }: { onUse: (fix: AveragedFix) =
   else hint = t('fixer.holdStill', { limit: GOOD_ENOUGH_M });
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-stone-300 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-lg border border-stone-300 bg-white p-4 shadow-sm"
+    >
       <h2 id={headingId} className="text-lg font-semibold">
         {t('fixer.title')}
       </h2>

@@ -25,7 +25,14 @@ type RegionMapProps = {
   offline: boolean;
 };
 
-export default function RegionMap({ map, region, regionChosen, chosenLayer, onSwitchToRegion, offline }: RegionMapProps) {
+export default function RegionMap({
+  map,
+  region,
+  regionChosen,
+  chosenLayer,
+  onSwitchToRegion,
+  offline,
+}: RegionMapProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const onDevice = useStoredRegion();
@@ -38,7 +45,10 @@ export default function RegionMap({ map, region, regionChosen, chosenLayer, onSw
       let cancelled = false;
       let layer: L.Layer | null = null;
       void (async () => {
-        const [{ makeRegionLayer }, local] = await Promise.all([import('../../lib/map-region/region-layer.ts'), localCopy ? openStoredRegion() : null]);
+        const [{ makeRegionLayer }, local] = await Promise.all([
+          import('../../lib/map-region/region-layer.ts'),
+          localCopy ? openStoredRegion() : null,
+        ]);
         // Online without a copy on the device, the layer reads the server's file in byte ranges.
         const made = await makeRegionLayer(local?.source ?? { url: region.url }, language);
         if (!cancelled) layer = made.addTo(map);
@@ -64,7 +74,11 @@ export default function RegionMap({ map, region, regionChosen, chosenLayer, onSw
       let cancelled = false;
       const check = () =>
         void keptTilesInView(map, chosenLayer).then((kept) => {
-          if (cancelled || !shouldSwitchToRegion({ offline, regionOnDevice: true, regionChosen, keptTilesInView: kept })) return;
+          if (
+            cancelled ||
+            !shouldSwitchToRegion({ offline, regionOnDevice: true, regionChosen, keptTilesInView: kept })
+          )
+            return;
           onSwitchToRegion();
           setSwitched(true);
         });
@@ -110,10 +124,16 @@ function useStoredRegion(): StoredRegion | null | undefined {
 async function keptTilesInView(map: L.Map, layer: TileLayer | undefined): Promise<number> {
   if (!layer?.cache || !('caches' in window) || !(await caches.has(TILE_CACHE))) return 0;
   const zoom = Math.round(map.getZoom());
-  const range = L.bounds(map.getPixelBounds().min!.divideBy(256).floor(), map.getPixelBounds().max!.divideBy(256).floor());
+  const range = L.bounds(
+    map.getPixelBounds().min!.divideBy(256).floor(),
+    map.getPixelBounds().max!.divideBy(256).floor(),
+  );
   const tiles: Array<{ x: number; y: number }> = [];
-  for (let x = range.min!.x; x <= range.max!.x; x += 1) for (let y = range.min!.y; y <= range.max!.y; y += 1) tiles.push({ x, y });
+  for (let x = range.min!.x; x <= range.max!.x; x += 1)
+    for (let y = range.min!.y; y <= range.max!.y; y += 1) tiles.push({ x, y });
   const cache = await caches.open(TILE_CACHE);
-  const found = await Promise.all(tileUrlsInView(layer.url, zoom, tiles, location.origin).map((url) => cache.match(url, { ignoreVary: true })));
+  const found = await Promise.all(
+    tileUrlsInView(layer.url, zoom, tiles, location.origin).map((url) => cache.match(url, { ignoreVary: true })),
+  );
   return found.filter(Boolean).length;
 }

@@ -30,7 +30,9 @@ describe('editPatch', () => {
   });
 
   it('sends only the changed fields, trimmed', () => {
-    expect(editPatch(spot, { ...editValuesOf(spot), notes: ' By the birch ', is_public: true, date_found: '2026-09-01' })).toEqual({
+    expect(
+      editPatch(spot, { ...editValuesOf(spot), notes: ' By the birch ', is_public: true, date_found: '2026-09-01' }),
+    ).toEqual({
       notes: 'By the birch',
       is_public: true,
       date_found: '2026-09-01',

@@ -44,5 +44,9 @@ export function movePatch(latitude: number, longitude: number, accuracy: number 
   // Rounded to 0.1 m, as when adding: more digits would claim a precision no phone has.
   // Six decimals (~0.1 m), as a new spot is sent.
   const round = (degrees: number) => Number(degrees.toFixed(6));
-  return { latitude: round(latitude), longitude: round(longitude), accuracy_m: accuracy === null ? null : Math.max(0.1, Math.round(accuracy * 10) / 10) };
+  return {
+    latitude: round(latitude),
+    longitude: round(longitude),
+    accuracy_m: accuracy === null ? null : Math.max(0.1, Math.round(accuracy * 10) / 10),
+  };
 }

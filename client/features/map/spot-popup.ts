@@ -106,7 +106,10 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   root.append(guide);
   if (spot.is_owner && spot.pending?.kind !== 'delete') {
     const actions = element('p', undefined, 'owner-actions');
-    actions.append(button(labels.edit, () => labels.onEdit(spot)), button(labels.move, () => labels.onMove(spot)));
+    actions.append(
+      button(labels.edit, () => labels.onEdit(spot)),
+      button(labels.move, () => labels.onMove(spot)),
+    );
     root.append(actions);
     const manage = element('button', labels.managePhotos(spot.photos.length), 'photos');
     manage.type = 'button';
@@ -115,7 +118,10 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   }
   if (spot.is_owner && spot.type === 'mushroom_spot' && spot.pending?.kind !== 'delete') {
     const visitActions = element('p', undefined, 'visit-actions');
-    for (const [kind, label] of [['record', labels.recordVisit], ['list', labels.visits]] as const) {
+    for (const [kind, label] of [
+      ['record', labels.recordVisit],
+      ['list', labels.visits],
+    ] as const) {
       const visitButton = element('button', label);
       visitButton.type = 'button';
       visitButton.addEventListener('click', () => labels.onVisits(spot, kind));
@@ -143,7 +149,9 @@ function pendingPart(spot: ShownSpot, pending: NonNullable<ShownSpot['pending']>
     // A stale edit is not retried as it is: the user compares it with the saved spot and chooses.
     const stale = pending.error?.code === 'STALE' && pending.error.current;
     actions.append(
-      stale ? button(labels.compare, () => labels.onCompare(spot)) : button(labels.retry, () => labels.onRetry(pending.seq)),
+      stale
+        ? button(labels.compare, () => labels.onCompare(spot))
+        : button(labels.retry, () => labels.onRetry(pending.seq)),
       button(labels.discard, () => labels.onDiscard(pending.seq)),
     );
     part.append(actions);

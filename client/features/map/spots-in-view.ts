@@ -31,7 +31,10 @@ export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFi
       if (navigator.onLine) {
         try {
           const bbox = `${box.minLng},${box.minLat},${box.maxLng},${box.maxLat}`;
-          const page = await api<LocationPage>(`/api/v1/locations?bbox=${bbox}&limit=${BBOX_LIMIT_MAX}${filterKey}`, { signal, timeoutMs: AREA_TIMEOUT_MS });
+          const page = await api<LocationPage>(`/api/v1/locations?bbox=${bbox}&limit=${BBOX_LIMIT_MAX}${filterKey}`, {
+            signal,
+            timeoutMs: AREA_TIMEOUT_MS,
+          });
           // Kept for the walk with no signal; the map does not wait for the write.
           void keepLoadedArea(userId, box, page, matches).catch(() => undefined);
           return { ...page, from: 'server' };
@@ -50,7 +53,15 @@ export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFi
 }
 
 /** Reports the area to load whenever the view leaves the one loaded. Renders nothing. */
-export function AreaWatcher({ area, truncated, onArea }: { area: BBox | null; truncated: boolean; onArea: (area: BBox) => void }) {
+export function AreaWatcher({
+  area,
+  truncated,
+  onArea,
+}: {
+  area: BBox | null;
+  truncated: boolean;
+  onArea: (area: BBox) => void;
+}) {
   const map = useMap();
   const latest = useRef({ area, truncated, onArea });
   useEffect(() => {
@@ -84,7 +95,10 @@ export function AreaWatcher({ area, truncated, onArea }: { area: BBox | null; tr
 
 function contains(area: BBox, view: L.LatLngBounds): boolean {
   return (
-    view.getWest() >= area.minLng && view.getEast() <= area.maxLng && view.getSouth() >= area.minLat && view.getNorth() <= area.maxLat
+    view.getWest() >= area.minLng &&
+    view.getEast() <= area.maxLng &&
+    view.getSouth() >= area.minLat &&
+    view.getNorth() <= area.maxLat
   );
 }
 

@@ -86,7 +86,15 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
           const props = feature.properties;
           if ('cluster' in props && props.cluster) {
             visible += props.point_count;
-            const marker = clusterMarker(map, index, props.cluster_id, props.point_count, lat, lng, labels.cluster(props.point_count));
+            const marker = clusterMarker(
+              map,
+              index,
+              props.cluster_id,
+              props.point_count,
+              lat,
+              lng,
+              labels.cluster(props.point_count),
+            );
             clusters.push(marker);
             layer.addLayer(marker);
           } else {
@@ -126,11 +134,20 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
   return null;
 }
 
-function spotMarker(map: L.Map, spot: ShownSpot, labels: PopupLabels & { accuracyCircle: (metres: number) => string }): L.Marker {
+function spotMarker(
+  map: L.Map,
+  spot: ShownSpot,
+  labels: PopupLabels & { accuracyCircle: (metres: number) => string },
+): L.Marker {
   const title = spot.mushroom_types || labels.typeLabel(spot.type);
   const pending = spot.pending ? (spot.pending.status === 'failed' ? 'failed' : 'waiting') : null;
   const name = `${labels.typeLabel(spot.type)}: ${title}${pending ? ` (${labels.pendingLabel(pending === 'failed')})` : ''}`;
-  const marker = L.marker([spot.latitude, spot.longitude], { icon: spotIcon(spot.type, pending), title: name, keyboard: true, riseOnHover: true });
+  const marker = L.marker([spot.latitude, spot.longitude], {
+    icon: spotIcon(spot.type, pending),
+    title: name,
+    keyboard: true,
+    riseOnHover: true,
+  });
   marker.on('add', () => marker.getElement()?.setAttribute('aria-label', name));
   // Built when opened: a popup per pin up front would cost time and memory for thousands of pins.
   marker.bindPopup(() => buildSpotPopup(spot, labels), { minWidth: 200, maxWidth: 280 });
@@ -140,7 +157,11 @@ function spotMarker(map: L.Map, spot: ShownSpot, labels: PopupLabels & { accurac
     let circle: L.Circle | null = null;
     marker.on('popupopen', () => {
       circle?.remove();
-      circle = accuracyCircle([spot.latitude, spot.longitude], accuracy, labels.accuracyCircle(Math.round(accuracy))).addTo(map);
+      circle = accuracyCircle(
+        [spot.latitude, spot.longitude],
+        accuracy,
+        labels.accuracyCircle(Math.round(accuracy)),
+      ).addTo(map);
     });
     marker.on('popupclose remove', () => {
       circle?.remove();
@@ -152,7 +173,13 @@ function spotMarker(map: L.Map, spot: ShownSpot, labels: PopupLabels & { accurac
 
 /** A circle of `metres` around a point, named for screen readers: what the spot's "± N m" means on the map. */
 export function accuracyCircle(center: L.LatLngExpression, metres: number, label: string): L.Circle {
-  const circle = L.circle(center, { radius: metres, interactive: false, color: '#2563eb', weight: 1, fillOpacity: 0.12 });
+  const circle = L.circle(center, {
+    radius: metres,
+    interactive: false,
+    color: '#2563eb',
+    weight: 1,
+    fillOpacity: 0.12,
+  });
   circle.on('add', () => {
     const path = circle.getElement();
     path?.setAttribute('role', 'img');

@@ -35,8 +35,11 @@ export default function DevicePanel({ onClose }: { onClose: () => void }) {
         const asked = await deviceDb()
           .then((db) => db.get('meta', persistKey(me.id)))
           .catch(() => undefined);
-        const persisted = (await navigator.storage?.persisted?.().catch(() => undefined)) ?? (typeof asked === 'boolean' ? asked : null);
-        if (!cancelled) setFacts({ ...counts, usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted });
+        const persisted =
+          (await navigator.storage?.persisted?.().catch(() => undefined)) ??
+          (typeof asked === 'boolean' ? asked : null);
+        if (!cancelled)
+          setFacts({ ...counts, usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted });
       })();
       return () => {
         cancelled = true;
@@ -45,9 +48,15 @@ export default function DevicePanel({ onClose }: { onClose: () => void }) {
     [me.id, entries, regionChanges],
   );
 
-  const megabytes = (bytes: number) => new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+  const megabytes = (bytes: number) =>
+    new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('offline.deviceTitle')} description={t('offline.deviceDescription')}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('offline.deviceTitle')}
+      description={t('offline.deviceDescription')}
+    >
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
         <dt>{t('offline.keptOwn')}</dt>
         <dd className="text-right font-semibold">{facts ? facts.own : '…'}</dd>
@@ -65,7 +74,11 @@ export default function DevicePanel({ onClose }: { onClose: () => void }) {
         </dd>
         <dt>{t('offline.storageKept')}</dt>
         <dd className="text-right font-semibold">
-          {facts?.persisted == null ? t('offline.unknown') : facts.persisted ? t('offline.persistGranted') : t('offline.persistNotGranted')}
+          {facts?.persisted == null
+            ? t('offline.unknown')
+            : facts.persisted
+              ? t('offline.persistGranted')
+              : t('offline.persistNotGranted')}
         </dd>
       </dl>
       {facts?.persisted === false && <p className="mt-3 text-sm text-stone-700">{t('offline.persistHint')}</p>}

@@ -57,7 +57,8 @@ export function RegionSection() {
 
   if (!region && !stored) return null;
   const language = i18n.resolvedLanguage ?? 'en';
-  const megabytes = (bytes: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+  const megabytes = (bytes: number) =>
+    new Intl.NumberFormat(language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(bytes / 1024 / 1024);
   const status = regionStatus(stored ?? null, region);
 
   const handleDownload = (target: MapRegion) =>
@@ -81,13 +82,20 @@ export function RegionSection() {
       ) : (
         <p className="mt-1" aria-live="polite">
           {status === 'current' || status === 'outdated'
-            ? t('mapRegion.downloaded', { size: megabytes(stored!.bytes), date: stored?.saved_at ? new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(stored.saved_at)) : '' })
+            ? t('mapRegion.downloaded', {
+                size: megabytes(stored!.bytes),
+                date: stored?.saved_at
+                  ? new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(stored.saved_at))
+                  : '',
+              })
             : status === 'partial'
               ? t('mapRegion.partial', { received: megabytes(kept), total: megabytes(stored!.bytes) })
               : t('mapRegion.notDownloaded')}
         </p>
       )}
-      {status === 'outdated' && region && task.state !== 'running' && <p className="mt-1">{t('mapRegion.updateAvailable', { size: megabytes(region.bytes) })}</p>}
+      {status === 'outdated' && region && task.state !== 'running' && (
+        <p className="mt-1">{t('mapRegion.updateAvailable', { size: megabytes(region.bytes) })}</p>
+      )}
       {task.state === 'failed' && (
         <p role="alert" className="mt-2 text-red-800">
           {failureMessage(task, t, megabytes)}
@@ -100,9 +108,17 @@ export function RegionSection() {
           </Button>
         ) : (
           <>
-            {region && status === 'absent' && <Button onClick={() => handleDownload(region)}>{t('mapRegion.download', { name: region.name, size: megabytes(region.bytes) })}</Button>}
-            {region && status === 'partial' && <Button onClick={() => handleDownload(region)}>{t('mapRegion.resume')}</Button>}
-            {region && status === 'outdated' && <Button onClick={() => handleDownload(region)}>{t('mapRegion.update')}</Button>}
+            {region && status === 'absent' && (
+              <Button onClick={() => handleDownload(region)}>
+                {t('mapRegion.download', { name: region.name, size: megabytes(region.bytes) })}
+              </Button>
+            )}
+            {region && status === 'partial' && (
+              <Button onClick={() => handleDownload(region)}>{t('mapRegion.resume')}</Button>
+            )}
+            {region && status === 'outdated' && (
+              <Button onClick={() => handleDownload(region)}>{t('mapRegion.update')}</Button>
+            )}
             {stored && (
               <Button variant="secondary" onClick={() => void handleRemove()}>
                 {t('mapRegion.remove')}
@@ -115,20 +131,38 @@ export function RegionSection() {
   );
 }
 
-function Progress({ task, megabytes }: { task: Extract<DownloadTask, { state: 'running' }>; megabytes: (bytes: number) => string }) {
+function Progress({
+  task,
+  megabytes,
+}: {
+  task: Extract<DownloadTask, { state: 'running' }>;
+  megabytes: (bytes: number) => string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="mt-2 space-y-1">
-      <progress className="h-2 w-full accent-green-800" aria-label={t('mapRegion.progressLabel')} max={task.total} value={task.received} />
+      <progress
+        className="h-2 w-full accent-green-800"
+        aria-label={t('mapRegion.progressLabel')}
+        max={task.total}
+        value={task.received}
+      />
       <p>{t('mapRegion.progress', { received: megabytes(task.received), total: megabytes(task.total) })}</p>
     </div>
   );
 }
 
-function failureMessage(task: Extract<DownloadTask, { state: 'failed' }>, t: ReturnType<typeof useTranslation>['t'], megabytes: (bytes: number) => string): string {
+function failureMessage(
+  task: Extract<DownloadTask, { state: 'failed' }>,
+  t: ReturnType<typeof useTranslation>['t'],
+  megabytes: (bytes: number) => string,
+): string {
   switch (task.reason) {
     case 'space':
-      return t('mapRegion.errorSpace', { needed: megabytes(task.needed ?? 0), available: megabytes(task.available ?? 0) });
+      return t('mapRegion.errorSpace', {
+        needed: megabytes(task.needed ?? 0),
+        available: megabytes(task.available ?? 0),
+      });
     case 'quota':
       return t('mapRegion.errorQuota', { needed: megabytes(task.needed ?? 0) });
     case 'network':

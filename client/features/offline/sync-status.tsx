@@ -13,16 +13,27 @@ export function SyncStatus() {
   if (entries.length === 0) return null;
 
   return (
-    <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950">
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+    >
       {waitingCount > 0 && (
         <span className="flex items-center gap-2 font-medium">
           {sending ? <Spinner /> : <span aria-hidden="true">↑</span>}
           {t('offline.waitingCount', { count: waitingCount })}
         </span>
       )}
-      {failedCount > 0 && <span className="font-medium text-red-800">{t('offline.failedCount', { count: failedCount })}</span>}
+      {failedCount > 0 && (
+        <span className="font-medium text-red-800">{t('offline.failedCount', { count: failedCount })}</span>
+      )}
       {waitingCount > 0 && (
-        <Button variant="secondary" className="px-3 py-1" onClick={uploadNow} disabled={sending} title={offline ? t('offline.uploadWhenOnline') : undefined}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          onClick={uploadNow}
+          disabled={sending}
+          title={offline ? t('offline.uploadWhenOnline') : undefined}
+        >
           {t('offline.uploadNow')}
         </Button>
       )}

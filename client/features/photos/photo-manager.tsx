@@ -65,16 +65,25 @@ export default function PhotoManager({ spot, onClose }: { spot: ShownSpot; onClo
         break;
       }
       if (!file.type.startsWith('image/')) {
-        toast({ variant: 'destructive', title: t('form.notAnImageTitle'), description: t('form.notAnImageDescription') });
+        toast({
+          variant: 'destructive',
+          title: t('form.notAnImageTitle'),
+          description: t('form.notAnImageDescription'),
+        });
         continue;
       }
       if (file.size > PHOTO_MAX_BYTES) {
-        toast({ variant: 'destructive', title: t('form.fileTooLargeTitle'), description: t('form.fileTooLargeDescription', { max: Math.round(PHOTO_MAX_BYTES / 1024 / 1024) }) });
+        toast({
+          variant: 'destructive',
+          title: t('form.fileTooLargeTitle'),
+          description: t('form.fileTooLargeDescription', { max: Math.round(PHOTO_MAX_BYTES / 1024 / 1024) }),
+        });
         continue;
       }
       const shrunk = await shrinkPhoto(file);
       const photoId = randomId();
-      if (!(await record({ kind: 'add-photo', spotId: spot.id, photoId, photo: shrunk.blob, photoName: shrunk.name }))) break;
+      if (!(await record({ kind: 'add-photo', spotId: spot.id, photoId, photo: shrunk.blob, photoName: shrunk.name })))
+        break;
       const url = URL.createObjectURL(shrunk.blob);
       localUrls.current.push(url);
       count += 1;
@@ -139,7 +148,11 @@ export default function PhotoManager({ spot, onClose }: { spot: ShownSpot; onClo
                   className="size-16 shrink-0 rounded object-cover"
                 />
                 <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
-                  {index === 0 && <span className="mr-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{t('photos.cover')}</span>}
+                  {index === 0 && (
+                    <span className="mr-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
+                      {t('photos.cover')}
+                    </span>
+                  )}
                   <Button
                     id={`${id}-${photo.id}-earlier`}
                     variant="secondary"
@@ -161,7 +174,12 @@ export default function PhotoManager({ spot, onClose }: { spot: ShownSpot; onClo
                   >
                     {t('photos.later')}
                   </Button>
-                  <Button variant="ghost" className="px-2 py-1 text-sm text-red-800" aria-label={t('photos.remove', { position })} onClick={() => void handleRemove(photo.id)}>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-sm text-red-800"
+                    aria-label={t('photos.remove', { position })}
+                    onClick={() => void handleRemove(photo.id)}
+                  >
                     {t('photos.removeShort')}
                   </Button>
                 </div>
@@ -176,12 +194,40 @@ export default function PhotoManager({ spot, onClose }: { spot: ShownSpot; onClo
         ) : (
           <>
             {/* Real file inputs, visually hidden, each named by the label that looks like a button. */}
-            <input id={`${id}-camera`} type="file" accept="image/*" capture="environment" onChange={(event) => void handleFiles(event)} disabled={adding} className="peer/camera sr-only" />
-            <label htmlFor={`${id}-camera`} className={buttonClass('secondary', 'peer-focus-visible/camera:outline-3 peer-focus-visible/camera:outline-blue-700')}>
+            <input
+              id={`${id}-camera`}
+              type="file"
+              accept="image/*"
+              capture="environment"
+              onChange={(event) => void handleFiles(event)}
+              disabled={adding}
+              className="peer/camera sr-only"
+            />
+            <label
+              htmlFor={`${id}-camera`}
+              className={buttonClass(
+                'secondary',
+                'peer-focus-visible/camera:outline-3 peer-focus-visible/camera:outline-blue-700',
+              )}
+            >
               {t('form.takePhoto')}
             </label>
-            <input id={`${id}-file`} type="file" accept="image/*" multiple onChange={(event) => void handleFiles(event)} disabled={adding} className="peer/file sr-only" />
-            <label htmlFor={`${id}-file`} className={buttonClass('secondary', 'peer-focus-visible/file:outline-3 peer-focus-visible/file:outline-blue-700')}>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept="image/*"
+              multiple
+              onChange={(event) => void handleFiles(event)}
+              disabled={adding}
+              className="peer/file sr-only"
+            />
+            <label
+              htmlFor={`${id}-file`}
+              className={buttonClass(
+                'secondary',
+                'peer-focus-visible/file:outline-3 peer-focus-visible/file:outline-blue-700',
+              )}
+            >
               {t('form.uploadPhoto')}
             </label>
             {adding && <Spinner label={t('common.loading')} />}

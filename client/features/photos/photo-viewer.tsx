@@ -11,7 +11,15 @@ const SWIPE_PX = 40;
 const CONTROL =
   'inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-2xl text-stone-900 shadow hover:bg-white aria-disabled:opacity-30';
 
-export default function PhotoViewer({ spot, startAt, onClose }: { spot: ShownSpot; startAt: number; onClose: () => void }) {
+export default function PhotoViewer({
+  spot,
+  startAt,
+  onClose,
+}: {
+  spot: ShownSpot;
+  startAt: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const photos = spot.photos;
   const total = photos.length;
@@ -55,8 +63,12 @@ export default function PhotoViewer({ spot, startAt, onClose }: { spot: ShownSpo
         >
           <div className="flex items-start gap-3">
             <div className="min-w-0 flex-1">
-              <RadixDialog.Title className="truncate text-lg font-semibold">{t('photos.viewerTitle', { title })}</RadixDialog.Title>
-              <RadixDialog.Description className="text-sm text-stone-300">{t('photos.viewerHint')}</RadixDialog.Description>
+              <RadixDialog.Title className="truncate text-lg font-semibold">
+                {t('photos.viewerTitle', { title })}
+              </RadixDialog.Title>
+              <RadixDialog.Description className="text-sm text-stone-300">
+                {t('photos.viewerHint')}
+              </RadixDialog.Description>
             </div>
             <RadixDialog.Close className={CONTROL} aria-label={t('common.close')}>
               <span aria-hidden="true">×</span>
@@ -80,13 +92,25 @@ export default function PhotoViewer({ spot, startAt, onClose }: { spot: ShownSpo
           </div>
           {/* aria-disabled, not disabled: a disabled button would drop the focus out of the dialog's keys. */}
           <div className="flex items-center justify-center gap-4 pt-3">
-            <button type="button" className={CONTROL} aria-label={t('photos.previous')} aria-disabled={index === 0} onClick={() => go(-1)}>
+            <button
+              type="button"
+              className={CONTROL}
+              aria-label={t('photos.previous')}
+              aria-disabled={index === 0}
+              onClick={() => go(-1)}
+            >
               <span aria-hidden="true">‹</span>
             </button>
             <p aria-live="polite" className="min-w-16 text-center font-medium">
               {t('photos.position', { position, total })}
             </p>
-            <button type="button" className={CONTROL} aria-label={t('photos.next')} aria-disabled={index >= total - 1} onClick={() => go(1)}>
+            <button
+              type="button"
+              className={CONTROL}
+              aria-label={t('photos.next')}
+              aria-disabled={index >= total - 1}
+              onClick={() => go(1)}
+            >
               <span aria-hidden="true">›</span>
             </button>
           </div>

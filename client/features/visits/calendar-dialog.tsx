@@ -39,14 +39,21 @@ export function CalendarDialog({ onClose }: { onClose: () => void }) {
     const spots = applyPending(kept, outbox.entries, me.name).filter((spot) => spot.pending?.kind !== 'delete');
     const matches = spotMatcher({ q: species });
     const chosen = spots.filter(matches);
-    const waiting = outbox.entries.flatMap((entry) => (entry.kind === 'visit' ? [{ ...entry.visit, location_id: entry.spotId }] : []));
+    const waiting = outbox.entries.flatMap((entry) =>
+      entry.kind === 'visit' ? [{ ...entry.visit, location_id: entry.spotId }] : [],
+    );
     const waitingIds = new Set(waiting.map((visit) => visit.id));
     const visits = [...waiting, ...(own.data ?? []).filter((visit) => !waitingIds.has(visit.id))];
     return fruitingCalendar(chosen, visits);
   }, [kept, outbox.entries, me.name, species, own.data]);
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('calendar.title')} description={t('calendar.description')}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('calendar.title')}
+      description={t('calendar.description')}
+    >
       <div className="max-h-[65dvh] space-y-4 overflow-y-auto">
         <div className="space-y-1">
           <label htmlFor={inputId} className="block text-sm font-medium text-stone-800">
@@ -62,7 +69,12 @@ export function CalendarDialog({ onClose }: { onClose: () => void }) {
           />
         </div>
         {own.isError && <p className="text-sm text-stone-700">{t('calendar.visitsUnavailable')}</p>}
-        <CalendarView rows={rows} caption={species.trim() ? t('calendar.captionSpecies', { species: species.trim() }) : t('calendar.captionAll')} />
+        <CalendarView
+          rows={rows}
+          caption={
+            species.trim() ? t('calendar.captionSpecies', { species: species.trim() }) : t('calendar.captionAll')
+          }
+        />
       </div>
     </Dialog>
   );

@@ -14,7 +14,11 @@ export function CalendarView({ rows, caption }: { rows: CalendarYear[]; caption:
   if (rows.length === 0) return <p className="text-sm text-stone-700">{t('calendar.empty')}</p>;
   const monthName = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { month: 'long', timeZone: 'UTC' });
   const months = Array.from({ length: 12 }, (_, index) => monthName.format(new Date(Date.UTC(2026, index, 15))));
-  const stateText: Record<MonthState, string> = { found: t('calendar.found'), nothing: t('calendar.nothing'), none: t('calendar.none') };
+  const stateText: Record<MonthState, string> = {
+    found: t('calendar.found'),
+    nothing: t('calendar.nothing'),
+    none: t('calendar.none'),
+  };
   const width = LABEL_W + 12 * (CELL + GAP);
   const height = HEAD_H + rows.length * (CELL + GAP);
 
@@ -23,7 +27,14 @@ export function CalendarView({ rows, caption }: { rows: CalendarYear[]; caption:
       <div aria-hidden="true" className="overflow-x-auto">
         <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="max-w-none">
           {months.map((_, month) => (
-            <text key={month} x={LABEL_W + month * (CELL + GAP) + CELL / 2} y={11} fontSize="10" textAnchor="middle" fill="#44403c">
+            <text
+              key={month}
+              x={LABEL_W + month * (CELL + GAP) + CELL / 2}
+              y={11}
+              fontSize="10"
+              textAnchor="middle"
+              fill="#44403c"
+            >
               {month + 1}
             </text>
           ))}
@@ -83,8 +94,22 @@ export function CalendarView({ rows, caption }: { rows: CalendarYear[]; caption:
 function Cell({ x, y, state }: { x: number; y: number; state: MonthState }) {
   return (
     <g>
-      <rect x={x + 0.5} y={y + 0.5} width={CELL - 1} height={CELL - 1} rx={3} fill={FILL[state]} stroke={state === 'none' ? 'none' : '#57534e'} />
-      {state === 'nothing' && <path d={`M${x + 7} ${y + 7}L${x + CELL - 7} ${y + CELL - 7}M${x + CELL - 7} ${y + 7}L${x + 7} ${y + CELL - 7}`} stroke="#57534e" strokeWidth="2" />}
+      <rect
+        x={x + 0.5}
+        y={y + 0.5}
+        width={CELL - 1}
+        height={CELL - 1}
+        rx={3}
+        fill={FILL[state]}
+        stroke={state === 'none' ? 'none' : '#57534e'}
+      />
+      {state === 'nothing' && (
+        <path
+          d={`M${x + 7} ${y + 7}L${x + CELL - 7} ${y + CELL - 7}M${x + CELL - 7} ${y + 7}L${x + 7} ${y + CELL - 7}`}
+          stroke="#57534e"
+          strokeWidth="2"
+        />
+      )}
     </g>
   );
 }

@@ -17,7 +17,9 @@ type CalendarVisit = { location_id: string; date: string; outcome: VisitOutcome 
 export function fruitingCalendar(spots: CalendarSpot[], visits: CalendarVisit[]): CalendarYear[] {
   const mushroomSpots = new Set(spots.filter((spot) => spot.type === 'mushroom_spot').map((spot) => spot.id));
   const marks: Array<{ date: string; outcome: VisitOutcome }> = [
-    ...spots.filter((spot) => mushroomSpots.has(spot.id)).map((spot) => ({ date: spot.date_found, outcome: 'found' as const })),
+    ...spots
+      .filter((spot) => mushroomSpots.has(spot.id))
+      .map((spot) => ({ date: spot.date_found, outcome: 'found' as const })),
     ...visits.filter((visit) => mushroomSpots.has(visit.location_id)),
   ];
   if (marks.length === 0) return [];
@@ -34,6 +36,7 @@ export function fruitingCalendar(spots: CalendarSpot[], visits: CalendarVisit[])
   const latest = Math.max(...years);
   const earliest = Math.min(...years);
   const rows: CalendarYear[] = [];
-  for (let year = latest; year >= earliest; year--) rows.push({ year, months: byYear.get(year) ?? Array<MonthState>(12).fill('none') });
+  for (let year = latest; year >= earliest; year--)
+    rows.push({ year, months: byYear.get(year) ?? Array<MonthState>(12).fill('none') });
   return rows;
 }

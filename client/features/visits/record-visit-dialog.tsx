@@ -55,15 +55,24 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
     const files = [...(event.target.files ?? [])];
     event.target.value = ''; // choosing the same file again must fire change again
     const room = PHOTOS_PER_VISIT_MAX - photos.length;
-    if (files.length > room) toast({ variant: 'destructive', title: t('visits.photosFull', { max: PHOTOS_PER_VISIT_MAX }) });
+    if (files.length > room)
+      toast({ variant: 'destructive', title: t('visits.photosFull', { max: PHOTOS_PER_VISIT_MAX }) });
     const chosen: ChosenPhoto[] = [];
     for (const file of files.slice(0, Math.max(0, room))) {
       if (!file.type.startsWith('image/')) {
-        toast({ variant: 'destructive', title: t('form.notAnImageTitle'), description: t('form.notAnImageDescription') });
+        toast({
+          variant: 'destructive',
+          title: t('form.notAnImageTitle'),
+          description: t('form.notAnImageDescription'),
+        });
         continue;
       }
       if (file.size > PHOTO_MAX_BYTES) {
-        toast({ variant: 'destructive', title: t('form.fileTooLargeTitle'), description: t('form.fileTooLargeDescription', { max: Math.round(PHOTO_MAX_BYTES / 1024 / 1024) }) });
+        toast({
+          variant: 'destructive',
+          title: t('form.fileTooLargeTitle'),
+          description: t('form.fileTooLargeDescription', { max: Math.round(PHOTO_MAX_BYTES / 1024 / 1024) }),
+        });
         continue;
       }
       chosen.push({ id: randomId(), previewUrl: URL.createObjectURL(file), shrunk: shrinkPhoto(file) });
@@ -95,7 +104,13 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
       await outbox.record({
         kind: 'visit',
         spotId: spot.id,
-        visit: { id: randomId(), date: day, outcome, amount: outcome === 'found' ? amount : null, note: note.trim() || null },
+        visit: {
+          id: randomId(),
+          date: day,
+          outcome,
+          amount: outcome === 'found' ? amount : null,
+          note: note.trim() || null,
+        },
         photos: shrunk.map((photo) => ({ id: photo.id, photo: photo.blob, name: photo.name })),
       });
     } catch {
@@ -103,7 +118,11 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
       toast({ variant: 'destructive', title: t('visits.notSaved'), description: t('offline.deviceStorageFailed') });
       return;
     }
-    toast(isOnline() ? { title: t('visits.saved') } : { title: t('visits.saved'), description: t('offline.changeWaitsDescription') });
+    toast(
+      isOnline()
+        ? { title: t('visits.saved') }
+        : { title: t('visits.saved'), description: t('offline.changeWaitsDescription') },
+    );
     onClose();
   }
 
@@ -153,7 +172,14 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
         )}
         <Field label={t('visits.note')}>
           {(id) => (
-            <textarea id={id} value={note} maxLength={VISIT_NOTE_MAX} rows={2} onChange={(event) => setNote(event.target.value)} className={FIELD_CLASS} />
+            <textarea
+              id={id}
+              value={note}
+              maxLength={VISIT_NOTE_MAX}
+              rows={2}
+              onChange={(event) => setNote(event.target.value)}
+              className={FIELD_CLASS}
+            />
           )}
         </Field>
         <fieldset className="space-y-2">
@@ -161,12 +187,38 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
           {photos.length < PHOTOS_PER_VISIT_MAX && (
             <div className="flex flex-wrap gap-2">
               {/* Real file inputs, visually hidden, each named by the label that looks like a button. */}
-              <input id={`${photosId}-camera`} type="file" accept="image/*" capture="environment" onChange={handlePhotos} className="peer/camera sr-only" />
-              <label htmlFor={`${photosId}-camera`} className={buttonClass('secondary', 'peer-focus-visible/camera:outline-3 peer-focus-visible/camera:outline-blue-700')}>
+              <input
+                id={`${photosId}-camera`}
+                type="file"
+                accept="image/*"
+                capture="environment"
+                onChange={handlePhotos}
+                className="peer/camera sr-only"
+              />
+              <label
+                htmlFor={`${photosId}-camera`}
+                className={buttonClass(
+                  'secondary',
+                  'peer-focus-visible/camera:outline-3 peer-focus-visible/camera:outline-blue-700',
+                )}
+              >
                 {t('form.takePhoto')}
               </label>
-              <input id={`${photosId}-file`} type="file" accept="image/*" multiple onChange={handlePhotos} className="peer/file sr-only" />
-              <label htmlFor={`${photosId}-file`} className={buttonClass('secondary', 'peer-focus-visible/file:outline-3 peer-focus-visible/file:outline-blue-700')}>
+              <input
+                id={`${photosId}-file`}
+                type="file"
+                accept="image/*"
+                multiple
+                onChange={handlePhotos}
+                className="peer/file sr-only"
+              />
+              <label
+                htmlFor={`${photosId}-file`}
+                className={buttonClass(
+                  'secondary',
+                  'peer-focus-visible/file:outline-3 peer-focus-visible/file:outline-blue-700',
+                )}
+              >
                 {t('form.uploadPhoto')}
               </label>
             </div>

@@ -7,7 +7,11 @@ import { api } from '../../lib/api-client.ts';
 export type Loaded<T> = { data: T | undefined; isPending: boolean; isError: boolean; reload: () => void };
 
 function useLoaded(path: string | null): Loaded<Visit[]> {
-  const [state, setState] = useState<{ data: Visit[] | undefined; isError: boolean; loads: number }>({ data: undefined, isError: false, loads: 0 });
+  const [state, setState] = useState<{ data: Visit[] | undefined; isError: boolean; loads: number }>({
+    data: undefined,
+    isError: false,
+    loads: 0,
+  });
   const reload = useCallback(() => setState((current) => ({ ...current, loads: current.loads + 1 })), []);
   useEffect(
     function askTheServer() {
@@ -21,11 +25,17 @@ function useLoaded(path: string | null): Loaded<Visit[]> {
     },
     [path, state.loads],
   );
-  return { data: state.data, isPending: path !== null && state.data === undefined && !state.isError, isError: state.isError, reload };
+  return {
+    data: state.data,
+    isPending: path !== null && state.data === undefined && !state.isError,
+    isError: state.isError,
+    reload,
+  };
 }
 
 /** `enabled` false for a spot still only on the device: the server has nothing to say about it yet. */
-export const useSpotVisits = (spotId: string, enabled: boolean) => useLoaded(enabled ? `/api/v1/locations/${encodeURIComponent(spotId)}/visits` : null);
+export const useSpotVisits = (spotId: string, enabled: boolean) =>
+  useLoaded(enabled ? `/api/v1/locations/${encodeURIComponent(spotId)}/visits` : null);
 
 export const useOwnVisits = () => useLoaded('/api/v1/visits?owner=mine');
 

@@ -28,7 +28,15 @@ function useWaitingPhotoUrls(blobs: Array<{ id: string; photo: Blob }>): Map<str
   return urls;
 }
 
-export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; onClose: () => void; onChanged: () => void }) {
+export function VisitsDialog({
+  spot,
+  onClose,
+  onChanged,
+}: {
+  spot: ShownSpot;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const outbox = useOutbox();
@@ -40,13 +48,20 @@ export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; on
   const language = i18n.resolvedLanguage ?? 'en';
 
   const waitingBlobs = useMemo(
-    () => outbox.entries.flatMap((entry) => (entry.kind === 'visit' && entry.spotId === spot.id ? (entry.photos ?? []) : [])),
+    () =>
+      outbox.entries.flatMap((entry) =>
+        entry.kind === 'visit' && entry.spotId === spot.id ? (entry.photos ?? []) : [],
+      ),
     [outbox.entries, spot.id],
   );
   const blobUrls = useWaitingPhotoUrls(waitingBlobs);
 
   const visits: ShownVisit[] = useMemo(() => {
-    const deleted = new Set(outbox.entries.flatMap((entry) => (entry.kind === 'delete-visit' && entry.spotId === spot.id ? [entry.visitId] : [])));
+    const deleted = new Set(
+      outbox.entries.flatMap((entry) =>
+        entry.kind === 'delete-visit' && entry.spotId === spot.id ? [entry.visitId] : [],
+      ),
+    );
     const waiting = outbox.entries.flatMap((entry) =>
       entry.kind === 'visit' && entry.spotId === spot.id
         ? [
@@ -64,18 +79,26 @@ export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; on
         : [],
     );
     const waitingIds = new Set(waiting.map((visit) => visit.id));
-    const fromServer = (stored.data ?? []).filter((visit) => !waitingIds.has(visit.id)).map((visit) => ({ ...visit, waiting: false }));
+    const fromServer = (stored.data ?? [])
+      .filter((visit) => !waitingIds.has(visit.id))
+      .map((visit) => ({ ...visit, waiting: false }));
     return [...waiting, ...fromServer]
       .filter((visit) => !deleted.has(visit.id))
       .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   }, [outbox.entries, stored.data, spot.id, blobUrls]);
 
   // Ask again once a waiting visit, or a waiting delete, has reached the server.
-  const waitingChanges = outbox.entries.filter((entry) => (entry.kind === 'visit' || entry.kind === 'delete-visit') && entry.spotId === spot.id).length;
+  const waitingChanges = outbox.entries.filter(
+    (entry) => (entry.kind === 'visit' || entry.kind === 'delete-visit') && entry.spotId === spot.id,
+  ).length;
   useReloadAfterUploads(waitingChanges, stored.reload);
 
   const rows = useMemo(
-    () => fruitingCalendar([spot], visits.map((visit) => ({ ...visit, location_id: spot.id }))),
+    () =>
+      fruitingCalendar(
+        [spot],
+        visits.map((visit) => ({ ...visit, location_id: spot.id })),
+      ),
     [spot, visits],
   );
 
@@ -84,7 +107,11 @@ export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; on
     try {
       // Through the outbox like every change: with no signal it waits, and a visit still on the device just goes.
       await outbox.record({ kind: 'delete-visit', spotId: spot.id, visitId: visit.id });
-      toast(isOnline() ? { title: t('visits.deleted') } : { title: t('visits.deleted'), description: t('visits.deleteWaits') });
+      toast(
+        isOnline()
+          ? { title: t('visits.deleted') }
+          : { title: t('visits.deleted'), description: t('visits.deleteWaits') },
+      );
       onChanged();
     } catch {
       toast({ variant: 'destructive', title: t('visits.notDeleted'), description: t('offline.deviceStorageFailed') });
@@ -101,7 +128,9 @@ export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; on
             <Spinner label={t('common.loading')} className="size-6" />
           </div>
         ) : visits.length === 0 ? (
-          <p className="text-sm text-stone-700">{stored.isError && !stored.data ? t('visits.loadFailed') : t('visits.none')}</p>
+          <p className="text-sm text-stone-700">
+            {stored.isError && !stored.data ? t('visits.loadFailed') : t('visits.none')}
+          </p>
         ) : (
           <ul className="divide-y divide-stone-200">
             {visits.map((visit) => (
@@ -123,10 +152,17 @@ export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; on
                           <button
                             type="button"
                             className="block rounded-md focus-visible:outline-3 focus-visible:outline-blue-700"
-                            aria-label={t('visits.viewPhoto', { position: index + 1, date: formatDate(visit.date, language, 'long') })}
+                            aria-label={t('visits.viewPhoto', {
+                              position: index + 1,
+                              date: formatDate(visit.date, language, 'long'),
+                            })}
                             onClick={() => setViewing({ photos: visit.photos, index })}
                           >
-                            <img src={photo.thumbnail_url} alt="" className="size-16 rounded-md border border-stone-300 object-cover" />
+                            <img
+                              src={photo.thumbnail_url}
+                              alt=""
+                              className="size-16 rounded-md border border-stone-300 object-cover"
+                            />
                           </button>
                         </li>
                       ))}
@@ -155,7 +191,13 @@ export function VisitsDialog({ spot, onClose, onChanged }: { spot: ShownSpot; on
           <CalendarView rows={rows} caption={t('calendar.captionSpot', { title })} />
         </section>
       </div>
-      {viewing && <PhotoViewer spot={{ ...spot, photos: viewing.photos }} startAt={viewing.index} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <PhotoViewer
+          spot={{ ...spot, photos: viewing.photos }}
+          startAt={viewing.index}
+          onClose={() => setViewing(null)}
+        />
+      )}
     </Dialog>
   );
 }

@@ -5,7 +5,15 @@ import { RecordVisitDialog } from './record-visit-dialog.tsx';
 import { VisitsDialog } from './visits-dialog.tsx';
 
 /** `onChanged`: a visit was deleted on the server, so the spots' summaries are stale. */
-export default function VisitsView({ request, onClose, onChanged }: { request: VisitsRequest; onClose: () => void; onChanged: () => void }) {
+export default function VisitsView({
+  request,
+  onClose,
+  onChanged,
+}: {
+  request: VisitsRequest;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   switch (request.kind) {
     case 'record':
       return <RecordVisitDialog spot={request.spot} onClose={onClose} />;

@@ -31,7 +31,11 @@ export function announceRegionChanged() {
  * Starts (or resumes) the download. `reloadRegion` re-reads the server's config: when the file was replaced
  * during the download, the new version is downloaded from the start, once.
  */
-export async function startRegionDownload(region: MapRegion, reloadRegion: () => Promise<MapRegion | null>, restarted = false): Promise<void> {
+export async function startRegionDownload(
+  region: MapRegion,
+  reloadRegion: () => Promise<MapRegion | null>,
+  restarted = false,
+): Promise<void> {
   if (task.state === 'running') return;
   const abort = new AbortController();
   controller = abort;

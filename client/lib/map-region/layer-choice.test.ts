@@ -26,6 +26,8 @@ describe('tileUrlsInView', () => {
   });
 
   it('puts a path-only template on the app’s origin and counts TMS rows from the bottom', () => {
-    expect(tileUrlsInView('/tiles/{z}/{x}/{-y}.png', 2, [{ x: 1, y: 0 }], 'https://foray.example')).toEqual(['https://foray.example/tiles/2/1/3.png']);
+    expect(tileUrlsInView('/tiles/{z}/{x}/{-y}.png', 2, [{ x: 1, y: 0 }], 'https://foray.example')).toEqual([
+      'https://foray.example/tiles/2/1/3.png',
+    ]);
   });
 });

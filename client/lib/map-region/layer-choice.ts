@@ -20,7 +20,12 @@ export function shouldSwitchToRegion(situation: LayerSituation): boolean {
 }
 
 /** The tile addresses of a layer for the tiles in view: `{s}` takes each of Leaflet's default subdomains. */
-export function tileUrlsInView(template: string, zoom: number, tiles: ReadonlyArray<{ x: number; y: number }>, origin: string): string[] {
+export function tileUrlsInView(
+  template: string,
+  zoom: number,
+  tiles: ReadonlyArray<{ x: number; y: number }>,
+  origin: string,
+): string[] {
   const absolute = template.startsWith('/') && !template.startsWith('//') ? `${origin}${template}` : template;
   const subdomains = absolute.includes('{s}') ? ['a', 'b', 'c'] : [''];
   return tiles.flatMap(({ x, y }) =>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MapRegion } from '../../../common/schemas/config.ts';
-import { bytesStillNeeded, mayResume, partsOf, partsToFetch, regionStatus, slicesFor, type StoredRegion } from './region-plan.ts';
+import {
+  bytesStillNeeded,
+  mayResume,
+  partsOf,
+  partsToFetch,
+  regionStatus,
+  slicesFor,
+  type StoredRegion,
+} from './region-plan.ts';
 
 const server: MapRegion = { name: 'Lithuania', url: '/api/v1/map-region/region.pmtiles', bytes: 250, etag: '"v2"' };
 const stored = (overrides: Partial<StoredRegion> = {}): StoredRegion => ({

@@ -24,7 +24,8 @@ export type Part = { index: number; start: number; end: number };
 /** The parts of a file of `total` bytes, `end` inclusive (as in an HTTP Range header). */
 export function partsOf(total: number, partBytes = PART_BYTES): Part[] {
   if (!Number.isSafeInteger(total) || total <= 0) return [];
-  if (!Number.isSafeInteger(partBytes) || partBytes <= 0) throw new RangeError('partBytes must be a positive whole number');
+  if (!Number.isSafeInteger(partBytes) || partBytes <= 0)
+    throw new RangeError('partBytes must be a positive whole number');
   const parts: Part[] = [];
   for (let start = 0, index = 0; start < total; start += partBytes, index += 1) {
     parts.push({ index, start, end: Math.min(total, start + partBytes) - 1 });
@@ -33,7 +34,11 @@ export function partsOf(total: number, partBytes = PART_BYTES): Part[] {
 }
 
 /** The parts still to fetch, given the sizes of the part files on the device (by index; a missing one is 0). */
-export function partsToFetch(total: number, sizesOnDevice: ReadonlyArray<number | undefined>, partBytes = PART_BYTES): Part[] {
+export function partsToFetch(
+  total: number,
+  sizesOnDevice: ReadonlyArray<number | undefined>,
+  partBytes = PART_BYTES,
+): Part[] {
   return partsOf(total, partBytes).filter((part) => sizesOnDevice[part.index] !== part.end - part.start + 1);
 }
 
@@ -57,7 +62,11 @@ export function mayResume(stored: StoredRegion | null, server: MapRegion): boole
 }
 
 /** The slices of the part files that hold bytes [offset, offset + length) of the whole file. */
-export function slicesFor(offset: number, length: number, partSizes: readonly number[]): Array<{ part: number; start: number; end: number }> {
+export function slicesFor(
+  offset: number,
+  length: number,
+  partSizes: readonly number[],
+): Array<{ part: number; start: number; end: number }> {
   const slices: Array<{ part: number; start: number; end: number }> = [];
   let partStart = 0;
   const stop = offset + length;
@@ -72,6 +81,13 @@ export function slicesFor(offset: number, length: number, partSizes: readonly nu
 }
 
 /** Free space the download needs: what is still to come, since parts already written count as used. */
-export function bytesStillNeeded(total: number, sizesOnDevice: ReadonlyArray<number | undefined>, partBytes = PART_BYTES): number {
-  return partsToFetch(total, sizesOnDevice, partBytes).reduce((sum, part) => sum + (part.end - part.start + 1) - (sizesOnDevice[part.index] ?? 0), 0);
+export function bytesStillNeeded(
+  total: number,
+  sizesOnDevice: ReadonlyArray<number | undefined>,
+  partBytes = PART_BYTES,
+): number {
+  return partsToFetch(total, sizesOnDevice, partBytes).reduce(
+    (sum, part) => sum + (part.end - part.start + 1) - (sizesOnDevice[part.index] ?? 0),
+    0,
+  );
 }

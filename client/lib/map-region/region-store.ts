@@ -48,10 +48,21 @@ async function folder(create: boolean): Promise<FileSystemDirectoryHandle | null
 function parseStored(text: string): StoredRegion | null {
   try {
     const value = JSON.parse(text) as Partial<StoredRegion>;
-    if (typeof value.name !== 'string' || typeof value.etag !== 'string' || typeof value.bytes !== 'number' || typeof value.complete !== 'boolean') {
+    if (
+      typeof value.name !== 'string' ||
+      typeof value.etag !== 'string' ||
+      typeof value.bytes !== 'number' ||
+      typeof value.complete !== 'boolean'
+    ) {
       return null;
     }
-    return { name: value.name, etag: value.etag, bytes: value.bytes, complete: value.complete, saved_at: typeof value.saved_at === 'string' ? value.saved_at : null };
+    return {
+      name: value.name,
+      etag: value.etag,
+      bytes: value.bytes,
+      complete: value.complete,
+      saved_at: typeof value.saved_at === 'string' ? value.saved_at : null,
+    };
   } catch {
     return null;
   }
@@ -141,11 +152,16 @@ export type DownloadProgress = { received: number; total: number };
  * the server sends the whole new file (200) instead, and the download stops with `changed` (the caller
  * re-reads the config and starts again). Rejects with a RegionDownloadError, or the AbortError of `signal`.
  */
-export async function downloadRegion(server: MapRegion, options: { signal: AbortSignal; onProgress: (progress: DownloadProgress) => void }) {
+export async function downloadRegion(
+  server: MapRegion,
+  options: { signal: AbortSignal; onProgress: (progress: DownloadProgress) => void },
+) {
   try {
     // One download at a time across tabs: a second one waits, then finds the copy current and stops there.
     if (!navigator.locks) return await downloadParts(server, options);
-    return await navigator.locks.request(DOWNLOAD_LOCK, { signal: options.signal }, () => downloadParts(server, options));
+    return await navigator.locks.request(DOWNLOAD_LOCK, { signal: options.signal }, () =>
+      downloadParts(server, options),
+    );
   } catch (error) {
     if ((error as DOMException | undefined)?.name !== 'QuotaExceededError') throw error;
     // The device filled up (from elsewhere meanwhile, or a quota smaller than it said): give the space back
@@ -155,7 +171,10 @@ export async function downloadRegion(server: MapRegion, options: { signal: Abort
   }
 }
 
-async function downloadParts(server: MapRegion, options: { signal: AbortSignal; onProgress: (progress: DownloadProgress) => void }) {
+async function downloadParts(
+  server: MapRegion,
+  options: { signal: AbortSignal; onProgress: (progress: DownloadProgress) => void },
+) {
   const { signal, onProgress } = options;
   if (!deviceCanKeepRegion()) throw new RegionDownloadError('unsupported');
   const before = await readStoredRegion();
@@ -176,7 +195,13 @@ async function downloadParts(server: MapRegion, options: { signal: AbortSignal; 
 
   // Created here, not through folder(): a full device must show as such, not as a browser without OPFS.
   const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(FOLDER, { create: true });
-  await writeStored(dir, { name: server.name, etag: server.etag, bytes: server.bytes, complete: false, saved_at: null });
+  await writeStored(dir, {
+    name: server.name,
+    etag: server.etag,
+    bytes: server.bytes,
+    complete: false,
+    saved_at: null,
+  });
   let received = server.bytes - needed;
   onProgress({ received, total: server.bytes });
 
@@ -192,12 +217,16 @@ async function downloadParts(server: MapRegion, options: { signal: AbortSignal; 
     });
     if (response.status === 401) throw new RegionDownloadError('signed-out');
     const expectedRange = `bytes ${part.start}-${part.end}/${server.bytes}`;
-    if (response.status === 200 || (response.status === 206 && response.headers.get('content-range') !== expectedRange)) {
+    if (
+      response.status === 200 ||
+      (response.status === 206 && response.headers.get('content-range') !== expectedRange)
+    ) {
       await response.body?.cancel().catch(() => undefined);
       throw new RegionDownloadError('changed');
     }
     // Gone (404) or shorter than it was (416): the operator changed the file too.
-    if (response.status !== 206 || !response.body) throw new RegionDownloadError(response.status === 404 || response.status === 416 ? 'changed' : 'server');
+    if (response.status !== 206 || !response.body)
+      throw new RegionDownloadError(response.status === 404 || response.status === 416 ? 'changed' : 'server');
 
     const writable = await (await dir.getFileHandle(partName(part.index), { create: true })).createWritable();
     let written = 0;
@@ -212,12 +241,23 @@ async function downloadParts(server: MapRegion, options: { signal: AbortSignal; 
       await writable.close();
     } catch (error) {
       await writable.abort().catch(() => undefined);
-      if (error instanceof RegionDownloadError || signal.aborted || (error as DOMException).name === 'QuotaExceededError') throw error;
+      if (
+        error instanceof RegionDownloadError ||
+        signal.aborted ||
+        (error as DOMException).name === 'QuotaExceededError'
+      )
+        throw error;
       throw new RegionDownloadError('network');
     }
     received += written;
   }
-  const stored: StoredRegion = { name: server.name, etag: server.etag, bytes: server.bytes, complete: true, saved_at: new Date().toISOString() };
+  const stored: StoredRegion = {
+    name: server.name,
+    etag: server.etag,
+    bytes: server.bytes,
+    complete: true,
+    saved_at: new Date().toISOString(),
+  };
   await writeStored(dir, stored);
   return stored;
 }

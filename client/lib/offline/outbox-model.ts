@@ -25,7 +25,14 @@ export type SpotPatch = Partial<SpotFields>;
 
 export type OutboxChange =
   /** `photoId`: the photo's own id, made on the device (absent in entries queued before spots had several photos). */
-  | { kind: 'create'; spotId: string; fields: SpotFields; photo: Blob | null; photoName: string | null; photoId?: string | null }
+  | {
+      kind: 'create';
+      spotId: string;
+      fields: SpotFields;
+      photo: Blob | null;
+      photoName: string | null;
+      photoId?: string | null;
+    }
   | { kind: 'share'; spotId: string; isPublic: boolean }
   /** `baseVersion`: the spot's version the user saw when editing; the server refuses the edit if it moved on. */
   | { kind: 'edit'; spotId: string; patch: SpotPatch; baseVersion: number }
@@ -87,7 +94,11 @@ export const editable = (entry: OutboxEntry) => entry.sends === 0 || entry.statu
  * - deleting such a spot removes it (and its changes) from the device, with nothing sent at all;
  * - a change for a spot whose create may already be on the server is queued behind it, in order.
  */
-export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: Pick<OutboxEntry, 'userId' | 'createdAt' | 'savedOffline'>): EnqueuePlan {
+export function planEnqueue(
+  pending: OutboxEntry[],
+  change: OutboxChange,
+  base: Pick<OutboxEntry, 'userId' | 'createdAt' | 'savedOffline'>,
+): EnqueuePlan {
   const fresh = (): OutboxEntry => ({ ...change, ...base, status: 'waiting', sends: 0 });
   const create = pending.find((entry) => entry.kind === 'create');
 
@@ -117,13 +128,23 @@ export function planEnqueue(pending: OutboxEntry[], change: OutboxChange, base: 
 
   if (change.kind === 'share') {
     if (create && create.kind === 'create' && editable(create)) {
-      return { remove: [], update: [{ ...create, fields: { ...create.fields, is_public: change.isPublic } }], add: null };
+      return {
+        remove: [],
+        update: [{ ...create, fields: { ...create.fields, is_public: change.isPublic } }],
+        add: null,
+      };
     }
     if (last && last.kind === 'edit' && editable(last)) {
       return { remove: [], update: [{ ...last, patch: { ...last.patch, is_public: change.isPublic } }], add: null };
     }
     const lastShare = pending.findLast((entry) => entry.kind === 'share');
-    if (lastShare && lastShare.kind === 'share' && lastShare.status === 'waiting' && lastShare.sends === 0 && lastShare === pending.at(-1)) {
+    if (
+      lastShare &&
+      lastShare.kind === 'share' &&
+      lastShare.status === 'waiting' &&
+      lastShare.sends === 0 &&
+      lastShare === pending.at(-1)
+    ) {
       return { remove: [], update: [{ ...lastShare, isPublic: change.isPublic }], add: null };
     }
     return { remove: [], update: [], add: fresh() };
@@ -147,7 +168,10 @@ export function seqs(entries: OutboxEntry[]): number[] {
  * never got would only be refused in turn. It goes once the user's Retry got the spot through.
  */
 export function waitsForFailedCreate(entry: OutboxEntry, entries: OutboxEntry[]): boolean {
-  return entry.kind !== 'create' && entries.some((other) => other.kind === 'create' && other.spotId === entry.spotId && other.status === 'failed');
+  return (
+    entry.kind !== 'create' &&
+    entries.some((other) => other.kind === 'create' && other.spotId === entry.spotId && other.status === 'failed')
+  );
 }
 
 /** How a sender treats one answer. */
@@ -180,7 +204,10 @@ export function backoffDelay(failures: number, random = Math.random): number {
  * now. Its photo changes stay queued behind it (the sender holds them while the create is refused), unless the
  * spot was deleted.
  */
-export function foldIntoFailedCreate(create: OutboxEntry, later: OutboxEntry[]): { create: OutboxEntry | null; remove: number[] } {
+export function foldIntoFailedCreate(
+  create: OutboxEntry,
+  later: OutboxEntry[],
+): { create: OutboxEntry | null; remove: number[] } {
   if (create.kind !== 'create') return { create, remove: [] };
   let folded: OutboxEntry | null = create;
   for (const entry of later) {
@@ -190,12 +217,23 @@ export function foldIntoFailedCreate(create: OutboxEntry, later: OutboxEntry[]):
     if (entry.kind === 'delete') folded = null;
   }
   // Photo changes and visits stay queued behind a kept create: the Retry that gets the spot through sends them after it.
-  return { create: folded, remove: seqs(folded ? later.filter((entry) => !PHOTO_KINDS.has(entry.kind) && entry.kind !== 'visit' && entry.kind !== 'delete-visit') : later) };
+  return {
+    create: folded,
+    remove: seqs(
+      folded
+        ? later.filter(
+            (entry) => !PHOTO_KINDS.has(entry.kind) && entry.kind !== 'visit' && entry.kind !== 'delete-visit',
+          )
+        : later,
+    ),
+  };
 }
 
 /** Spots whose create the server refused: nothing else of theirs may be sent before it (it would only be a 404). */
 export function heldSpots(entries: OutboxEntry[]): Set<string> {
-  return new Set(entries.filter((entry) => entry.kind === 'create' && entry.status === 'failed').map((entry) => entry.spotId));
+  return new Set(
+    entries.filter((entry) => entry.kind === 'create' && entry.status === 'failed').map((entry) => entry.spotId),
+  );
 }
 
 /**
@@ -205,7 +243,10 @@ export function heldSpots(entries: OutboxEntry[]): Set<string> {
  */
 export function rebaseLaterEdits(later: OutboxEntry[], confirmed: Location): OutboxEntry[] {
   return later.flatMap((entry) =>
-    entry.kind === 'edit' && entry.spotId === confirmed.id && entry.status === 'waiting' && entry.baseVersion === confirmed.version - 1
+    entry.kind === 'edit' &&
+    entry.spotId === confirmed.id &&
+    entry.status === 'waiting' &&
+    entry.baseVersion === confirmed.version - 1
       ? [{ ...entry, baseVersion: confirmed.version }]
       : [],
   );
@@ -233,7 +274,11 @@ export type ShownSpot = Location & { pending?: PendingState; localPhotoUrl?: str
 export type PhotoUrls = ReadonlyMap<number, string>;
 
 /** The spot a waiting create stands for, drawn before the server has it. */
-export function pendingLocation(entry: OutboxEntry & { kind: 'create' }, ownerName: string, photoUrls?: PhotoUrls): ShownSpot {
+export function pendingLocation(
+  entry: OutboxEntry & { kind: 'create' },
+  ownerName: string,
+  photoUrls?: PhotoUrls,
+): ShownSpot {
   const localPhotoUrl = entry.seq === undefined ? null : (photoUrls?.get(entry.seq) ?? null);
   return {
     id: entry.spotId,
@@ -241,7 +286,10 @@ export function pendingLocation(entry: OutboxEntry & { kind: 'create' }, ownerNa
     accuracy_m: entry.fields.accuracy_m ?? null,
     photo_url: null,
     thumbnail_url: null,
-    photos: entry.photo && localPhotoUrl ? [{ id: createPhotoId(entry), url: localPhotoUrl, thumbnail_url: localPhotoUrl }] : [],
+    photos:
+      entry.photo && localPhotoUrl
+        ? [{ id: createPhotoId(entry), url: localPhotoUrl, thumbnail_url: localPhotoUrl }]
+        : [],
     created_at: new Date(entry.createdAt).toISOString(),
     updated_at: new Date(entry.createdAt).toISOString(),
     // What the server gives a new spot: an edit queued behind a create that may be there already names it.
@@ -264,7 +312,8 @@ export function applyPhotoChanges(photos: Photo[], waiting: OutboxEntry[], photo
     if (entry.kind === 'add-photo') {
       const url = entry.seq === undefined ? undefined : photoUrls?.get(entry.seq);
       // Already there when the server has it and only its answer was lost.
-      if (url && !result.some((photo) => photo.id === entry.photoId)) result = [...result, { id: entry.photoId, url, thumbnail_url: url }];
+      if (url && !result.some((photo) => photo.id === entry.photoId))
+        result = [...result, { id: entry.photoId, url, thumbnail_url: url }];
     } else if (entry.kind === 'remove-photo') {
       result = result.filter((photo) => photo.id !== entry.photoId);
     } else if (entry.kind === 'order-photos') {
@@ -281,7 +330,12 @@ export function applyPhotoChanges(photos: Photo[], waiting: OutboxEntry[], photo
  * copy of a spot whose create is still marked waiting (its answer was lost) is replaced by the waiting one, so
  * it is never shown twice.
  */
-export function applyPending(spots: Location[], entries: OutboxEntry[], ownerName: string, photoUrls?: PhotoUrls): ShownSpot[] {
+export function applyPending(
+  spots: Location[],
+  entries: OutboxEntry[],
+  ownerName: string,
+  photoUrls?: PhotoUrls,
+): ShownSpot[] {
   if (entries.length === 0) return spots;
   const bySpot = new Map<string, OutboxEntry[]>();
   for (const entry of entries) bySpot.set(entry.spotId, [...(bySpot.get(entry.spotId) ?? []), entry]);
@@ -298,12 +352,19 @@ export function applyPending(spots: Location[], entries: OutboxEntry[], ownerNam
     const visits = waiting.flatMap((entry) => (entry.kind === 'visit' ? [entry.visit] : []));
     if (visits.length > 0) shown = { ...shown, visits: withVisits(spot.visits, visits) };
     const deletedVisits = waiting.filter((entry) => entry.kind === 'delete-visit').length;
-    if (deletedVisits > 0 && shown.visits) shown = { ...shown, visits: { ...shown.visits, count: Math.max(0, shown.visits.count - deletedVisits) } };
+    if (deletedVisits > 0 && shown.visits)
+      shown = { ...shown, visits: { ...shown.visits, count: Math.max(0, shown.visits.count - deletedVisits) } };
     const photoChanges = waiting.filter((entry) => PHOTO_KINDS.has(entry.kind));
     if (photoChanges.length > 0) {
       const photos = applyPhotoChanges(spot.photos, photoChanges, photoUrls);
       const cover = photos[0];
-      shown = { ...shown, photos, photo_url: cover?.url ?? null, thumbnail_url: cover?.thumbnail_url ?? null, localPhotoUrl: null };
+      shown = {
+        ...shown,
+        photos,
+        photo_url: cover?.url ?? null,
+        thumbnail_url: cover?.thumbnail_url ?? null,
+        localPhotoUrl: null,
+      };
     }
     // A refused change is what the user must see first; otherwise the newest.
     const state = waiting.find((entry) => entry.status === 'failed') ?? last;

@@ -28,12 +28,24 @@ type OutboxContextValue = {
 
 const OutboxContext = createContext<OutboxContextValue | null>(null);
 
-export function OutboxProvider({ userId, onUploaded, children }: { userId: string; onUploaded: (count: number) => void; children: ReactNode }) {
+export function OutboxProvider({
+  userId,
+  onUploaded,
+  children,
+}: {
+  userId: string;
+  onUploaded: (count: number) => void;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const { markSignedOut } = useSession();
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   const [sending, setSending] = useState(false);
-  const sender = useRef({ running: false, again: false, timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const sender = useRef({
+    running: false,
+    again: false,
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
   const latest = useRef({ markSignedOut, onUploaded });
   useEffect(() => {
     latest.current = { markSignedOut, onUploaded };
@@ -46,7 +58,9 @@ export function OutboxProvider({ userId, onUploaded, children }: { userId: strin
 
   const show = useCallback((next: OutboxEntry[]) => {
     // An empty outbox read again changes nothing: keep the same arrays so the map does not redraw.
-    setPhotoUrlsView((previous) => (next.length === 0 && previous.size === 0 ? previous : keepPhotoUrls(photoUrls.current, next)));
+    setPhotoUrlsView((previous) =>
+      next.length === 0 && previous.size === 0 ? previous : keepPhotoUrls(photoUrls.current, next),
+    );
     setEntries((previous) => (next.length === 0 && previous.length === 0 ? previous : next));
   }, []);
 
@@ -101,7 +115,8 @@ export function OutboxProvider({ userId, onUploaded, children }: { userId: strin
       const stop = listenToOutbox((message) => {
         if (message.type === 'applied') {
           // A visit changes the spot's summary (and its visits list): both are asked for again.
-          if (message.kind === 'visit' || message.kind === 'delete-visit') void queryClient.invalidateQueries({ queryKey: locationKeys.all });
+          if (message.kind === 'visit' || message.kind === 'delete-visit')
+            void queryClient.invalidateQueries({ queryKey: locationKeys.all });
           else showAppliedChange(queryClient, message.kind, message.spotId, message.location);
           const progress = uploadedAfterWaiting.current;
           progress.count += 1;
@@ -206,7 +221,9 @@ function keepPhotoUrls(urls: Map<number, string>, entries: OutboxEntry[]): Photo
 async function askForBackgroundSync() {
   try {
     const registration = await navigator.serviceWorker?.ready;
-    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined)?.sync;
+    const sync = (
+      registration as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined
+    )?.sync;
     await sync?.register(SYNC_TAG);
   } catch {
     // No Background Sync here (Safari, Firefox): the page sends when it is open.
@@ -226,22 +243,33 @@ export async function askToPersistStorage(userId: string): Promise<void> {
 }
 
 /** Puts the server's answer into what the map and list show, before their next reload from the server. */
-function showAppliedChange(queryClient: QueryClient, kind: OutboxChange['kind'], spotId: string, location: Location | undefined) {
+function showAppliedChange(
+  queryClient: QueryClient,
+  kind: OutboxChange['kind'],
+  spotId: string,
+  location: Location | undefined,
+) {
   const update = (items: Location[]) => {
     if (location) return items.map((item) => (item.id === spotId ? location : item));
     // A photo change answered 404 (the photo was already gone) leaves the spot shown as it is.
-    return kind === 'delete' || kind === 'share' || kind === 'edit' ? items.filter((item) => item.id !== spotId) : items;
+    return kind === 'delete' || kind === 'share' || kind === 'edit'
+      ? items.filter((item) => item.id !== spotId)
+      : items;
   };
   const isNew = (items: Location[]) => kind === 'create' && location && !items.some((item) => item.id === spotId);
 
   // Every filter's list: a spot the filter does not match is left out where the list is drawn.
-  queryClient.setQueriesData<InfiniteData<LocationPage, string | null>>({ queryKey: locationKeys.list().slice(0, 2) }, (data) => {
-    if (!data) return data;
-    const pages = data.pages.map((page) => ({ ...page, items: update(page.items) }));
-    const first = pages[0];
-    if (first && location && isNew(pages.flatMap((page) => page.items))) pages[0] = { ...first, items: [location, ...first.items] };
-    return { ...data, pages };
-  });
+  queryClient.setQueriesData<InfiniteData<LocationPage, string | null>>(
+    { queryKey: locationKeys.list().slice(0, 2) },
+    (data) => {
+      if (!data) return data;
+      const pages = data.pages.map((page) => ({ ...page, items: update(page.items) }));
+      const first = pages[0];
+      if (first && location && isNew(pages.flatMap((page) => page.items)))
+        pages[0] = { ...first, items: [location, ...first.items] };
+      return { ...data, pages };
+    },
+  );
   queryClient.setQueriesData<LocationPage>({ queryKey: ['locations', 'bbox'] }, (page) => {
     if (!page) return page;
     const items = update(page.items);

@@ -56,7 +56,11 @@ describe('the outbox in IndexedDB', () => {
     await failEntry(sending!, { status: 415, code: 'UNSUPPORTED_PHOTO', message: 'no' });
     const entries = await outboxEntries('ona');
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ status: 'failed', fields: { is_public: true }, error: { code: 'UNSUPPORTED_PHOTO' } });
+    expect(entries[0]).toMatchObject({
+      status: 'failed',
+      fields: { is_public: true },
+      error: { code: 'UNSUPPORTED_PHOTO' },
+    });
 
     await forgetEverything('ona');
     expect(await outboxEntries('ona')).toEqual([]);
@@ -74,12 +78,20 @@ describe('the outbox in IndexedDB', () => {
     await enqueue('ona', newSpot);
     const [sent] = await outboxEntries('ona');
     await markSending(sent!);
-    await enqueue('ona', { kind: 'add-photo', spotId: SPOT, photoId, photo: new Blob(['webp']), photoName: 'b.webp' }, planPhotoEnqueue);
+    await enqueue(
+      'ona',
+      { kind: 'add-photo', spotId: SPOT, photoId, photo: new Blob(['webp']), photoName: 'b.webp' },
+      planPhotoEnqueue,
+    );
     await enqueue('ona', { kind: 'order-photos', spotId: SPOT, photoIds: [photoId, SPOT] }, planPhotoEnqueue);
     const [sending] = await outboxEntries('ona');
     await failEntry(sending!, { status: 400, code: 'VALIDATION_ERROR', message: 'no' });
     const entries = await outboxEntries('ona');
-    expect(entries.map((entry) => [entry.kind, entry.status])).toEqual([['create', 'failed'], ['add-photo', 'waiting'], ['order-photos', 'waiting']]);
+    expect(entries.map((entry) => [entry.kind, entry.status])).toEqual([
+      ['create', 'failed'],
+      ['add-photo', 'waiting'],
+      ['order-photos', 'waiting'],
+    ]);
     // The photo Blob survived the IndexedDB round trip.
     expect(entries[1]).toMatchObject({ kind: 'add-photo', photoId });
 
@@ -91,8 +103,16 @@ describe('the outbox in IndexedDB', () => {
 describe('spots kept on the device', () => {
   it('gives a spot kept before spots had several photos an empty collection, keeping its cover', async () => {
     const legacy = {
-      id: SPOT, ...fields, notes: null, accuracy_m: null, is_public: false, created_at: '2026-09-03T10:00:00.000Z', is_owner: true, owner_name: 'Ona',
-      photo_url: '/api/v1/photos/p', thumbnail_url: '/api/v1/photos/t',
+      id: SPOT,
+      ...fields,
+      notes: null,
+      accuracy_m: null,
+      is_public: false,
+      created_at: '2026-09-03T10:00:00.000Z',
+      is_owner: true,
+      owner_name: 'Ona',
+      photo_url: '/api/v1/photos/p',
+      thumbnail_url: '/api/v1/photos/t',
     } as unknown as Location;
     await (await deviceDb()).put('spots', { userId: 'ona', id: SPOT, spot: legacy });
     const [kept] = await keptSpots('ona');

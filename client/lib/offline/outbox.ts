@@ -2,7 +2,14 @@
 // transaction, before any network call. The sender (sync.ts) empties it; the app shows what waits.
 import type { Location } from '../../../common/schemas/locations.ts';
 import { deviceDb } from './device-db.ts';
-import { foldIntoFailedCreate, planEnqueue, rebaseLaterEdits, type OutboxChange, type OutboxEntry, type OutboxError } from './outbox-model.ts';
+import {
+  foldIntoFailedCreate,
+  planEnqueue,
+  rebaseLaterEdits,
+  type OutboxChange,
+  type OutboxEntry,
+  type OutboxError,
+} from './outbox-model.ts';
 
 /** Folds a change into the entries waiting for its spot: planEnqueue, or a feature's own (planPhotoEnqueue). */
 export type Planner = typeof planEnqueue;
@@ -137,7 +144,9 @@ export async function completeEntry(entry: OutboxEntry, location: Location | und
   if (entry.seq !== undefined) await outbox.delete(entry.seq);
   if (location) {
     // Edits queued behind this change were made on top of it: they now stand on the version it made.
-    const later = (await outbox.index('bySpot').getAll([entry.userId, entry.spotId])).filter((other) => (other.seq ?? 0) > (entry.seq ?? 0));
+    const later = (await outbox.index('bySpot').getAll([entry.userId, entry.spotId])).filter(
+      (other) => (other.seq ?? 0) > (entry.seq ?? 0),
+    );
     for (const rebased of rebaseLaterEdits(later, location)) await outbox.put(rebased);
   }
   const spots = tx.objectStore('spots');
@@ -146,7 +155,8 @@ export async function completeEntry(entry: OutboxEntry, location: Location | und
     if (location) await spots.put({ userId: entry.userId, id: location.id, spot: location });
     // No copy back: the spot is gone (deleted, or a 404 for sharing or editing it). A photo change answered 404
     // leaves it be.
-    else if (entry.kind === 'delete' || entry.kind === 'share' || entry.kind === 'edit') await spots.delete([entry.userId, entry.spotId]);
+    else if (entry.kind === 'delete' || entry.kind === 'share' || entry.kind === 'edit')
+      await spots.delete([entry.userId, entry.spotId]);
   }
   await tx.done;
   announce({ type: 'applied', kind: entry.kind, spotId: entry.spotId, location, savedOffline: entry.savedOffline });
@@ -156,9 +166,12 @@ export async function completeEntry(entry: OutboxEntry, location: Location | und
 export async function failEntry(entry: OutboxEntry, error: OutboxError): Promise<void> {
   const db = await deviceDb();
   const tx = db.transaction('outbox', 'readwrite');
-  const later = (await tx.store.index('bySpot').getAll([entry.userId, entry.spotId])).filter((other) => (other.seq ?? 0) > (entry.seq ?? 0));
+  const later = (await tx.store.index('bySpot').getAll([entry.userId, entry.spotId])).filter(
+    (other) => (other.seq ?? 0) > (entry.seq ?? 0),
+  );
   const failed: OutboxEntry = { ...entry, status: 'failed', error };
-  const { create, remove } = entry.kind === 'create' ? foldIntoFailedCreate(failed, later) : { create: failed, remove: [] };
+  const { create, remove } =
+    entry.kind === 'create' ? foldIntoFailedCreate(failed, later) : { create: failed, remove: [] };
   for (const seq of remove) await tx.store.delete(seq);
   if (create) await tx.store.put(create);
   else if (entry.seq !== undefined) await tx.store.delete(entry.seq);

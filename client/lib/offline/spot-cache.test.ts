@@ -56,6 +56,8 @@ describe('the device’s copy of the map’s answers', () => {
     // The edit's answer, kept by the outbox while the older map answer waited for an idle moment.
     await db.put('spots', { userId: 'ona', id: SPOT, spot: spot(2, 'After the edit') });
     await keepLoadedArea('ona', BOX, { items: [spot(1, 'Before the edit')], next_cursor: null });
-    expect((await keptSpots('ona')).map((kept) => [kept.mushroom_types, kept.version])).toEqual([['After the edit', 2]]);
+    expect((await keptSpots('ona')).map((kept) => [kept.mushroom_types, kept.version])).toEqual([
+      ['After the edit', 2],
+    ]);
   });
 });

@@ -10,7 +10,10 @@ import { deviceDb, forgetGeneration, type CachedSpot } from './device-db.ts';
 export const PUBLIC_KEPT_MAX = 5_000;
 
 const inside = (bbox: BBox, spot: Location) =>
-  spot.longitude >= bbox.minLng && spot.longitude <= bbox.maxLng && spot.latitude >= bbox.minLat && spot.latitude <= bbox.maxLat;
+  spot.longitude >= bbox.minLng &&
+  spot.longitude <= bbox.maxLng &&
+  spot.latitude >= bbox.minLat &&
+  spot.latitude <= bbox.maxLat;
 
 /**
  * Whether the server's copy is older than the one kept: an answer read before an edit was sent, written after
@@ -25,7 +28,12 @@ const isOlder = (spot: Location, kept: Location | undefined) => kept !== undefin
  * Written when the page is idle: each write costs a slow phone's main thread about a millisecond, and the map's
  * first draw should not wait behind hundreds of them.
  */
-export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationPage, matches: ((spot: Location) => boolean) | null = null): Promise<void> {
+export async function keepLoadedArea(
+  userId: string,
+  bbox: BBox,
+  page: LocationPage,
+  matches: ((spot: Location) => boolean) | null = null,
+): Promise<void> {
   const generation = forgetGeneration();
   await whenIdle();
   const db = await deviceDb();
@@ -38,7 +46,9 @@ export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationP
   const fresh = page.items.filter((spot) => !spot.is_owner);
   const freshIds = new Set(fresh.map((spot) => spot.id));
   const complete = page.next_cursor === null;
-  const others = kept.filter((spot) => !freshIds.has(spot.id) && !(complete && inside(bbox, spot) && (!matches || matches(spot))));
+  const others = kept.filter(
+    (spot) => !freshIds.has(spot.id) && !(complete && inside(bbox, spot) && (!matches || matches(spot))),
+  );
   // The newest loaded last: when there are too many, the areas seen longest ago go first.
   const items = [...others, ...fresh].slice(-PUBLIC_KEPT_MAX);
   await publicStore.put({ userId, items, savedAt: Date.now() });
@@ -51,7 +61,6 @@ export async function keepLoadedArea(userId: string, bbox: BBox, page: LocationP
   }
   await tx.done;
 }
-
 
 const keptById = (records: CachedSpot[]) => new Map(records.map((record) => [record.id, record.spot]));
 
@@ -74,7 +83,9 @@ export async function keptSpots(userId: string): Promise<Location[]> {
   await tx.done;
   const ownIds = new Set(own.map((spot) => spot.id));
   const all = [...own, ...others.filter((spot) => !ownIds.has(spot.id))].map(withPhotos);
-  return all.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id < b.id ? 1 : -1));
+  return all.sort((a, b) =>
+    a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id < b.id ? 1 : -1,
+  );
 }
 
 /**

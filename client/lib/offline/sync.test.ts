@@ -28,7 +28,17 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
 
   it('sends the client id, every text field, coordinates to 6 decimals and is_public as text', () => {
     const form = createForm(entry);
-    expect([...form.keys()]).toEqual(['id', 'type', 'mushroom_types', 'finder', 'date_found', 'notes', 'latitude', 'longitude', 'is_public']);
+    expect([...form.keys()]).toEqual([
+      'id',
+      'type',
+      'mushroom_types',
+      'finder',
+      'date_found',
+      'notes',
+      'latitude',
+      'longitude',
+      'is_public',
+    ]);
     expect(form.get('id')).toBe(entry.spotId);
     expect(form.get('latitude')).toBe('55.169444');
     expect(form.get('is_public')).toBe('false');
@@ -36,7 +46,18 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
 
   it('sends accuracy_m for a spot placed from the position, and leaves it out for one placed by hand', () => {
     const placed = createForm({ ...entry, fields: { ...entry.fields, accuracy_m: 7.5 } });
-    expect([...placed.keys()]).toEqual(['id', 'type', 'mushroom_types', 'finder', 'date_found', 'notes', 'latitude', 'longitude', 'is_public', 'accuracy_m']);
+    expect([...placed.keys()]).toEqual([
+      'id',
+      'type',
+      'mushroom_types',
+      'finder',
+      'date_found',
+      'notes',
+      'latitude',
+      'longitude',
+      'is_public',
+      'accuracy_m',
+    ]);
     expect(placed.get('accuracy_m')).toBe('7.5');
     expect(createForm({ ...entry, fields: { ...entry.fields, accuracy_m: null } }).has('accuracy_m')).toBe(false);
     expect(createForm(entry).has('accuracy_m')).toBe(false);
@@ -44,7 +65,12 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
 
   it('puts the photo last, under the name it was queued with', () => {
     const photo = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' });
-    const form = createForm({ ...entry, fields: { ...entry.fields, is_public: true }, photo, photoName: 'clearing.webp' });
+    const form = createForm({
+      ...entry,
+      fields: { ...entry.fields, is_public: true },
+      photo,
+      photoName: 'clearing.webp',
+    });
     expect([...form.keys()].at(-1)).toBe('photo');
     expect((form.get('photo') as File).name).toBe('clearing.webp');
     expect(form.get('is_public')).toBe('true');
@@ -62,11 +88,23 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
 describe('editBody: the PATCH a queued edit is sent as', () => {
   it('sends only the changed fields, with the version they were made on', () => {
     const entry: OutboxEntry & { kind: 'edit' } = {
-      kind: 'edit', seq: 4, userId: 'user-1', createdAt: 0, savedOffline: true, status: 'waiting', sends: 0,
+      kind: 'edit',
+      seq: 4,
+      userId: 'user-1',
+      createdAt: 0,
+      savedOffline: true,
+      status: 'waiting',
+      sends: 0,
       spotId: '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e',
       patch: { notes: 'By the birch', latitude: 55.2, longitude: 23.9, accuracy_m: null },
       baseVersion: 3,
     };
-    expect(JSON.parse(editBody(entry))).toEqual({ notes: 'By the birch', latitude: 55.2, longitude: 23.9, accuracy_m: null, base_version: 3 });
+    expect(JSON.parse(editBody(entry))).toEqual({
+      notes: 'By the birch',
+      latitude: 55.2,
+      longitude: 23.9,
+      accuracy_m: null,
+      base_version: 3,
+    });
   });
 });

@@ -5,7 +5,15 @@
 import type { Me } from '../../../common/schemas/config.ts';
 import type { Location } from '../../../common/schemas/locations.ts';
 import { deviceDb, type SyncState } from './device-db.ts';
-import { backoffDelay, classifyAnswer, createPhotoId, heldSpots, waitsForFailedCreate, type OutboxEntry, type OutboxError } from './outbox-model.ts';
+import {
+  backoffDelay,
+  classifyAnswer,
+  createPhotoId,
+  heldSpots,
+  waitsForFailedCreate,
+  type OutboxEntry,
+  type OutboxError,
+} from './outbox-model.ts';
 import { allOutboxEntries, announce, completeEntry, failEntry, markSending } from './outbox.ts';
 
 export type DrainResult =
@@ -54,7 +62,12 @@ async function drainHoldingTheLock(): Promise<DrainResult> {
     const answer = await sendEntry(entry);
     const outcome = classifyAnswer(entry.kind, answer.status);
     if (outcome === 'done') {
-      await completeEntry(entry, answer.ok && entry.kind !== 'visit' && entry.kind !== 'delete-visit' ? (answer.body as Location | undefined) : undefined);
+      await completeEntry(
+        entry,
+        answer.ok && entry.kind !== 'visit' && entry.kind !== 'delete-visit'
+          ? (answer.body as Location | undefined)
+          : undefined,
+      );
       uploaded += 1;
     } else if (outcome === 'failed' && !answer.ok) {
       await failEntry(entry, answer.error);
@@ -102,12 +115,20 @@ function sendEntry(entry: OutboxEntry): Promise<Answer<unknown>> {
     case 'share':
       return send(
         path,
-        { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ is_public: entry.isPublic }) },
+        {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ is_public: entry.isPublic }),
+        },
         CHANGE_TIMEOUT_MS,
       );
     case 'edit':
       // The version it was made on goes with it: the server refuses it (409 STALE) if the spot changed since.
-      return send(path, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: editBody(entry) }, CHANGE_TIMEOUT_MS);
+      return send(
+        path,
+        { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: editBody(entry) },
+        CHANGE_TIMEOUT_MS,
+      );
     case 'delete':
       return send(path, { method: 'DELETE' }, CHANGE_TIMEOUT_MS);
     case 'add-photo': {
@@ -122,7 +143,11 @@ function sendEntry(entry: OutboxEntry): Promise<Answer<unknown>> {
     case 'order-photos':
       return send(
         `${path}/photos/order`,
-        { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ photo_ids: entry.photoIds }) },
+        {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ photo_ids: entry.photoIds }),
+        },
         CHANGE_TIMEOUT_MS,
       );
     case 'visit':
@@ -148,7 +173,11 @@ async function sendVisit(path: string, entry: OutboxEntry & { kind: 'visit' }): 
     const form = new FormData();
     form.append('id', photo.id);
     form.append('photo', photo.photo, photo.name ?? 'photo.jpg');
-    const uploaded = await send(`${path}/visits/${encodeURIComponent(entry.visit.id)}/photos`, { method: 'POST', body: form }, UPLOAD_TIMEOUT_MS);
+    const uploaded = await send(
+      `${path}/visits/${encodeURIComponent(entry.visit.id)}/photos`,
+      { method: 'POST', body: form },
+      UPLOAD_TIMEOUT_MS,
+    );
     if (!uploaded.ok) return uploaded;
   }
   return answer;
@@ -195,11 +224,18 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
-    return { ok: false, status: 0, error: { status: 0, code: 'NETWORK_ERROR', message: 'No connection to the server.' }, retryAfterMs: null };
+    return {
+      ok: false,
+      status: 0,
+      error: { status: 0, code: 'NETWORK_ERROR', message: 'No connection to the server.' },
+      retryAfterMs: null,
+    };
   }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status, body: payload as T, retryAfterMs: null };
-  const body = (payload as { error?: { code?: unknown; message?: unknown; details?: { current?: Location } } } | undefined)?.error;
+  const body = (
+    payload as { error?: { code?: unknown; message?: unknown; details?: { current?: Location } } } | undefined
+  )?.error;
   const retryAfter = Number(response.headers.get('retry-after'));
   return {
     ok: false,

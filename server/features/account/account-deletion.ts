@@ -40,7 +40,9 @@ export async function deleteAccountAndData(
           (select v.id from visits v join locations l on l.id = v.location_id where l.user_id = ${user.id})
         returning photo_key, thumbnail_key`),
     );
-    const deletedSpots = rows<{ id: string }>(await tx.execute(sql`delete from locations where user_id = ${user.id} returning id`));
+    const deletedSpots = rows<{ id: string }>(
+      await tx.execute(sql`delete from locations where user_id = ${user.id} returning id`),
+    );
     // After the spots: their trigger has taken them off the owner's kept private counts; the emptied rows go.
     await tx.execute(sql`delete from map_owner_cells where user_id = ${user.id}`);
     await tx.execute(sql`delete from imports where user_id = ${user.id}`);
@@ -56,7 +58,10 @@ export async function deleteAccountAndData(
          or strpos(identifier, ${user.id}) > 0
          or identifier in (select '2fa-attempts-' || identifier from own union all select '2fa-otp-' || identifier from own)`);
     await tx.execute(sql`delete from "user" where id = ${user.id}`);
-    return { keys: [...spotPhotos, ...visitPhotos].flatMap((row) => [row.photo_key, row.thumbnail_key]), spots: deletedSpots.length };
+    return {
+      keys: [...spotPhotos, ...visitPhotos].flatMap((row) => [row.photo_key, row.thumbnail_key]),
+      spots: deletedSpots.length,
+    };
   });
 
   await removePhotoFiles(deps.storage, deps.log, keys);

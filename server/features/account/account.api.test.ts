@@ -18,12 +18,16 @@ import { reconcilePhotos } from '../photos/photo-reconcile.ts';
 
 type User = Awaited<ReturnType<TestContext['createUser']>>;
 
-const jpeg = (colour: string) => sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+const jpeg = (colour: string) =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 const keyOf = (url: string) => url.split('/').pop()!;
 
 function helpers(t: () => TestContext) {
   const get = (url: string, cookie: string) => t().app.inject({ url, headers: { cookie } });
-  const post = (url: string, cookie: string, payload: unknown = {}) => t().app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+  const post = (url: string, cookie: string, payload: unknown = {}) =>
+    t().app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
 
   async function spotWithPhoto(owner: User, isPublic: boolean, colour: string): Promise<Location> {
     const body = await multipart(validSpot({ is_public: isPublic }), { bytes: await jpeg(colour) });
@@ -73,7 +77,15 @@ describe('the account page', () => {
   afterAll(() => t.close());
 
   it('signs up with a chosen display name, or the e-mail’s local part without one', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'named@example.com', password: 'correct horse battery', name: '  Ona M.  ' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          payload: { email: 'named@example.com', password: 'correct horse battery', name: '  Ona M.  ' },
+        })
+      ).statusCode,
+    ).toBe(200);
     await t.verify('named@example.com');
     const named = cookieFrom(await t.signIn('named@example.com'));
     expect((await h.get('/api/v1/me', named)).json()).toMatchObject({ name: 'Ona M.' });
@@ -81,7 +93,11 @@ describe('the account page', () => {
     const plain = await t.createUser('plain.forager@example.com');
     expect((await h.get('/api/v1/me', plain.cookie)).json()).toMatchObject({ name: 'plain.forager' });
 
-    const tooLong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'long-name@example.com', password: 'correct horse battery', name: 'x'.repeat(61) } });
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: 'long-name@example.com', password: 'correct horse battery', name: 'x'.repeat(61) },
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.code).toBe('VALIDATION_ERROR');
   });
@@ -94,7 +110,10 @@ describe('the account page', () => {
 
     const changed = await h.post('/api/auth/update-user', a.cookie, { name: '  Ona Miškinė ' });
     expect(changed.statusCode).toBe(200);
-    expect((await h.get(`/api/v1/locations/${spot.id}`, b.cookie)).json()).toMatchObject({ owner_name: 'Ona Miškinė', is_owner: false });
+    expect((await h.get(`/api/v1/locations/${spot.id}`, b.cookie)).json()).toMatchObject({
+      owner_name: 'Ona Miškinė',
+      is_owner: false,
+    });
     expect((await h.get('/api/v1/session', a.cookie)).json().user).toMatchObject({ name: 'Ona Miškinė' });
     // B's own name did not change.
     expect((await h.get('/api/v1/me', b.cookie)).json()).toMatchObject({ name: 'name-b' });
@@ -108,10 +127,24 @@ describe('the account page', () => {
       expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String) } });
     }
     // Only the name is taken: other fields never reach the user row.
-    expect((await h.post('/api/auth/update-user', a.cookie, { name: 'x'.repeat(60), email: 'evil@example.com', image: 'http://evil' })).statusCode).toBe(200);
-    const row = (await t.query<{ name: string; email: string; image: string | null }>(sql`select name, email, image from "user" where email = 'bad-name@example.com'`)).rows[0]!;
+    expect(
+      (
+        await h.post('/api/auth/update-user', a.cookie, {
+          name: 'x'.repeat(60),
+          email: 'evil@example.com',
+          image: 'http://evil',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const row = (
+      await t.query<{ name: string; email: string; image: string | null }>(
+        sql`select name, email, image from "user" where email = 'bad-name@example.com'`,
+      )
+    ).rows[0]!;
     expect(row).toEqual({ name: 'x'.repeat(60), email: 'bad-name@example.com', image: null });
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/update-user', payload: { name: 'Nobody' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/update-user', payload: { name: 'Nobody' } })).statusCode,
+    ).toBe(401);
   });
 
   it('changes the e-mail only once the new address confirms it, and tells the old one', async () => {
@@ -153,7 +186,10 @@ describe('the account page', () => {
   it('changes the password only with the current one, and signs every other session out', async () => {
     const a = await t.createUser('password@example.com');
     const elsewhere = cookieFrom(await t.signIn('password@example.com'));
-    const wrong = await h.post('/api/auth/change-password', a.cookie, { currentPassword: 'not my password', newPassword: 'a brand new password' });
+    const wrong = await h.post('/api/auth/change-password', a.cookie, {
+      currentPassword: 'not my password',
+      newPassword: 'a brand new password',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('INVALID_PASSWORD');
     expect((await h.get('/api/v1/me', elsewhere)).statusCode).toBe(200);
@@ -173,7 +209,11 @@ describe('the account page', () => {
 
   it('lists the signed-in sessions without their tokens and signs the others out', async () => {
     const a = await t.createUser('sessions@example.com');
-    const phone = cookieFrom(await t.signIn('sessions@example.com', 'correct horse battery', { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile' }));
+    const phone = cookieFrom(
+      await t.signIn('sessions@example.com', 'correct horse battery', {
+        'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile',
+      }),
+    );
     const b = await t.createUser('sessions-b@example.com');
 
     const listed = await h.get('/api/v1/me/sessions', a.cookie);
@@ -202,7 +242,8 @@ describe('the account page', () => {
     const a = await t.createUser('sharing-a@example.com');
     const b = await t.createUser('sharing-b@example.com');
     expect((await h.get('/api/v1/me/settings', a.cookie)).json()).toEqual({ default_public: false });
-    const patch = (cookie: string, payload: unknown) => t.app.inject({ method: 'PATCH', url: '/api/v1/me/settings', headers: { cookie }, payload: payload as object });
+    const patch = (cookie: string, payload: unknown) =>
+      t.app.inject({ method: 'PATCH', url: '/api/v1/me/settings', headers: { cookie }, payload: payload as object });
     const set = await patch(a.cookie, { default_public: true });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ default_public: true });
@@ -217,11 +258,18 @@ describe('the account page', () => {
       expect(response.json().error.code).toBeTypeOf('string');
     }
     expect((await h.get('/api/v1/me/settings', a.cookie)).json()).toEqual({ default_public: true });
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/me/settings', payload: { default_public: true } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/api/v1/me/settings', payload: { default_public: true } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   async function sessionCount(email: string) {
-    return (await t.query<{ n: number }>(sql`select count(*)::int as n from "session" s join "user" u on u.id = s.user_id where u.email = ${email}`)).rows[0]!.n;
+    return (
+      await t.query<{ n: number }>(
+        sql`select count(*)::int as n from "session" s join "user" u on u.id = s.user_id where u.email = ${email}`,
+      )
+    ).rows[0]!.n;
   }
 });
 
@@ -240,7 +288,12 @@ function deletionSuite(kind: 'local' | 's3') {
     beforeAll(async () => {
       if (kind === 's3') {
         s3 = await startS3rver([BUCKET]);
-        client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+        client = new S3Client({
+          endpoint: s3.endpoint,
+          region: 'us-east-1',
+          forcePathStyle: true,
+          credentials: S3RVER_CREDENTIALS,
+        });
       }
       t = await createTestContext(
         s3
@@ -258,9 +311,18 @@ function deletionSuite(kind: 'local' | 's3') {
 
     /** Every stored photo key, whichever the driver. */
     async function storedKeys(): Promise<string[]> {
-      if (client) return ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((object) => object.Key!).sort();
+      if (client)
+        return ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? [])
+          .map((object) => object.Key!)
+          .sort();
       const dir = path.join(t.dataDir, 'photos');
-      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => !name.startsWith('.')).map((name) => name.replace(/\.webp$/, '')).sort() : [];
+      return fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((name) => !name.startsWith('.'))
+            .map((name) => name.replace(/\.webp$/, ''))
+            .sort()
+        : [];
     }
 
     /** Every table of the database (read from the catalogue, so a table added later is covered too). */
@@ -285,9 +347,12 @@ function deletionSuite(kind: 'local' | 's3') {
     }
 
     async function mapCountsAreExact() {
-      const publicSpots = (await t.query<{ n: number }>(sql`select count(*)::int as n from locations where is_public`)).rows[0]!.n;
+      const publicSpots = (await t.query<{ n: number }>(sql`select count(*)::int as n from locations where is_public`))
+        .rows[0]!.n;
       const levels = (
-        await t.query<{ level: number; n: number }>(sql`select level, sum(mushroom_spots + car_parks)::int as n from map_cells group by level`)
+        await t.query<{ level: number; n: number }>(
+          sql`select level, sum(mushroom_spots + car_parks)::int as n from map_cells group by level`,
+        )
       ).rows;
       expect(levels.length).toBeGreaterThan(0);
       for (const level of levels) expect(level.n, `level ${level.level}`).toBe(publicSpots);
@@ -307,27 +372,55 @@ function deletionSuite(kind: 'local' | 's3') {
       const aPrivate = await h.spotWithPhoto(a, false, '#3a3');
       const aVisit = await h.visitWithPhoto(a, aPrivate.id, '#33a');
       expect((await t.signIn(email, 'not the password')).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email, redirectTo: '/reset-password' } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/request-password-reset',
+            payload: { email, redirectTo: '/reset-password' },
+          })
+        ).statusCode,
+      ).toBe(200);
       await t.smtp.waitForMail(email, /Reset your Foray password/);
       await t.db.execute(sql`insert into mail_outbox (to_address, subject, text_body, html_body, next_attempt_at)
                              values (${email}, 'Later', 'Later', 'Later', now() + interval '1 day')`);
-      await t.db.execute(sql`insert into imports (id, user_id, file_name, format, created_count, photo_count, skipped_count)
+      await t.db
+        .execute(sql`insert into imports (id, user_id, file_name, format, created_count, photo_count, skipped_count)
                              values (${crypto.randomUUID()}, ${userId}, 'spots.gpx', 'gpx', 2, 0, 0)`);
-      await t.db.execute(sql`insert into two_factor (id, secret, backup_codes, user_id) values (${crypto.randomUUID()}, 'secret', 'codes', ${userId})`);
+      await t.db.execute(
+        sql`insert into two_factor (id, secret, backup_codes, user_id) values (${crypto.randomUUID()}, 'secret', 'codes', ${userId})`,
+      );
 
       // B's: a public spot with a photo and a visit with one.
       const bPublic = await h.spotWithPhoto(b, true, '#aa3');
       const bVisit = await h.visitWithPhoto(b, bPublic.id, '#3aa');
-      const bKeys = [bPublic, ...[bVisit]].flatMap((item) => item.photos.flatMap((photo) => [keyOf(photo.url), keyOf(photo.thumbnail_url)])).sort();
+      const bKeys = [bPublic, ...[bVisit]]
+        .flatMap((item) => item.photos.flatMap((photo) => [keyOf(photo.url), keyOf(photo.thumbnail_url)]))
+        .sort();
 
-      const aKeys = [aPublic, aPrivate, aVisit].flatMap((item) => item.photos.flatMap((photo) => [keyOf(photo.url), keyOf(photo.thumbnail_url)]));
+      const aKeys = [aPublic, aPrivate, aVisit].flatMap((item) =>
+        item.photos.flatMap((photo) => [keyOf(photo.url), keyOf(photo.thumbnail_url)]),
+      );
       expect(aKeys).toHaveLength(6);
       expect(await storedKeys()).toEqual([...aKeys, ...bKeys].sort());
       expect(await mapCountsAreExact()).toBe(2);
       const needles = [userId, email, aPublic.id, aPrivate.id, aVisit.id, ...aKeys];
       const before = new Map<string, number>();
       for (const table of await tables()) before.set(table, await rowsMentioning(table, needles));
-      for (const table of ['user', 'session', 'account', 'locations', 'location_photos', 'visits', 'visit_photos', 'imports', 'two_factor', 'sign_in_failure', 'verification', 'mail_outbox']) {
+      for (const table of [
+        'user',
+        'session',
+        'account',
+        'locations',
+        'location_photos',
+        'visits',
+        'visit_photos',
+        'imports',
+        'two_factor',
+        'sign_in_failure',
+        'verification',
+        'mail_outbox',
+      ]) {
         expect(before.get(table), table).toBeGreaterThan(0);
       }
 
@@ -353,12 +446,18 @@ function deletionSuite(kind: 'local' | 's3') {
       expect(String(deleted.headers['set-cookie'])).toMatch(/session_token=;/);
       expect((await h.get('/api/v1/me', a.cookie)).statusCode).toBe(401);
       expect((await h.get('/api/v1/me', otherSession)).statusCode).toBe(401);
-      for (const table of await tables()) expect(await rowsMentioning(table, needles), `rows of table ${table}`).toBe(0);
+      for (const table of await tables())
+        expect(await rowsMentioning(table, needles), `rows of table ${table}`).toBe(0);
       expect(await storedKeys()).toEqual(bKeys);
 
       // B's data is whole, and the map counts only B's public spot.
-      expect((await h.get(`/api/v1/locations/${bPublic.id}`, b.cookie)).json()).toMatchObject({ is_owner: true, photos: expect.any(Array) });
-      expect((await h.get(`/api/v1/locations/${bPublic.id}/visits`, b.cookie)).json<{ items: Visit[] }>().items).toHaveLength(1);
+      expect((await h.get(`/api/v1/locations/${bPublic.id}`, b.cookie)).json()).toMatchObject({
+        is_owner: true,
+        photos: expect.any(Array),
+      });
+      expect(
+        (await h.get(`/api/v1/locations/${bPublic.id}/visits`, b.cookie)).json<{ items: Visit[] }>().items,
+      ).toHaveLength(1);
       for (const key of bKeys) {
         const photo = await h.get(`/api/v1/photos/${key}`, b.cookie);
         expect(photo.statusCode, key).toBe(200);
@@ -369,7 +468,9 @@ function deletionSuite(kind: 'local' | 's3') {
       expect((await t.signIn(email)).statusCode).toBe(401);
       const again = await t.createUser(email, 'a different password');
       expect((await h.get('/api/v1/me', again.cookie)).json()).toMatchObject({ email, name: email.split('@')[0] });
-      expect((await h.get('/api/v1/locations?owner=mine', again.cookie)).json<{ items: Location[] }>().items).toEqual([]);
+      expect((await h.get('/api/v1/locations?owner=mine', again.cookie)).json<{ items: Location[] }>().items).toEqual(
+        [],
+      );
     });
   });
 }
@@ -409,7 +510,12 @@ describe('deleting an account when storage fails to remove its files', () => {
     const b = await t.createUser('storage-fine@example.com', 'b’s own password');
     const aSpot = await h.spotWithPhoto(a, true, '#a55');
     const bSpot = await h.spotWithPhoto(b, false, '#5a5');
-    const files = () => fs.readdirSync(storageDir).filter((name) => !name.startsWith('.')).map((name) => name.replace(/\.webp$/, '')).sort();
+    const files = () =>
+      fs
+        .readdirSync(storageDir)
+        .filter((name) => !name.startsWith('.'))
+        .map((name) => name.replace(/\.webp$/, ''))
+        .sort();
     const keysOf = (spot: Location) => spot.photos.flatMap((photo) => [keyOf(photo.url), keyOf(photo.thumbnail_url)]);
     expect(files()).toEqual([...keysOf(aSpot), ...keysOf(bSpot)].sort());
 
@@ -421,7 +527,11 @@ describe('deleting an account when storage fails to remove its files', () => {
     // The rows are gone; the files are still there, named by no row.
     expect(files()).toEqual([...keysOf(aSpot), ...keysOf(bSpot)].sort());
 
-    const result = await reconcilePhotos({ db: t.db, storage: await createLocalDiskStorage({ kind: 'local', dir: storageDir }), graceMs: 0 });
+    const result = await reconcilePhotos({
+      db: t.db,
+      storage: await createLocalDiskStorage({ kind: 'local', dir: storageDir }),
+      graceMs: 0,
+    });
     expect(result.removed).toBe(2);
     expect(files()).toEqual(keysOf(bSpot).sort());
     expect((await h.get(`/api/v1/photos/${keysOf(bSpot)[0]}`, b.cookie)).statusCode).toBe(200);

@@ -21,7 +21,13 @@ export function registerAccountRoutes(root: FastifyInstance, deps: { db: Databas
 
   app.get(
     '/api/v1/me/settings',
-    { schema: { tags: ['account'], summary: 'The caller’s account settings', response: { 200: AccountSettingsSchema, 401: ApiErrorSchema } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The caller’s account settings',
+        response: { 200: AccountSettingsSchema, 401: ApiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const user = await deps.requireUser(request, reply);
       reply.header('cache-control', 'private, no-store');

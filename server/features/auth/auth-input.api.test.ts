@@ -24,11 +24,16 @@ describe('input in front of better-auth', () => {
   ])('%s refuses a control character in a field with a 400 naming it', async (url, payload, field) => {
     const response = await post(url, payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: `${field}: must not contain control characters` } });
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION_ERROR', message: `${field}: must not contain control characters` },
+    });
   });
 
   it('refuses a control character in the query or path of a link', async () => {
-    for (const url of ['/api/auth/verify-email?token=abc%00def', '/api/auth/reset-password/abc%00def?callbackURL=/reset-password']) {
+    for (const url of [
+      '/api/auth/verify-email?token=abc%00def',
+      '/api/auth/reset-password/abc%00def?callbackURL=/reset-password',
+    ]) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_ERROR');
@@ -47,12 +52,21 @@ describe('input in front of better-auth', () => {
   });
 
   it('refuses a redirect that is not a path on this site (better-auth cannot build a URL from it)', async () => {
-    for (const url of ['/api/auth/verify-email?token=abc&callbackURL=true', '/api/auth/verify-email?token=abc&callbackURL=//evil.example/']) {
+    for (const url of [
+      '/api/auth/verify-email?token=abc&callbackURL=true',
+      '/api/auth/verify-email?token=abc&callbackURL=//evil.example/',
+    ]) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().error).toEqual({ code: 'VALIDATION_ERROR', message: 'callbackURL: must be a path on this site' });
+      expect(response.json().error).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'callbackURL: must be a path on this site',
+      });
     }
-    const reset = await post('/api/auth/request-password-reset', { email: 'known@example.com', redirectTo: 'https://evil.example/reset' });
+    const reset = await post('/api/auth/request-password-reset', {
+      email: 'known@example.com',
+      redirectTo: 'https://evil.example/reset',
+    });
     expect(reset.statusCode).toBe(400);
     expect(reset.json().error.message).toBe('redirectTo: must be a path on this site');
     const ordinary = await t.app.inject({ url: '/api/auth/verify-email?token=abc&callbackURL=/?verified=1' });

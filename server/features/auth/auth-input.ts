@@ -28,20 +28,27 @@ export function authInputProblem(input: { url: string; body: unknown }): string 
   }
   if (hasControlCharacters(path)) return `path: ${CONTROL_CHARACTER_MESSAGE}`;
   for (const [name, value] of query) {
-    if (hasControlCharacters(name) || hasControlCharacters(value)) return `${safeName(name)}: ${CONTROL_CHARACTER_MESSAGE}`;
+    if (hasControlCharacters(name) || hasControlCharacters(value))
+      return `${safeName(name)}: ${CONTROL_CHARACTER_MESSAGE}`;
     if (REDIRECT_FIELDS.has(name) && !OWN_PATH.test(value)) return `${name}: must be a path on this site`;
   }
   return bodyProblem(input.body, '', 0);
 }
 
 function bodyProblem(value: unknown, where: string, depth: number): string | null {
-  if (typeof value === 'string') return hasControlCharacters(value) ? `${where || 'body'}: ${CONTROL_CHARACTER_MESSAGE}` : null;
+  if (typeof value === 'string')
+    return hasControlCharacters(value) ? `${where || 'body'}: ${CONTROL_CHARACTER_MESSAGE}` : null;
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_DEPTH) return `${where || 'body'}: nested too deeply`;
   for (const [key, inner] of Object.entries(value)) {
     const name = Array.isArray(value) ? `${where}[${key}]` : where ? `${where}.${safeName(key)}` : safeName(key);
     if (hasControlCharacters(key)) return `${name}: ${CONTROL_CHARACTER_MESSAGE}`;
-    if (depth === 0 && REDIRECT_FIELDS.has(key) && inner !== undefined && !(typeof inner === 'string' && OWN_PATH.test(inner))) {
+    if (
+      depth === 0 &&
+      REDIRECT_FIELDS.has(key) &&
+      inner !== undefined &&
+      !(typeof inner === 'string' && OWN_PATH.test(inner))
+    ) {
       return `${key}: must be a path on this site`;
     }
     const problem = bodyProblem(inner, name, depth + 1);

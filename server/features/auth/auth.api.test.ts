@@ -106,7 +106,10 @@ describe('accounts', () => {
     const ofUser = sql`user_id = (select id from "user" where email = ${email})`;
     const maxAge = (setCookie: string) => Number(/Max-Age=(\d+)/.exec(setCookie)?.[1]);
     const expiry = async () =>
-      new Date((await t.query<{ expires_at: string }>(sql`select expires_at from "session" where ${ofUser}`)).rows[0]!.expires_at).getTime();
+      new Date(
+        (await t.query<{ expires_at: string }>(sql`select expires_at from "session" where ${ofUser}`)).rows[0]!
+          .expires_at,
+      ).getTime();
 
     // Used within the last day: nothing to extend, no cookie sent.
     const fresh = await t.app.inject({ url: '/api/v1/me', headers: { cookie } });
@@ -114,7 +117,9 @@ describe('accounts', () => {
     expect(fresh.headers['set-cookie']).toBeUndefined();
 
     // Signed in two days ago: the session is extended to 7 days from now and the browser told so.
-    await t.db.execute(sql`update "session" set created_at = now() - interval '2 days', expires_at = now() + interval '5 days' where ${ofUser}`);
+    await t.db.execute(
+      sql`update "session" set created_at = now() - interval '2 days', expires_at = now() + interval '5 days' where ${ofUser}`,
+    );
     const slid = await t.app.inject({ url: '/api/v1/me', headers: { cookie } });
     expect(slid.statusCode).toBe(200);
     const sent = String(slid.headers['set-cookie']);
@@ -126,7 +131,9 @@ describe('accounts', () => {
     expect(Math.abs((await expiry()) - (Date.now() + 7 * 24 * 3600 * 1000))).toBeLessThan(60_000);
 
     // Near the cap: extended only up to 30 days after sign-in.
-    await t.db.execute(sql`update "session" set created_at = now() - interval '28 days', expires_at = now() + interval '1 day' where ${ofUser}`);
+    await t.db.execute(
+      sql`update "session" set created_at = now() - interval '28 days', expires_at = now() + interval '1 day' where ${ofUser}`,
+    );
     const capped = await t.app.inject({ url: '/api/v1/me', headers: { cookie } });
     expect(capped.statusCode).toBe(200);
     expect(maxAge(String(capped.headers['set-cookie']))).toBeGreaterThan(2 * 24 * 3600 - 60);
@@ -158,7 +165,11 @@ describe('accounts', () => {
     const [name, value] = cookie.split('=') as [string, string];
     const decoded = decodeURIComponent(value);
     const token = decoded.slice(0, decoded.lastIndexOf('.'));
-    for (const forged of [`${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`, `${name}=${token}`, `${name}=%E0%A4%A`]) {
+    for (const forged of [
+      `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`,
+      `${name}=${token}`,
+      `${name}=%E0%A4%A`,
+    ]) {
       const response = await t.app.inject({ url: '/api/v1/me', headers: { cookie: forged } });
       expect(response.statusCode, forged).toBe(401);
       expect(response.json().error.code).toBe('UNAUTHENTICATED');
@@ -197,21 +208,33 @@ describe('accounts', () => {
     const token = landing.searchParams.get('token')!;
     expect(token).toBeTruthy();
 
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'new password 2', token } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { newPassword: 'new password 2', token },
+    });
     expect(reset.statusCode).toBe(200);
     // The session signed in before the reset is gone; the old password too.
     expect((await t.app.inject({ url: '/api/v1/me', headers: { cookie: user.cookie } })).statusCode).toBe(401);
     expect((await t.signIn(user.email, 'old password 1')).statusCode).toBe(401);
     expect((await t.signIn(user.email, 'new password 2')).statusCode).toBe(200);
     // Single use.
-    const reused = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'third password 3', token } });
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { newPassword: 'third password 3', token },
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().error.code).toBe('INVALID_TOKEN');
   });
 
   it('expires a reset token within an hour', async () => {
     await t.createUser('expiring@example.com');
-    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'expiring@example.com', redirectTo: '/reset-password' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'expiring@example.com', redirectTo: '/reset-password' },
+    });
     const mail = await t.smtp.waitForMail('expiring@example.com', /Reset your Foray password/);
     const token = new URL(t.smtp.linkIn(mail)).pathname.split('/').pop()!;
     const rows = await t.query<{ minutes: number }>(
@@ -233,7 +256,9 @@ describe('accounts', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Other accounts are untouched; and when the window has passed, the owner gets in again.
     expect((await t.signIn((await t.createUser()).email)).statusCode).toBe(200);
-    await t.db.execute(sql`update sign_in_failure set window_started_at = now() - interval '16 minutes', blocked_until = now() - interval '1 minute'`);
+    await t.db.execute(
+      sql`update sign_in_failure set window_started_at = now() - interval '16 minutes', blocked_until = now() - interval '1 minute'`,
+    );
     expect((await t.signIn(user.email, user.password)).statusCode).toBe(200);
   });
 });
@@ -261,7 +286,10 @@ describe('per-address rate limits', () => {
   });
 
   it('keys the limit on the forwarded client address when TRUST_PROXY says the proxy is trusted', async () => {
-    const t = await createTestContext({ env: { TRUST_PROXY: 'true' }, build: { authRateLimit: DEFAULT_AUTH_RATE_LIMIT } });
+    const t = await createTestContext({
+      env: { TRUST_PROXY: 'true' },
+      build: { authRateLimit: DEFAULT_AUTH_RATE_LIMIT },
+    });
     try {
       for (let attempt = 0; attempt < DEFAULT_AUTH_RATE_LIMIT.signIn + 2; attempt++) {
         const response = await t.signIn(
@@ -275,7 +303,16 @@ describe('per-address rate limits', () => {
       // One client hammering through the proxy is still limited.
       const codes: number[] = [];
       for (let attempt = 0; attempt < DEFAULT_AUTH_RATE_LIMIT.signIn + 1; attempt++) {
-        codes.push((await t.signIn(`again-${attempt}@example.com`, 'wrong password', { 'x-forwarded-for': '192.0.2.77' }, '192.0.2.11')).statusCode);
+        codes.push(
+          (
+            await t.signIn(
+              `again-${attempt}@example.com`,
+              'wrong password',
+              { 'x-forwarded-for': '192.0.2.77' },
+              '192.0.2.11',
+            )
+          ).statusCode,
+        );
       }
       expect(codes.at(-1)).toBe(429);
     } finally {

@@ -8,7 +8,13 @@ import { emailChangedNoticeMail } from '../../mail/messages.ts';
 import { DisplayNameSchema } from '../../../common/schemas/account.ts';
 import { emailTokenClaims, type Auth } from './auth.ts';
 import { authInputProblem } from './auth-input.ts';
-import { TWO_STEP_CODE_PATHS, TWO_STEP_FIELDS, TWO_STEP_PASSWORD_PATHS, twoStepBody, type PendingTwoStep } from './two-step.ts';
+import {
+  TWO_STEP_CODE_PATHS,
+  TWO_STEP_FIELDS,
+  TWO_STEP_PASSWORD_PATHS,
+  twoStepBody,
+  type PendingTwoStep,
+} from './two-step.ts';
 
 /** Codes better-auth answers with, mapped to the messages Foray's users read. */
 const FRIENDLY_MESSAGES: Record<string, string> = {
@@ -32,11 +38,19 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
 /** The display name in a body, checked (trimmed, 1–60 characters, no control characters), or the problem. */
 function displayName(value: unknown): { name: string } | { problem: string } {
   const parsed = DisplayNameSchema.safeParse(value);
-  return parsed.success ? { name: parsed.data } : { problem: `name: ${parsed.error.issues[0]?.message ?? 'not a valid name'}` };
+  return parsed.success
+    ? { name: parsed.data }
+    : { problem: `name: ${parsed.error.issues[0]?.message ?? 'not a valid name'}` };
 }
 
 /** better-auth routes the web app does not use and that would hand out more than it needs (other sessions' tokens). */
-const CLOSED_PATHS = new Set(['/list-sessions', '/revoke-session', '/revoke-sessions', '/delete-user/callback', '/update-session']);
+const CLOSED_PATHS = new Set([
+  '/list-sessions',
+  '/revoke-session',
+  '/revoke-sessions',
+  '/delete-user/callback',
+  '/update-session',
+]);
 
 /**
  * Answers that could tell whether an e-mail has an account. Even with mail queued and a dummy hash for
@@ -88,7 +102,10 @@ export function registerAuthRoutes(
       const problem = authInputProblem({ url: request.url, body });
       if (problem) return sendError(reply, 400, 'VALIDATION_ERROR', problem);
 
-      if (request.method === 'POST' && (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))) {
+      if (
+        request.method === 'POST' &&
+        (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))
+      ) {
         body = {};
       }
 
@@ -98,7 +115,11 @@ export function registerAuthRoutes(
         // Only these fields: better-auth would otherwise store extra ones (image, callbackURL) as given.
         const email = typeof body.email === 'string' ? body.email.trim() : body.email;
         let name: string | undefined;
-        if (body.name !== undefined && body.name !== null && !(typeof body.name === 'string' && body.name.trim() === '')) {
+        if (
+          body.name !== undefined &&
+          body.name !== null &&
+          !(typeof body.name === 'string' && body.name.trim() === '')
+        ) {
           const checked = displayName(body.name);
           if ('problem' in checked) return sendError(reply, 400, 'VALIDATION_ERROR', checked.problem);
           name = checked.name;
@@ -119,7 +140,10 @@ export function registerAuthRoutes(
         body = { name: checked.name };
       }
       if (path === '/change-email' && body) {
-        body = { newEmail: typeof body.newEmail === 'string' ? body.newEmail.trim() : body.newEmail, callbackURL: '/?verified=1' };
+        body = {
+          newEmail: typeof body.newEmail === 'string' ? body.newEmail.trim() : body.newEmail,
+          callbackURL: '/?verified=1',
+        };
       }
       if (path === '/change-password' && body) {
         // Every other session ends: whoever else knew the old password is signed out.
@@ -132,7 +156,10 @@ export function registerAuthRoutes(
         }
         body = { password: body.password };
       }
-      const emailChange = path === '/verify-email' ? emailTokenClaims(new URL(request.url, deps.publicUrl).searchParams.get('token') ?? '') : {};
+      const emailChange =
+        path === '/verify-email'
+          ? emailTokenClaims(new URL(request.url, deps.publicUrl).searchParams.get('token') ?? '')
+          : {};
 
       let signIn: SignInSubject | undefined;
       if (path === '/sign-in/email' && body) {
@@ -231,7 +258,11 @@ export function registerAuthRoutes(
  * Opening an e-mail change's link signs its opener in when they were not (better-auth makes a session). A mailed
  * link is not a sign-in in Foray (no password, no second step): that session is deleted and its cookie dropped.
  */
-async function withoutLinkSessions(cookies: string[], requestCookies: string | undefined, db: Database): Promise<string[]> {
+async function withoutLinkSessions(
+  cookies: string[],
+  requestCookies: string | undefined,
+  db: Database,
+): Promise<string[]> {
   const kept: string[] = [];
   for (const cookie of cookies) {
     const [pair = ''] = cookie.split(';');

@@ -56,7 +56,10 @@ export function createAuth(options: AuthOptions) {
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    database: drizzleAdapter(options.db, { provider: 'pg', schema: { user, session, account, verification, rateLimit, twoFactor } }),
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit, twoFactor },
+    }),
     telemetry: { enabled: false },
     // Into Foray's log, not the console; "user not found" on a wrong e-mail is routine, not a warning.
     logger: {
@@ -91,7 +94,9 @@ export function createAuth(options: AuthOptions) {
       // An e-mail change's link goes to the NEW address (better-auth passes it as the user's e-mail) and changes
       // the address only when opened; the old address is told then (auth.routes.ts).
       sendVerificationEmail: async ({ user: target, url, token }) =>
-        queue(emailTokenClaims(token).updateTo ? emailChangeMail(target.email, url) : verificationMail(target.email, url)),
+        queue(
+          emailTokenClaims(token).updateTo ? emailChangeMail(target.email, url) : verificationMail(target.email, url),
+        ),
     },
     user: {
       // No sendChangeEmailConfirmation: the link goes straight to the new address, and the change waits for it.

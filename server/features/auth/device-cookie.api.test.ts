@@ -82,7 +82,9 @@ describe('device cookies', () => {
     const owner = await t.createUser('careless@example.com');
     const knownBrowser = owner.deviceCookie;
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await t.signIn(owner.email, `typo ${attempt}`, { cookie: knownBrowser }, '192.0.2.60')).statusCode).toBe(401);
+      expect((await t.signIn(owner.email, `typo ${attempt}`, { cookie: knownBrowser }, '192.0.2.60')).statusCode).toBe(
+        401,
+      );
     }
     expect((await t.signIn(owner.email, owner.password, { cookie: knownBrowser }, '192.0.2.60')).statusCode).toBe(429);
     // Those failures were the browser's, not the account's.

@@ -22,7 +22,13 @@ export function createDeviceCookies(options: { secret: string; secure: boolean }
     /** The Set-Cookie header for a browser that just signed in as `email`. A new id each time. */
     issue(email: string): string {
       const id = randomBytes(16).toString('base64url');
-      const attributes = [`Max-Age=${MAX_AGE_SECONDS}`, 'Path=/api/auth', 'HttpOnly', 'SameSite=Strict', ...(options.secure ? ['Secure'] : [])];
+      const attributes = [
+        `Max-Age=${MAX_AGE_SECONDS}`,
+        'Path=/api/auth',
+        'HttpOnly',
+        'SameSite=Strict',
+        ...(options.secure ? ['Secure'] : []),
+      ];
       return [`${name}=${id}.${sign(email, id)}`, ...attributes].join('; ');
     },
     /** The device id of a cookie this server issued for `email`, or null (none, forged, or another account's). */

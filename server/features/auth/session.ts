@@ -77,9 +77,18 @@ export function createSessionResolver(auth: Auth, db: Database) {
         .update(sessionTable)
         .set({ expiresAt: new Date(extended), updatedAt: new Date(now) })
         .where(eq(sessionTable.id, found.sessionId));
-      reply.header('set-cookie', serializeCookie(s.cookieName, rawCookie!, s.cookieAttributes, Math.floor((extended - now) / 1000)));
+      reply.header(
+        'set-cookie',
+        serializeCookie(s.cookieName, rawCookie!, s.cookieAttributes, Math.floor((extended - now) / 1000)),
+      );
     }
-    return { id: found.id, email: found.email, name: found.name, defaultPublic: found.defaultPublic, sessionId: found.sessionId };
+    return {
+      id: found.id,
+      email: found.email,
+      name: found.name,
+      defaultPublic: found.defaultPublic,
+      sessionId: found.sessionId,
+    };
   };
 }
 export type RequireUser = ReturnType<typeof createSessionResolver>;

@@ -23,9 +23,15 @@ export function createSignInLimiter(db: Database, options = { maxFailures: 10, w
   // The same counter over either table: a row per key, a window that restarts when it is over.
   const which = (subject: SignInSubject) =>
     subject.deviceId
-      ? { table: signInDeviceFailure, c: signInDeviceFailure, key: signInDeviceFailure.deviceId, value: subject.deviceId }
+      ? {
+          table: signInDeviceFailure,
+          c: signInDeviceFailure,
+          key: signInDeviceFailure.deviceId,
+          value: subject.deviceId,
+        }
       : { table: signInFailure, c: signInFailure, key: signInFailure.email, value: normalize(subject.email) };
-  const rows = async <Row>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const rows = async <Row>(query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
   return {
     /** Seconds until this party may try again, or 0. */

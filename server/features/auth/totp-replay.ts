@@ -74,7 +74,9 @@ export function totpReplayGuard(db: Database) {
             const claimed = await db
               .update(twoFactor)
               .set({ lastTotpStep: step })
-              .where(and(eq(twoFactor.id, row.id), or(isNull(twoFactor.lastTotpStep), lt(twoFactor.lastTotpStep, step))))
+              .where(
+                and(eq(twoFactor.id, row.id), or(isNull(twoFactor.lastTotpStep), lt(twoFactor.lastTotpStep, step))),
+              )
               .returning({ id: twoFactor.id });
             if (claimed.length === 0) {
               // 401 like a wrong code: the sign-in limiter counts it against the same party (auth.routes.ts).

@@ -63,7 +63,8 @@ describe('two-step sign-in', () => {
     return { response, jar };
   };
   const twoStepEnabled = async (email: string) =>
-    (await t.query<{ on: boolean }>(sql`select two_factor_enabled as on from "user" where email = ${email}`)).rows[0]?.on;
+    (await t.query<{ on: boolean }>(sql`select two_factor_enabled as on from "user" where email = ${email}`)).rows[0]
+      ?.on;
 
   /** A user who turned two-step sign-in on: returns the secret, the recovery codes and a signed-in jar. */
   async function userWithTwoStep(email: string) {
@@ -99,7 +100,11 @@ describe('two-step sign-in', () => {
     // Signed out, nobody can start it.
     expect((await post('/two-factor/enable', new Jar(), { password: user.password })).statusCode).toBe(401);
 
-    const enabled = await post('/two-factor/enable', jar, { password: user.password, issuer: 'Elsewhere', method: 'otp' });
+    const enabled = await post('/two-factor/enable', jar, {
+      password: user.password,
+      issuer: 'Elsewhere',
+      method: 'otp',
+    });
     expect(enabled.statusCode).toBe(200);
     const { totpURI, backupCodes } = enabled.json<{ totpURI: string; backupCodes: string[] }>();
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Foray:enable%40example\.com\?/);
@@ -131,7 +136,9 @@ describe('two-step sign-in', () => {
     // The session was renewed with the new state; the renewed one works.
     expect((await me(jar.take(right))).statusCode).toBe(200);
     // Once on, starting again is refused (it would replace the secret in the user's app).
-    expect((await post('/two-factor/enable', jar, { password: user.password })).json().error.code).toBe('TOTP_ALREADY_ENABLED');
+    expect((await post('/two-factor/enable', jar, { password: user.password })).json().error.code).toBe(
+      'TOTP_ALREADY_ENABLED',
+    );
   });
 
   it('signs in with the password only as far as the code step: no session until a right code', async () => {
@@ -153,7 +160,10 @@ describe('two-step sign-in', () => {
 
     // A code typed with a space, as apps show it; the next step's, as the current one turned two-step sign-in on.
     const code = totp(user.secret, 1);
-    const right = await post('/two-factor/verify-totp', jar, { code: `${code.slice(0, 3)} ${code.slice(3)}`, trustDevice: true });
+    const right = await post('/two-factor/verify-totp', jar, {
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+      trustDevice: true,
+    });
     expect(right.statusCode).toBe(200);
     jar.take(right);
     expect(jar.names().some((name) => SESSION_COOKIE.test(name))).toBe(true);
@@ -169,7 +179,8 @@ describe('two-step sign-in', () => {
 
   it('slows down guessing codes like guessing passwords: wrong codes count, a right password does not forgive them', async () => {
     const user = await userWithTwoStep('guessed@example.com');
-    const guess = async (jar: Jar, seed: number) => (await post('/two-factor/verify-totp', jar, { code: wrongTotp(user.secret, seed) })).statusCode;
+    const guess = async (jar: Jar, seed: number) =>
+      (await post('/two-factor/verify-totp', jar, { code: wrongTotp(user.secret, seed) })).statusCode;
 
     // Five wrong codes end one code step…
     const first = await signInWith(user.email, user.password);
@@ -198,7 +209,9 @@ describe('two-step sign-in', () => {
 
     // When the window has passed, the owner gets in with password and a new code. The server's clock moves on 16
     // minutes (a right code refused above was spent all the same); the database's counters are moved back as much.
-    await t.query(sql`update sign_in_failure set window_started_at = now() - interval '16 minutes', blocked_until = now() - interval '1 minute'`);
+    await t.query(
+      sql`update sign_in_failure set window_started_at = now() - interval '16 minutes', blocked_until = now() - interval '1 minute'`,
+    );
     await t.query(sql`update two_factor set locked_until = now() - interval '1 minute'`);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16 * 60_000 });
     const later = await signInWith(user.email, user.password);
@@ -207,7 +220,10 @@ describe('two-step sign-in', () => {
     expect(right.statusCode).toBe(200);
     expect((await me(later.jar.take(right))).statusCode).toBe(200);
     // A full sign-in clears the count.
-    expect((await t.query<{ n: number }>(sql`select count(*)::int as n from sign_in_failure where email = ${user.email}`)).rows[0]!.n).toBe(0);
+    expect(
+      (await t.query<{ n: number }>(sql`select count(*)::int as n from sign_in_failure where email = ${user.email}`))
+        .rows[0]!.n,
+    ).toBe(0);
   });
 
   it('takes each recovery code once and only once, in place of a code from the app', async () => {
@@ -232,7 +248,9 @@ describe('two-step sign-in', () => {
 
   it('makes new recovery codes only with the password, and the old ones stop working', async () => {
     const user = await userWithTwoStep('newcodes@example.com');
-    expect((await post('/two-factor/generate-backup-codes', user.jar, { password: 'wrong password' })).json().error.code).toBe('INVALID_PASSWORD');
+    expect(
+      (await post('/two-factor/generate-backup-codes', user.jar, { password: 'wrong password' })).json().error.code,
+    ).toBe('INVALID_PASSWORD');
     const fresh = await post('/two-factor/generate-backup-codes', user.jar, { password: user.password });
     expect(fresh.statusCode).toBe(200);
     const codes = fresh.json<{ backupCodes: string[] }>().backupCodes;
@@ -240,7 +258,9 @@ describe('two-step sign-in', () => {
     expect(codes).not.toContain(user.backupCodes[0]);
 
     const pending = await signInWith(user.email, user.password);
-    expect((await post('/two-factor/verify-backup-code', pending.jar, { code: user.backupCodes[0]! })).statusCode).toBe(401);
+    expect((await post('/two-factor/verify-backup-code', pending.jar, { code: user.backupCodes[0]! })).statusCode).toBe(
+      401,
+    );
     expect((await post('/two-factor/verify-backup-code', pending.jar, { code: codes[0]! })).statusCode).toBe(200);
   });
 
@@ -289,7 +309,8 @@ describe('two-step sign-in', () => {
       return now;
     };
     const failuresOf = async (email: string) =>
-      (await t.query<{ failures: number }>(sql`select failures from sign_in_failure where email = ${email}`)).rows[0]?.failures ?? 0;
+      (await t.query<{ failures: number }>(sql`select failures from sign_in_failure where email = ${email}`)).rows[0]
+        ?.failures ?? 0;
 
     it('refuses the code that just signed in, counts it like a wrong code, and takes the next step’s code', async () => {
       const start = midStep();
@@ -307,13 +328,22 @@ describe('two-step sign-in', () => {
       expect(other.response.json()).toMatchObject({ twoFactorRedirect: true });
       const replayed = await post('/two-factor/verify-totp', other.jar, { code });
       expect(replayed.statusCode).toBe(401);
-      expect(replayed.json()).toEqual({ error: { code: 'TOTP_CODE_USED', message: expect.stringMatching(/used already/) } });
-      expect(other.jar.take(replayed).names().some((name) => SESSION_COOKIE.test(name))).toBe(false);
+      expect(replayed.json()).toEqual({
+        error: { code: 'TOTP_CODE_USED', message: expect.stringMatching(/used already/) },
+      });
+      expect(
+        other.jar
+          .take(replayed)
+          .names()
+          .some((name) => SESSION_COOKIE.test(name)),
+      ).toBe(false);
       expect((await me(other.jar)).statusCode).toBe(401);
       // It counts against the account like a wrong code.
       expect(await failuresOf(user.email)).toBe(1);
       // So is a code older than the one used (the current step's, which turned it on).
-      expect((await post('/two-factor/verify-totp', other.jar, { code: totp(user.secret) })).json().error.code).toBe('TOTP_CODE_USED');
+      expect((await post('/two-factor/verify-totp', other.jar, { code: totp(user.secret) })).json().error.code).toBe(
+        'TOTP_CODE_USED',
+      );
       expect(await failuresOf(user.email)).toBe(2);
 
       // Thirty seconds on, the app shows the next code: that one works, on the same code step.
@@ -331,11 +361,16 @@ describe('two-step sign-in', () => {
       midStep();
       const user = await userWithTwoStep('raced@example.com');
       const code = totp(user.secret, 1);
-      const jars = [(await signInWith(user.email, user.password)).jar, (await signInWith(user.email, user.password)).jar];
+      const jars = [
+        (await signInWith(user.email, user.password)).jar,
+        (await signInWith(user.email, user.password)).jar,
+      ];
       const answers = await Promise.all(jars.map((jar) => post('/two-factor/verify-totp', jar, { code })));
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
       expect(answers.find((answer) => answer.statusCode === 401)!.json().error.code).toBe('TOTP_CODE_USED');
-      const sessions = await Promise.all(jars.map(async (jar, index) => (await me(jar.take(answers[index]!))).statusCode));
+      const sessions = await Promise.all(
+        jars.map(async (jar, index) => (await me(jar.take(answers[index]!))).statusCode),
+      );
       expect(sessions.sort()).toEqual([200, 401]);
     });
 
@@ -371,7 +406,9 @@ describe('two-step sign-in', () => {
 
       // …and a used code from the app takes no recovery code away: the next one works, the used one does not.
       const again = await signInWith(user.email, user.password);
-      expect((await post('/two-factor/verify-totp', again.jar, { code: totp(user.secret, 1) })).json().error.code).toBe('TOTP_CODE_USED');
+      expect((await post('/two-factor/verify-totp', again.jar, { code: totp(user.secret, 1) })).json().error.code).toBe(
+        'TOTP_CODE_USED',
+      );
       const reused = await post('/two-factor/verify-backup-code', again.jar, { code: first });
       expect(reused.statusCode).toBe(401);
       expect(reused.json().error.code).toBe('INVALID_BACKUP_CODE');
@@ -416,7 +453,9 @@ describe('two-step per-address limit', () => {
         });
         codes.push(response.statusCode);
       }
-      expect(codes.slice(0, DEFAULT_AUTH_RATE_LIMIT.twoFactor)).toEqual(Array(DEFAULT_AUTH_RATE_LIMIT.twoFactor).fill(401));
+      expect(codes.slice(0, DEFAULT_AUTH_RATE_LIMIT.twoFactor)).toEqual(
+        Array(DEFAULT_AUTH_RATE_LIMIT.twoFactor).fill(401),
+      );
       expect(codes.at(-1)).toBe(429);
     } finally {
       await t.close();

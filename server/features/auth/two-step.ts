@@ -14,7 +14,12 @@ export const TWO_STEP_FIELDS: Record<string, readonly string[]> = {
 };
 
 /** Paths that ask a signed-in user for the password again. */
-export const TWO_STEP_PASSWORD_PATHS = new Set(['/two-factor/enable', '/two-factor/get-totp-uri', '/two-factor/generate-backup-codes', '/two-factor/disable']);
+export const TWO_STEP_PASSWORD_PATHS = new Set([
+  '/two-factor/enable',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+  '/two-factor/disable',
+]);
 
 /** The second step of a sign-in: a code from the app or a recovery code. */
 export const TWO_STEP_CODE_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
@@ -30,7 +35,11 @@ export function twoStepBody(path: string, body: Record<string, unknown>): Record
   for (const field of fields) if (body[field] !== undefined) kept[field] = body[field];
   // Codes are read off a phone: spaces and a missing dash in a recovery code are the user's, not wrong digits.
   if (typeof kept.code === 'string') kept.code = kept.code.replace(/\s+/g, '');
-  if (path === '/two-factor/verify-backup-code' && typeof kept.code === 'string' && /^[A-Za-z0-9]{10}$/.test(kept.code)) {
+  if (
+    path === '/two-factor/verify-backup-code' &&
+    typeof kept.code === 'string' &&
+    /^[A-Za-z0-9]{10}$/.test(kept.code)
+  ) {
     kept.code = `${kept.code.slice(0, 5)}-${kept.code.slice(5)}`;
   }
   if (path === '/two-factor/enable') kept.method = 'totp';

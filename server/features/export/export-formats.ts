@@ -41,16 +41,18 @@ export const spotName = (spot: Location) => spot.mushroom_types.trim() || TYPE_N
 
 /** Text as XML character data or an attribute value; characters XML 1.0 cannot carry are dropped. */
 export function xmlText(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex -- exactly the control characters XML 1.0 forbids
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    // A parser turns a bare CR (or CRLF) into LF; as a reference it comes back as written.
-    .replace(/\r/g, '&#13;');
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- exactly the control characters XML 1.0 forbids
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      // A parser turns a bare CR (or CRLF) into LF; as a reference it comes back as written.
+      .replace(/\r/g, '&#13;')
+  );
 }
 
 const photoLinks = (spot: Location, context: ExportContext) => spot.photos.map(context.photoLink);
@@ -58,7 +60,8 @@ const photoLinks = (spot: Location, context: ExportContext) => spot.photos.map(c
 /** A date_found (YYYY-MM-DD) as an instant: midnight UTC of that day. */
 const dayAsTime = (date: string) => `${date}T00:00:00Z`;
 
-const element = (name: string, value: string | null | undefined) => (value ? `<${name}>${xmlText(value)}</${name}>` : '');
+const element = (name: string, value: string | null | undefined) =>
+  value ? `<${name}>${xmlText(value)}</${name}>` : '';
 
 /** A visit in a waypoint's Foray extension: `<foray:visit date outcome amount>` with its note and photo paths. */
 const gpxVisit = (visit: Visit, context: ExportContext) =>
@@ -143,7 +146,15 @@ export const geojsonWriter: ExportWriter = {
   item: (spot, visits, index, context) => {
     // The cover's server paths (photo_url, thumbnail_url) would mean nothing elsewhere: `photos` names them all.
     // `visits` is the whole history rather than the app's summary (its count and last one follow from it).
-    const { latitude, longitude, photos, photo_url: _cover, thumbnail_url: _thumbnail, visits: _summary, ...fields } = spot;
+    const {
+      latitude,
+      longitude,
+      photos,
+      photo_url: _cover,
+      thumbnail_url: _thumbnail,
+      visits: _summary,
+      ...fields
+    } = spot;
     const feature = {
       type: 'Feature',
       id: spot.id,
@@ -205,4 +216,9 @@ export const csvWriter: ExportWriter = {
   end: () => '',
 };
 
-export const EXPORT_WRITERS: Record<ExportFormat, ExportWriter> = { gpx: gpxWriter, kml: kmlWriter, geojson: geojsonWriter, csv: csvWriter };
+export const EXPORT_WRITERS: Record<ExportFormat, ExportWriter> = {
+  gpx: gpxWriter,
+  kml: kmlWriter,
+  geojson: geojsonWriter,
+  csv: csvWriter,
+};

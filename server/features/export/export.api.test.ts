@@ -20,11 +20,21 @@ let mine: Location[];
 let othersPublic: Location;
 let othersPrivate: Location;
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['wpt', 'Placemark', 'Data', 'link'].includes(name) });
-const exportOf = (query: string, cookie = owner.cookie) => t.app.inject({ url: `/api/v1/export?${query}`, headers: { cookie } });
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  isArray: (name) => ['wpt', 'Placemark', 'Data', 'link'].includes(name),
+});
+const exportOf = (query: string, cookie = owner.cookie) =>
+  t.app.inject({ url: `/api/v1/export?${query}`, headers: { cookie } });
 
 async function create(cookie: string, overrides: Record<string, unknown>): Promise<Location> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie }, payload: validSpot({ id: crypto.randomUUID(), ...overrides }) });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie },
+    payload: validSpot({ id: crypto.randomUUID(), ...overrides }),
+  });
   expect(response.statusCode).toBe(201);
   return response.json<Location>();
 }
@@ -34,9 +44,28 @@ beforeAll(async () => {
   owner = await t.createUser('export-owner@example.com');
   other = await t.createUser('export-other@example.com');
   mine = [
-    await create(owner.cookie, { mushroom_types: 'Baravykai & "raudonviršiai"', notes: 'Under <old> spruce,\nby the stream', latitude: 54.6872123, longitude: 25.2797456, date_found: '2026-09-14' }),
-    await create(owner.cookie, { type: 'car_park', mushroom_types: 'Forest road', notes: null, latitude: 54.9, longitude: 23.9, is_public: true, accuracy_m: 8 }),
-    await create(owner.cookie, { mushroom_types: '=HYPERLINK("x")', finder: 'Jonas; Ona', latitude: -33.5, longitude: -70.25 }),
+    await create(owner.cookie, {
+      mushroom_types: 'Baravykai & "raudonviršiai"',
+      notes: 'Under <old> spruce,\nby the stream',
+      latitude: 54.6872123,
+      longitude: 25.2797456,
+      date_found: '2026-09-14',
+    }),
+    await create(owner.cookie, {
+      type: 'car_park',
+      mushroom_types: 'Forest road',
+      notes: null,
+      latitude: 54.9,
+      longitude: 23.9,
+      is_public: true,
+      accuracy_m: 8,
+    }),
+    await create(owner.cookie, {
+      mushroom_types: '=HYPERLINK("x")',
+      finder: 'Jonas; Ona',
+      latitude: -33.5,
+      longitude: -70.25,
+    }),
   ];
   othersPublic = await create(other.cookie, { mushroom_types: 'Shared chanterelles', is_public: true });
   othersPrivate = await create(other.cookie, { mushroom_types: 'Secret morels', is_public: false });
@@ -51,14 +80,18 @@ describe('export', () => {
     const response = await exportOf('format=gpx');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/gpx+xml; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="foray-spots-\d{4}-\d{2}-\d{2}\.gpx"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="foray-spots-\d{4}-\d{2}-\d{2}\.gpx"$/,
+    );
     expect(XMLValidator.validate(response.body)).toBe(true);
     expect(schemaErrors('gpx', response.body)).toEqual([]);
     const gpx = xml.parse(response.body).gpx;
     expect(gpx['@version']).toBe('1.1');
     expect(gpx['@xmlns']).toBe('http://www.topografix.com/GPX/1/1');
     const points = gpx.wpt as Array<Record<string, unknown>>;
-    expect(points.map((point) => (point.extensions as Record<string, string>)['foray:id']).sort()).toEqual(mine.map((spot) => spot.id).sort());
+    expect(points.map((point) => (point.extensions as Record<string, string>)['foray:id']).sort()).toEqual(
+      mine.map((spot) => spot.id).sort(),
+    );
     const first = points.find((point) => (point.extensions as Record<string, string>)['foray:id'] === mine[0]!.id)!;
     expect(first.name).toBe('Baravykai & "raudonviršiai"');
     expect(first.desc).toBe('Under <old> spruce,\nby the stream');
@@ -76,25 +109,50 @@ describe('export', () => {
     expect(XMLValidator.validate(response.body)).toBe(true);
     expect(schemaErrors('kml', response.body)).toEqual([]);
     const document = xml.parse(response.body).kml.Document;
-    expect((document.Style as Array<{ '@id': string }>).map((style) => style['@id'])).toEqual(['mushroom_spot', 'car_park']);
+    expect((document.Style as Array<{ '@id': string }>).map((style) => style['@id'])).toEqual([
+      'mushroom_spot',
+      'car_park',
+    ]);
     const placemarks = document.Placemark as Array<Record<string, unknown>>;
     expect(placemarks).toHaveLength(3);
     const car = placemarks.find((placemark) => placemark['@id'] === `spot-${mine[1]!.id}`)!;
     expect(car.styleUrl).toBe('#car_park');
     expect((car.Point as { coordinates: string }).coordinates).toBe('23.9,54.9');
-    const fields = Object.fromEntries((car.ExtendedData as { Data: Array<{ '@name': string; value: unknown }> }).Data.map((d) => [d['@name'], String(d.value)]));
-    expect(fields).toMatchObject({ type: 'car_park', mushroom_types: 'Forest road', accuracy_m: '8', is_public: 'true' });
+    const fields = Object.fromEntries(
+      (car.ExtendedData as { Data: Array<{ '@name': string; value: unknown }> }).Data.map((d) => [
+        d['@name'],
+        String(d.value),
+      ]),
+    );
+    expect(fields).toMatchObject({
+      type: 'car_park',
+      mushroom_types: 'Forest road',
+      accuracy_m: '8',
+      is_public: 'true',
+    });
   });
 
   it('writes RFC 7946 GeoJSON: a FeatureCollection of [longitude, latitude] points with every field as a property', async () => {
     const response = await exportOf('format=geojson');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/geo+json; charset=utf-8');
-    const collection = JSON.parse(response.body) as { type: string; features: Array<{ id: string; geometry: { type: string; coordinates: number[] }; properties: Record<string, unknown> }> };
+    const collection = JSON.parse(response.body) as {
+      type: string;
+      features: Array<{
+        id: string;
+        geometry: { type: string; coordinates: number[] };
+        properties: Record<string, unknown>;
+      }>;
+    };
     expect(collection.type).toBe('FeatureCollection');
     const far = collection.features.find((feature) => feature.id === mine[2]!.id)!;
     expect(far.geometry).toEqual({ type: 'Point', coordinates: [-70.25, -33.5] });
-    expect(far.properties).toMatchObject({ mushroom_types: '=HYPERLINK("x")', finder: 'Jonas; Ona', type: 'mushroom_spot', is_public: false });
+    expect(far.properties).toMatchObject({
+      mushroom_types: '=HYPERLINK("x")',
+      finder: 'Jonas; Ona',
+      type: 'mushroom_spot',
+      is_public: false,
+    });
     expect(collection.features.map((feature) => feature.id).sort()).toEqual(mine.map((spot) => spot.id).sort());
   });
 
@@ -112,12 +170,16 @@ describe('export', () => {
   });
 
   it('adds the public spots of others with scope=visible — never a private one — and takes the list’s filter', async () => {
-    const visible = JSON.parse((await exportOf('format=geojson&scope=visible')).body).features.map((feature: { id: string }) => feature.id);
+    const visible = JSON.parse((await exportOf('format=geojson&scope=visible')).body).features.map(
+      (feature: { id: string }) => feature.id,
+    );
     expect(visible).toContain(othersPublic.id);
     expect(visible).not.toContain(othersPrivate.id);
     expect(visible).toHaveLength(4);
     // The other forager's own export holds their private spot, and of the owner's only the public one.
-    const theirs = JSON.parse((await exportOf('format=geojson&scope=visible', other.cookie)).body).features.map((feature: { id: string }) => feature.id);
+    const theirs = JSON.parse((await exportOf('format=geojson&scope=visible', other.cookie)).body).features.map(
+      (feature: { id: string }) => feature.id,
+    );
     expect(theirs.sort()).toEqual([othersPublic.id, othersPrivate.id, mine[1]!.id].sort());
     const cars = JSON.parse((await exportOf('format=geojson&type=car_park')).body).features;
     expect(cars.map((feature: { id: string }) => feature.id)).toEqual([mine[1]!.id]);
@@ -127,7 +189,11 @@ describe('export', () => {
     const user = await t.createUser('export-many@example.com');
     const total = EXPORT_PAGE + 7;
     for (let start = 0; start < total; start += 50) {
-      await Promise.all(Array.from({ length: Math.min(50, total - start) }, (_, i) => create(user.cookie, { mushroom_types: `Spot ${start + i}` })));
+      await Promise.all(
+        Array.from({ length: Math.min(50, total - start) }, (_, i) =>
+          create(user.cookie, { mushroom_types: `Spot ${start + i}` }),
+        ),
+      );
     }
     const rows = parseCsv((await exportOf('format=csv', user.cookie)).body, { columns: true }) as Array<{ id: string }>;
     expect(rows).toHaveLength(total);
@@ -135,10 +201,18 @@ describe('export', () => {
   });
 
   it('packs "everything" as a zip: the file plus each photo it names by a path inside, and no photo of a spot one may not see', async () => {
-    const jpeg = (colour: string) => sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).jpeg().toBuffer();
+    const jpeg = (colour: string) =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
     const withPhoto = async (cookie: string, fields: Record<string, unknown>, colour: string) => {
       const body = await multipart(validSpot({ id: crypto.randomUUID(), ...fields }), { bytes: await jpeg(colour) });
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie, ...body.headers }, payload: body.payload });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/locations',
+        headers: { cookie, ...body.headers },
+        payload: body.payload,
+      });
       expect(response.statusCode).toBe(201);
       return response.json<Location>();
     };
@@ -146,19 +220,31 @@ describe('export', () => {
     const neighbour = await t.createUser('export-zip-neighbour@example.com');
     const own = await withPhoto(user.cookie, { mushroom_types: 'Voveraitės' }, '#c80');
     const extra = await multipart({ id: crypto.randomUUID() }, { bytes: await jpeg('#08c') });
-    const second = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${own.id}/photos`, headers: { cookie: user.cookie, ...extra.headers }, payload: extra.payload });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/locations/${own.id}/photos`,
+      headers: { cookie: user.cookie, ...extra.headers },
+      payload: extra.payload,
+    });
     expect(second.statusCode).toBe(201);
     const ownPhotos = second.json<Location>().photos;
     expect(ownPhotos).toHaveLength(2);
     const shared = await withPhoto(neighbour.cookie, { mushroom_types: 'Shared ceps', is_public: true }, '#4a4');
     const secret = await withPhoto(neighbour.cookie, { mushroom_types: 'Secret ceps', is_public: false }, '#a44');
 
-    const response = await t.app.inject({ url: '/api/v1/export?format=geojson&scope=visible&photos=include', headers: { cookie: user.cookie } });
+    const response = await t.app.inject({
+      url: '/api/v1/export?format=geojson&scope=visible&photos=include',
+      headers: { cookie: user.cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="foray-spots-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="foray-spots-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const entries = unzipSync(new Uint8Array(response.rawPayload));
-    const collection = JSON.parse(strFromU8(entries['foray-spots.geojson']!)) as { features: Array<{ id: string; properties: { photos: string[] } }> };
+    const collection = JSON.parse(strFromU8(entries['foray-spots.geojson']!)) as {
+      features: Array<{ id: string; properties: { photos: string[] } }>;
+    };
     // Every spot the forager may see (own plus a neighbour's public one), and not the secret one.
     const ids = collection.features.map((feature) => feature.id);
     expect(ids).toContain(own.id);
@@ -174,24 +260,49 @@ describe('export', () => {
       const path = paths.find((candidate) => photo.url.endsWith(candidate.slice('photos/'.length, -'.webp'.length)))!;
       expect(Buffer.from(entries[path]!).equals(served.rawPayload)).toBe(true);
     }
-    expect(Object.keys(entries).some((name) => secret.photos.some((photo) => photo.url.endsWith(name.slice(7, -5))))).toBe(false);
+    expect(
+      Object.keys(entries).some((name) => secret.photos.some((photo) => photo.url.endsWith(name.slice(7, -5)))),
+    ).toBe(false);
 
     // The same in GPX: the links are the paths in the zip.
-    const gpxZip = unzipSync(new Uint8Array((await t.app.inject({ url: '/api/v1/export?format=gpx&photos=include', headers: { cookie: user.cookie } })).rawPayload));
+    const gpxZip = unzipSync(
+      new Uint8Array(
+        (await t.app.inject({ url: '/api/v1/export?format=gpx&photos=include', headers: { cookie: user.cookie } }))
+          .rawPayload,
+      ),
+    );
     expect(schemaErrors('gpx', gpxZip['foray-spots.gpx']!)).toEqual([]);
     const gpx = xml.parse(strFromU8(gpxZip['foray-spots.gpx']!)).gpx;
-    const links = (gpx.wpt as Array<{ link?: Array<{ '@href': string }> }>).flatMap((point) => (point.link ?? []).map((link) => link['@href']));
-    expect(links.sort()).toEqual(Object.keys(gpxZip).filter((name) => name.startsWith('photos/')).sort());
+    const links = (gpx.wpt as Array<{ link?: Array<{ '@href': string }> }>).flatMap((point) =>
+      (point.link ?? []).map((link) => link['@href']),
+    );
+    expect(links.sort()).toEqual(
+      Object.keys(gpxZip)
+        .filter((name) => name.startsWith('photos/'))
+        .sort(),
+    );
     expect(links).toHaveLength(ownPhotos.length);
 
     // Photos linked from a lone file (absolute addresses) and from a zip (paths inside it) keep GPX and KML
     // valid against their published schemas, with a neighbour's public spot among one's own.
     for (const format of ['gpx', 'kml'] as const) {
-      const lone = await t.app.inject({ url: `/api/v1/export?format=${format}&scope=visible`, headers: { cookie: user.cookie } });
+      const lone = await t.app.inject({
+        url: `/api/v1/export?format=${format}&scope=visible`,
+        headers: { cookie: user.cookie },
+      });
       expect(lone.statusCode).toBe(200);
       expect(lone.body).toContain(ownPhotos[0]!.url.split('?')[0]);
       expect(schemaErrors(format, lone.body)).toEqual([]);
-      const zipped = unzipSync(new Uint8Array((await t.app.inject({ url: `/api/v1/export?format=${format}&scope=visible&photos=include`, headers: { cookie: user.cookie } })).rawPayload));
+      const zipped = unzipSync(
+        new Uint8Array(
+          (
+            await t.app.inject({
+              url: `/api/v1/export?format=${format}&scope=visible&photos=include`,
+              headers: { cookie: user.cookie },
+            })
+          ).rawPayload,
+        ),
+      );
       expect(schemaErrors(format, zipped[`foray-spots.${format}`]!)).toEqual([]);
     }
   });
@@ -202,24 +313,49 @@ describe('export', () => {
     const mineSpot = await create(user.cookie, { mushroom_types: 'Rudmėsės' });
     const shared = await create(neighbour.cookie, { mushroom_types: 'Shared milk caps', is_public: true });
     const visit = async (cookie: string, spotId: string, fields: Record<string, unknown>) => {
-      const response = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${spotId}/visits`, headers: { cookie }, payload: { id: crypto.randomUUID(), ...fields } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/locations/${spotId}/visits`,
+        headers: { cookie },
+        payload: { id: crypto.randomUUID(), ...fields },
+      });
       expect(response.statusCode, response.body).toBe(201);
     };
     await visit(user.cookie, mineSpot.id, { date: '2026-09-01', outcome: 'nothing' });
-    await visit(user.cookie, mineSpot.id, { date: '2026-09-20', outcome: 'found', amount: 'some', note: 'Under <birches> & "pines"' });
-    await visit(neighbour.cookie, shared.id, { date: '2026-09-10', outcome: 'found', amount: 'few', note: 'Neighbour’s own words' });
+    await visit(user.cookie, mineSpot.id, {
+      date: '2026-09-20',
+      outcome: 'found',
+      amount: 'some',
+      note: 'Under <birches> & "pines"',
+    });
+    await visit(neighbour.cookie, shared.id, {
+      date: '2026-09-10',
+      outcome: 'found',
+      amount: 'few',
+      note: 'Neighbour’s own words',
+    });
 
-    const geojson = await t.app.inject({ url: '/api/v1/export?format=geojson&scope=visible', headers: { cookie: user.cookie } });
-    const features = (JSON.parse(geojson.body) as { features: Array<{ id: string; properties: { visits: unknown[] } }> }).features;
+    const geojson = await t.app.inject({
+      url: '/api/v1/export?format=geojson&scope=visible',
+      headers: { cookie: user.cookie },
+    });
+    const features = (
+      JSON.parse(geojson.body) as { features: Array<{ id: string; properties: { visits: unknown[] } }> }
+    ).features;
     // Oldest first, whole; on a neighbour's public spot the dates and outcomes only, as the app shows them.
     expect(features.find((feature) => feature.id === mineSpot.id)!.properties.visits).toEqual([
       { date: '2026-09-01', outcome: 'nothing', amount: null, note: null, photos: [] },
       { date: '2026-09-20', outcome: 'found', amount: 'some', note: 'Under <birches> & "pines"', photos: [] },
     ]);
-    expect(features.find((feature) => feature.id === shared.id)!.properties.visits).toEqual([{ date: '2026-09-10', outcome: 'found', amount: 'few', note: null, photos: [] }]);
+    expect(features.find((feature) => feature.id === shared.id)!.properties.visits).toEqual([
+      { date: '2026-09-10', outcome: 'found', amount: 'few', note: null, photos: [] },
+    ]);
     expect(geojson.body).not.toContain('Neighbour’s own words');
 
-    const gpx = await t.app.inject({ url: '/api/v1/export?format=gpx&scope=visible', headers: { cookie: user.cookie } });
+    const gpx = await t.app.inject({
+      url: '/api/v1/export?format=gpx&scope=visible',
+      headers: { cookie: user.cookie },
+    });
     expect(schemaErrors('gpx', gpx.body)).toEqual([]);
     const visitsIn = (id: string) => {
       const points = xml.parse(gpx.body).gpx.wpt as Array<{ extensions: Record<string, unknown> }>;

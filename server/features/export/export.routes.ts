@@ -67,16 +67,22 @@ export function registerExportRoutes(root: FastifyInstance, deps: Deps) {
         exportedAt,
       };
       const out = new PassThrough();
-      reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="foray-spots-${day}.zip"`);
-      void writeZip(out, exportText(deps.db, user.id, query, context), `foray-spots.${writer.extension}`, keys, deps.storage).catch(
-        (error: unknown) => {
-          // The headers have gone: all that is left is to cut the answer off, so the download shows as failed.
-          // A forager who cancelled is not an error.
-          if (out.destroyed) request.log.info('export zip cancelled by the browser');
-          else request.log.error({ err: error }, 'export zip failed');
-          out.destroy(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="foray-spots-${day}.zip"`);
+      void writeZip(
+        out,
+        exportText(deps.db, user.id, query, context),
+        `foray-spots.${writer.extension}`,
+        keys,
+        deps.storage,
+      ).catch((error: unknown) => {
+        // The headers have gone: all that is left is to cut the answer off, so the download shows as failed.
+        // A forager who cancelled is not an error.
+        if (out.destroyed) request.log.info('export zip cancelled by the browser');
+        else request.log.error({ err: error }, 'export zip failed');
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
       return reply.send(out);
     },
   );
@@ -87,7 +93,13 @@ export function registerExportRoutes(root: FastifyInstance, deps: Deps) {
  * nothing from deflate). `keys` fills while the file is written, so the photos' list is known when it ends. The
  * photos go one at a time and wait while the browser is behind, so the server holds at most one photo at a time.
  */
-async function writeZip(out: PassThrough, text: AsyncGenerator<string>, fileName: string, keys: string[], storage: PhotoStorage) {
+async function writeZip(
+  out: PassThrough,
+  text: AsyncGenerator<string>,
+  fileName: string,
+  keys: string[],
+  storage: PhotoStorage,
+) {
   const zip = new Zip((error, chunk, final) => {
     if (error) {
       out.destroy(error);
@@ -128,7 +140,12 @@ function filterOf(query: ExportQuery): SpotFilter {
   return { ...filter, ...(scope === 'mine' ? { owner: 'mine' as const } : {}) };
 }
 
-async function* exportText(db: Database, userId: string, query: ExportQuery, context: ExportContext): AsyncGenerator<string> {
+async function* exportText(
+  db: Database,
+  userId: string,
+  query: ExportQuery,
+  context: ExportContext,
+): AsyncGenerator<string> {
   const writer = EXPORT_WRITERS[query.format];
   const filter = filterOf(query);
   yield writer.start(context);
@@ -137,7 +154,11 @@ async function* exportText(db: Database, userId: string, query: ExportQuery, con
   do {
     const page = await listLocations(db, userId, { limit: EXPORT_PAGE, cursor, bbox: undefined, filter });
     const spots = JSON.parse(page.itemsJson) as Location[];
-    const visits = await visitsOfSpots(db, userId, spots.filter((spot) => spot.visits.count > 0).map((spot) => spot.id));
+    const visits = await visitsOfSpots(
+      db,
+      userId,
+      spots.filter((spot) => spot.visits.count > 0).map((spot) => spot.id),
+    );
     let text = '';
     for (const spot of spots) text += writer.item(spot, visits.get(spot.id) ?? [], index++, context);
     if (text) yield text;

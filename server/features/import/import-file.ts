@@ -1,7 +1,14 @@
 // An uploaded file, whatever its kind, as records: the format is sniffed from the content (the name's
 // extension only breaks ties), and a zip's data file is read with its photos resolved inside the zip.
 import path from 'node:path/posix';
-import { IMPORT_FILE_MAX_BYTES, IMPORT_SPOTS_MAX, IMPORT_ZIP_MAX_BYTES, PHOTO_MAX_BYTES, PHOTOS_PER_SPOT_MAX, PHOTOS_PER_VISIT_MAX } from '../../../common/limits.ts';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  IMPORT_SPOTS_MAX,
+  IMPORT_ZIP_MAX_BYTES,
+  PHOTO_MAX_BYTES,
+  PHOTOS_PER_SPOT_MAX,
+  PHOTOS_PER_VISIT_MAX,
+} from '../../../common/limits.ts';
 import type { ImportFormat } from '../../../common/schemas/import.ts';
 import { AppError } from '../../errors.ts';
 import { readCsv } from './readers/csv.ts';
@@ -29,7 +36,14 @@ export type ImportFile = ReadResult & {
 const tooLarge = (limit: number) =>
   new AppError(413, 'IMPORT_FILE_TOO_LARGE', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`);
 
-const EXTENSIONS: Record<string, DataFormat> = { '.gpx': 'gpx', '.kml': 'kml', '.geojson': 'geojson', '.json': 'geojson', '.csv': 'csv', '.txt': 'csv' };
+const EXTENSIONS: Record<string, DataFormat> = {
+  '.gpx': 'gpx',
+  '.kml': 'kml',
+  '.geojson': 'geojson',
+  '.json': 'geojson',
+  '.csv': 'csv',
+  '.txt': 'csv',
+};
 
 /** Text from bytes: UTF-8 (a byte-order mark dropped), or UTF-16 when its byte-order mark says so. */
 function decode(bytes: Uint8Array): string {
@@ -69,14 +83,22 @@ function readData(format: DataFormat, text: string): ReadResult {
 }
 
 const unsupported = () =>
-  new AppError(415, 'IMPORT_UNSUPPORTED_FORMAT', 'Foray reads GPX, KML, KMZ, GeoJSON, CSV and Foray’s own zip; this file is none of them.');
+  new AppError(
+    415,
+    'IMPORT_UNSUPPORTED_FORMAT',
+    'Foray reads GPX, KML, KMZ, GeoJSON, CSV and Foray’s own zip; this file is none of them.',
+  );
 
 /** The zip's data file: Foray's foray-spots.* or a KMZ's doc.kml at the top, else the only data file in it. */
 function chooseDataEntry(entries: Map<string, ZipEntry>): { entry: ZipEntry; format: DataFormat } {
   const candidates = [...entries.values()]
     .map((entry) => ({ entry, format: EXTENSIONS[path.extname(entry.name.toLowerCase())] }))
-    .filter((candidate): candidate is { entry: ZipEntry; format: DataFormat } => candidate.format !== undefined && !candidate.entry.name.endsWith('.txt'));
-  const rank = (name: string) => (/^foray-spots\.\w+$/.test(name) ? 0 : name === 'doc.kml' ? 1 : !name.includes('/') ? 2 : 3);
+    .filter(
+      (candidate): candidate is { entry: ZipEntry; format: DataFormat } =>
+        candidate.format !== undefined && !candidate.entry.name.endsWith('.txt'),
+    );
+  const rank = (name: string) =>
+    /^foray-spots\.\w+$/.test(name) ? 0 : name === 'doc.kml' ? 1 : !name.includes('/') ? 2 : 3;
   candidates.sort((a, b) => rank(a.entry.name) - rank(b.entry.name) || a.entry.name.localeCompare(b.entry.name));
   const chosen = candidates[0];
   if (!chosen) throw new AppError(400, 'IMPORT_NO_DATA_FILE', 'The zip holds no GPX, KML, GeoJSON or CSV file.');
@@ -97,7 +119,10 @@ export function readImportFile(bytes: Uint8Array, fileName: string): ImportFile 
     // Outside a zip there is nothing to bring a photo from: every link is missing.
     photoEntries: read.records.map(() => []),
     visitPhotoEntries: read.records.map((record) => record.visits.map(() => [])),
-    photosMissing: read.records.reduce((sum, record) => sum + record.photos.length + record.visits.reduce((n, visit) => n + visit.photos.length, 0), 0),
+    photosMissing: read.records.reduce(
+      (sum, record) => sum + record.photos.length + record.visits.reduce((n, visit) => n + visit.photos.length, 0),
+      0,
+    ),
     extractPhotos: () => new Map(),
     photoSize: () => 0,
   };
@@ -117,16 +142,22 @@ function readZipUpload(bytes: Uint8Array, fileName: string): ImportFile {
     const found: string[] = [];
     for (const link of links) {
       // Web addresses are never fetched; a path names an entry relative to the data file.
-      const name = /^[a-z][a-z0-9+.-]*:/i.test(link) ? null : path.normalize(path.join(base, decodeURIComponentSafe(link)));
+      const name = /^[a-z][a-z0-9+.-]*:/i.test(link)
+        ? null
+        : path.normalize(path.join(base, decodeURIComponentSafe(link)));
       const photo = name === null || name.startsWith('..') ? undefined : entries.get(name);
-      if (photo && photo.originalSize <= PHOTO_MAX_BYTES && found.length < max && !found.includes(photo.name)) found.push(photo.name);
+      if (photo && photo.originalSize <= PHOTO_MAX_BYTES && found.length < max && !found.includes(photo.name))
+        found.push(photo.name);
       else photosMissing += 1;
     }
     return found;
   };
   const photoEntries = read.records.map((record) => resolve(record.photos, PHOTOS_PER_SPOT_MAX));
-  const visitPhotoEntries = read.records.map((record) => record.visits.map((visit) => resolve(visit.photos, PHOTOS_PER_VISIT_MAX)));
-  const isKmz = format === 'kml' && (path.extname(fileName.toLowerCase()) === '.kmz' || !entry.name.startsWith('foray-spots.'));
+  const visitPhotoEntries = read.records.map((record) =>
+    record.visits.map((visit) => resolve(visit.photos, PHOTOS_PER_VISIT_MAX)),
+  );
+  const isKmz =
+    format === 'kml' && (path.extname(fileName.toLowerCase()) === '.kmz' || !entry.name.startsWith('foray-spots.'));
   return {
     ...read,
     format: isKmz ? 'kmz' : 'zip',
@@ -150,10 +181,20 @@ function decodeURIComponentSafe(link: string): string {
 /** A file with nothing in it, or more spots than one import may hold, is refused whole. */
 function checked(read: ReadResult): ReadResult {
   if (read.records.length > IMPORT_SPOTS_MAX) {
-    throw new AppError(413, 'IMPORT_TOO_MANY_SPOTS', `The file holds ${read.records.length} spots; one import takes at most ${IMPORT_SPOTS_MAX}. Split it into smaller files.`);
+    throw new AppError(
+      413,
+      'IMPORT_TOO_MANY_SPOTS',
+      `The file holds ${read.records.length} spots; one import takes at most ${IMPORT_SPOTS_MAX}. Split it into smaller files.`,
+    );
   }
   if (read.records.length === 0 && read.problems.length === 0) {
-    throw new AppError(400, 'IMPORT_NO_SPOTS', read.skippedGeometries > 0 ? 'The file holds tracks, routes or shapes but no points: nothing to import as spots.' : 'The file holds no spots.');
+    throw new AppError(
+      400,
+      'IMPORT_NO_SPOTS',
+      read.skippedGeometries > 0
+        ? 'The file holds tracks, routes or shapes but no points: nothing to import as spots.'
+        : 'The file holds no spots.',
+    );
   }
   return read;
 }

@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { dateOf, looksLikeCarPark, mapRecord, metresBetween, nearestSameName, numberOf, typeOf } from './import-mapping.ts';
+import {
+  dateOf,
+  looksLikeCarPark,
+  mapRecord,
+  metresBetween,
+  nearestSameName,
+  numberOf,
+  typeOf,
+} from './import-mapping.ts';
 import { emptyRecord } from './readers/records.ts';
 
 describe('import mapping', () => {
   it('guesses a car park from the name in English and Lithuanian, accents or not', () => {
-    for (const name of ['Parking', 'Car park', 'Auto', 'Automobilių aikštelė', 'Stovėjimo aikštelė', 'stovejimo aikstele', 'Parkplatz am Wald']) {
+    for (const name of [
+      'Parking',
+      'Car park',
+      'Auto',
+      'Automobilių aikštelė',
+      'Stovėjimo aikštelė',
+      'stovejimo aikstele',
+      'Parkplatz am Wald',
+    ]) {
       expect(looksLikeCarPark(name), name).toBe(true);
     }
-    for (const name of ['Baravykai', 'Cardinal mushrooms', 'Autumn chanterelles', 'Voveraitės']) expect(looksLikeCarPark(name), name).toBe(false);
+    for (const name of ['Baravykai', 'Cardinal mushrooms', 'Autumn chanterelles', 'Voveraitės'])
+      expect(looksLikeCarPark(name), name).toBe(false);
     expect(typeOf('car_park', 'Baravykai')).toEqual({ type: 'car_park', guessed: false });
     expect(typeOf('Parking Area', 'x')).toEqual({ type: 'car_park', guessed: false });
     expect(typeOf('Flag, Blue', 'x')).toEqual({ type: 'mushroom_spot', guessed: true });
@@ -29,25 +46,59 @@ describe('import mapping', () => {
 
   it('checks each record by the rules of a spot made in the app', () => {
     const context = { defaultFinder: 'Ona', today: '2026-11-26' };
-    const record = (fields: Partial<ReturnType<typeof emptyRecord>>) => ({ ...emptyRecord({ kind: 'row', number: 3 }), latitude: '54', longitude: '25', name: { value: 'Baravykai', from: 'name' }, ...fields });
-    expect(mapRecord(record({}), 0, context)).toMatchObject({ finder: 'Ona', date_found: '2026-11-26', type: 'mushroom_spot' });
-    expect(mapRecord(record({ latitude: '91' }), 0, context)).toMatchObject({ code: 'IMPORT_INVALID_POSITION', where: { kind: 'row', number: 3 } });
+    const record = (fields: Partial<ReturnType<typeof emptyRecord>>) => ({
+      ...emptyRecord({ kind: 'row', number: 3 }),
+      latitude: '54',
+      longitude: '25',
+      name: { value: 'Baravykai', from: 'name' },
+      ...fields,
+    });
+    expect(mapRecord(record({}), 0, context)).toMatchObject({
+      finder: 'Ona',
+      date_found: '2026-11-26',
+      type: 'mushroom_spot',
+    });
+    expect(mapRecord(record({ latitude: '91' }), 0, context)).toMatchObject({
+      code: 'IMPORT_INVALID_POSITION',
+      where: { kind: 'row', number: 3 },
+    });
     expect(mapRecord(record({ longitude: '1e309' }), 0, context)).toMatchObject({ code: 'IMPORT_INVALID_POSITION' });
-    expect(mapRecord(record({ date: { value: '1899-12-31', from: 'date' } }), 0, context)).toMatchObject({ code: 'IMPORT_INVALID_DATE' });
-    expect(mapRecord(record({ date: { value: '2025-02-30', from: 'date' } }), 0, context)).toMatchObject({ code: 'IMPORT_INVALID_DATE' });
-    expect(mapRecord(record({ name: { value: 'x'.repeat(201), from: 'name' } }), 0, context)).toMatchObject({ code: 'IMPORT_INVALID_TEXT' });
-    expect(mapRecord(record({ notes: { value: 'a\u0000b', from: 'desc' } }), 0, context)).toMatchObject({ code: 'IMPORT_INVALID_TEXT' });
+    expect(mapRecord(record({ date: { value: '1899-12-31', from: 'date' } }), 0, context)).toMatchObject({
+      code: 'IMPORT_INVALID_DATE',
+    });
+    expect(mapRecord(record({ date: { value: '2025-02-30', from: 'date' } }), 0, context)).toMatchObject({
+      code: 'IMPORT_INVALID_DATE',
+    });
+    expect(mapRecord(record({ name: { value: 'x'.repeat(201), from: 'name' } }), 0, context)).toMatchObject({
+      code: 'IMPORT_INVALID_TEXT',
+    });
+    expect(mapRecord(record({ notes: { value: 'a\u0000b', from: 'desc' } }), 0, context)).toMatchObject({
+      code: 'IMPORT_INVALID_TEXT',
+    });
     expect(mapRecord(record({ accuracy: '-3' }), 0, context)).toMatchObject({ code: 'IMPORT_INVALID_ACCURACY' });
     expect(mapRecord(record({ name: null }), 0, context)).toMatchObject({ code: 'IMPORT_MISSING_NAME' });
     // A car park needs no name.
-    expect(mapRecord(record({ name: null, type: { value: 'car_park', from: 'type' } }), 0, context)).toMatchObject({ type: 'car_park', mushroom_types: '' });
+    expect(mapRecord(record({ name: null, type: { value: 'car_park', from: 'type' } }), 0, context)).toMatchObject({
+      type: 'car_park',
+      mushroom_types: '',
+    });
   });
 
   it('finds the same name within the distance, and only an earlier record of the same file', () => {
-    const at = (latitude: number, longitude: number, mushroom_types: string) => ({ latitude, longitude, mushroom_types });
+    const at = (latitude: number, longitude: number, mushroom_types: string) => ({
+      latitude,
+      longitude,
+      mushroom_types,
+    });
     expect(Math.round(metresBetween(at(54, 25, ''), at(54.0001, 25, '')))).toBe(11);
     const own = [at(54, 25, 'Voveraitės'), at(54, 25.0001, 'Other')];
-    expect(nearestSameName([at(54.00005, 25, 'voveraites'), at(54.0002, 25, 'Voveraitės'), at(54, 25.0001, 'voveraitės')], own, 10)).toEqual([0, -1, 0]);
+    expect(
+      nearestSameName(
+        [at(54.00005, 25, 'voveraites'), at(54.0002, 25, 'Voveraitės'), at(54, 25.0001, 'voveraitės')],
+        own,
+        10,
+      ),
+    ).toEqual([0, -1, 0]);
     const file = [at(1, 1, 'A'), at(1.00001, 1, 'a'), at(1, 1, 'B')];
     expect(nearestSameName(file, file, 10, { before: true })).toEqual([-1, 0, -1]);
   });

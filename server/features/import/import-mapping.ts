@@ -27,7 +27,8 @@ export const foldName = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Words that name a place to leave the car, in English, Lithuanian and the languages of nearby foragers. */
-const CAR_PARK_WORDS = /(^|[^\p{L}])(parking|parkplatz|parkovka|car ?park|car|auto|automobil\p{L}*|stovejim\p{L}*|aikstel\p{L}*|parkavim\p{L}*)(?=[^\p{L}]|$)/u;
+const CAR_PARK_WORDS =
+  /(^|[^\p{L}])(parking|parkplatz|parkovka|car ?park|car|auto|automobil\p{L}*|stovejim\p{L}*|aikstel\p{L}*|parkavim\p{L}*)(?=[^\p{L}]|$)/u;
 
 export const looksLikeCarPark = (text: string) => CAR_PARK_WORDS.test(foldName(text));
 
@@ -91,19 +92,26 @@ export function mapRecord(record: RawRecord, index: number, context: MapContext)
   const problem = (code: string, message: string): ImportProblem => ({ where: record.where, code, message });
   const latitude = numberOf(record.latitude);
   const longitude = numberOf(record.longitude);
-  if (latitude === null || longitude === null) return problem('IMPORT_INVALID_POSITION', 'No latitude and longitude that Foray can read.');
+  if (latitude === null || longitude === null)
+    return problem('IMPORT_INVALID_POSITION', 'No latitude and longitude that Foray can read.');
   let date = context.today;
   if (record.date) {
     const parsed = dateOf(record.date.value);
-    if (parsed === null) return problem('IMPORT_INVALID_DATE', `"${String(record.date.value).slice(0, 40)}" is not a date Foray can read.`);
+    if (parsed === null)
+      return problem(
+        'IMPORT_INVALID_DATE',
+        `"${String(record.date.value).slice(0, 40)}" is not a date Foray can read.`,
+      );
     date = parsed;
   }
   const rawName = record.name?.value.trim() ?? '';
   const { type, guessed } = typeOf(record.type?.value ?? null, rawName);
   // Foray's GPX and KML write a spot without mushroom types under its type's name: that name is no mushroom.
-  const name = record.fromForay && !guessed && record.name?.from === 'name' && rawName === TYPE_NAMES[type] ? '' : rawName;
+  const name =
+    record.fromForay && !guessed && record.name?.from === 'name' && rawName === TYPE_NAMES[type] ? '' : rawName;
   const accuracy = record.accuracy === null ? null : numberOf(record.accuracy);
-  if (record.accuracy !== null && record.accuracy !== '' && accuracy === null) return problem('IMPORT_INVALID_ACCURACY', 'The accuracy is not a number.');
+  if (record.accuracy !== null && record.accuracy !== '' && accuracy === null)
+    return problem('IMPORT_INVALID_ACCURACY', 'The accuracy is not a number.');
   const candidate = {
     type,
     mushroom_types: name,
@@ -127,10 +135,19 @@ export function mapRecord(record: RawRecord, index: number, context: MapContext)
   const visits: MappedSpot['visits'] = [];
   for (const [at, visit] of record.visits.entries()) {
     // The id is made at the confirm; here only the rest is checked, by the app's own rule for a visit.
-    const checked = CreateVisitSchema.safeParse({ id: '00000000-0000-4000-8000-000000000000', date: visit.date, outcome: visit.outcome, amount: visit.amount, note: visit.note });
+    const checked = CreateVisitSchema.safeParse({
+      id: '00000000-0000-4000-8000-000000000000',
+      date: visit.date,
+      outcome: visit.outcome,
+      amount: visit.amount,
+      note: visit.note,
+    });
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      return problem('IMPORT_INVALID_VISIT', `Visit ${at + 1}: ${String(issue?.path[0] ?? 'visit')}: ${issue?.message ?? 'invalid'}`);
+      return problem(
+        'IMPORT_INVALID_VISIT',
+        `Visit ${at + 1}: ${String(issue?.path[0] ?? 'visit')}: ${issue?.message ?? 'invalid'}`,
+      );
     }
     const { id: _id, ...fields } = checked.data;
     visits.push(fields);
@@ -173,7 +190,10 @@ export function mappingOf(records: RawRecord[]): ImportMapping {
 }
 
 /** Metres between two positions (haversine on a sphere of the Earth's mean radius). */
-export function metresBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function metresBetween(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const rad = Math.PI / 180;
   const dLat = (b.latitude - a.latitude) * rad;
   const dLng = (b.longitude - a.longitude) * rad;

@@ -28,9 +28,25 @@ async function signedIn(email: string): Promise<User> {
   return { cookie: user.cookie, id: me.json<{ id: string }>().id };
 }
 
-async function send(url: string, user: User, file: { bytes: Uint8Array; name: string }, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
-  const body = await multipart(fields, { bytes: file.bytes, name: file.name, type: 'application/octet-stream', field: 'file' });
-  return t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, ...body.headers, ...headers }, payload: body.payload });
+async function send(
+  url: string,
+  user: User,
+  file: { bytes: Uint8Array; name: string },
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
+  const body = await multipart(fields, {
+    bytes: file.bytes,
+    name: file.name,
+    type: 'application/octet-stream',
+    field: 'file',
+  });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: user.cookie, ...body.headers, ...headers },
+    payload: body.payload,
+  });
 }
 const preview = (user: User, file: { bytes: Uint8Array; name: string }) => send('/api/v1/import/preview', user, file);
 const confirm = (user: User, file: { bytes: Uint8Array; name: string }, fields: Record<string, string> = {}) =>
@@ -40,28 +56,48 @@ const gpxFile = (points: Array<{ lat: number; lon: number; name: string; time?: 
   name,
   bytes: strToU8(
     `<?xml version="1.0"?><gpx version="1.1" creator="Other app" xmlns="http://www.topografix.com/GPX/1/1">` +
-      points.map((p) => `<wpt lat="${p.lat}" lon="${p.lon}"><time>${p.time ?? '2025-09-20T08:00:00Z'}</time><name>${p.name}</name></wpt>`).join('') +
+      points
+        .map(
+          (p) =>
+            `<wpt lat="${p.lat}" lon="${p.lon}"><time>${p.time ?? '2025-09-20T08:00:00Z'}</time><name>${p.name}</name></wpt>`,
+        )
+        .join('') +
       '<trk><name>Walk</name><trkseg><trkpt lat="54.1" lon="25.1"/><trkpt lat="54.2" lon="25.2"/></trkseg></trk></gpx>',
   ),
 });
 
 async function own(user: User): Promise<Location[]> {
-  const page = (await t.app.inject({ url: '/api/v1/locations?owner=mine&limit=200', headers: { cookie: user.cookie } })).json<LocationPage>();
+  const page = (
+    await t.app.inject({ url: '/api/v1/locations?owner=mine&limit=200', headers: { cookie: user.cookie } })
+  ).json<LocationPage>();
   return page.items;
 }
 const visibleIds = async (viewer: User) =>
-  (await t.app.inject({ url: '/api/v1/locations?limit=200', headers: { cookie: viewer.cookie } })).json<LocationPage>().items.map((spot) => spot.id);
+  (await t.app.inject({ url: '/api/v1/locations?limit=200', headers: { cookie: viewer.cookie } }))
+    .json<LocationPage>()
+    .items.map((spot) => spot.id);
 const bboxIds = async (viewer: User) =>
-  (await t.app.inject({ url: '/api/v1/locations?bbox=-180,-90,180,90&limit=10000', headers: { cookie: viewer.cookie } })).json<LocationPage>().items.map((spot) => spot.id);
-const worldTotal = async (viewer: User) => (await t.app.inject({ url: '/api/v1/map/tiles/0/0/0', headers: { cookie: viewer.cookie } })).json<MapTile>().total;
+  (
+    await t.app.inject({
+      url: '/api/v1/locations?bbox=-180,-90,180,90&limit=10000',
+      headers: { cookie: viewer.cookie },
+    })
+  )
+    .json<LocationPage>()
+    .items.map((spot) => spot.id);
+const worldTotal = async (viewer: User) =>
+  (await t.app.inject({ url: '/api/v1/map/tiles/0/0/0', headers: { cookie: viewer.cookie } })).json<MapTile>().total;
 const photoFiles = () => {
   const dir = path.join(t.dataDir, 'photos');
   return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
 };
-const spotCount = async () => Number((await t.query<{ n: number }>(sql`select count(*)::int as n from locations`)).rows[0]!.n);
+const spotCount = async () =>
+  Number((await t.query<{ n: number }>(sql`select count(*)::int as n from locations`)).rows[0]!.n);
 
 const jpeg = (shade: number) =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 40 } } }).jpeg().toBuffer();
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -83,11 +119,22 @@ describe('import preview', () => {
     const body = response.json<ImportPreview>();
     expect(body).toMatchObject({ format: 'gpx', file_name: 'walks.gpx', skipped_geometries: 1, photos_missing: 0 });
     expect(body.mapping).toEqual({ mushroom_types: 'name', notes: null, date_found: 'time', type: null, finder: null });
-    expect(body.spots.map((spot) => [spot.index, spot.mushroom_types, spot.type, spot.type_guessed, spot.date_found, spot.finder])).toEqual([
+    expect(
+      body.spots.map((spot) => [
+        spot.index,
+        spot.mushroom_types,
+        spot.type,
+        spot.type_guessed,
+        spot.date_found,
+        spot.finder,
+      ]),
+    ).toEqual([
       [0, 'Baravykai', 'mushroom_spot', true, '2025-09-20', 'import-a'],
       [1, 'Parking by the road', 'car_park', true, '2025-09-20', 'import-a'],
     ]);
-    expect(body.invalid).toEqual([{ where: { kind: 'waypoint', number: 3 }, code: 'IMPORT_INVALID_POSITION', message: expect.any(String) }]);
+    expect(body.invalid).toEqual([
+      { where: { kind: 'waypoint', number: 3 }, code: 'IMPORT_INVALID_POSITION', message: expect.any(String) },
+    ]);
     expect(await spotCount()).toBe(before);
     expect((await t.query(sql`select 1 from imports`)).rows).toHaveLength(0);
   });
@@ -108,9 +155,20 @@ describe('import preview', () => {
   it('needs a signed-in user and a same-site request', async () => {
     const file = gpxFile([{ lat: 1, lon: 2, name: 'A' }]);
     const body = await multipart({}, { bytes: file.bytes, name: file.name, field: 'file' });
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/import/preview', headers: body.headers, payload: body.payload });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import/preview',
+      headers: body.headers,
+      payload: body.payload,
+    });
     expect(anonymous.statusCode).toBe(401);
-    const crossSite = await send('/api/v1/import', a, file, { import_id: crypto.randomUUID() }, { origin: 'https://evil.example' });
+    const crossSite = await send(
+      '/api/v1/import',
+      a,
+      file,
+      { import_id: crypto.randomUUID() },
+      { origin: 'https://evil.example' },
+    );
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json().error.code).toBe('CROSS_SITE_REQUEST');
   });
@@ -127,21 +185,35 @@ describe('import confirm', () => {
     const importId = crypto.randomUUID();
     const response = await confirm(a, file, { import_id: importId });
     expect(response.statusCode).toBe(201);
-    expect(response.json<ImportResult>()).toEqual({ import_id: importId, created: 2, photos: 0, skipped: 1, repeated: false });
+    expect(response.json<ImportResult>()).toEqual({
+      import_id: importId,
+      created: 2,
+      photos: 0,
+      skipped: 1,
+      repeated: false,
+    });
     const mine = (await own(a)).filter((spot) => spot.mushroom_types.startsWith('Private'));
-    expect(mine.map((spot) => [spot.mushroom_types, spot.type, spot.is_public, spot.latitude, spot.longitude]).sort()).toEqual([
+    expect(
+      mine.map((spot) => [spot.mushroom_types, spot.type, spot.is_public, spot.latitude, spot.longitude]).sort(),
+    ).toEqual([
       ['Private car park', 'car_park', false, 10.2, 20.2],
       ['Private chanterelles', 'mushroom_spot', false, 10.1, 20.1],
     ]);
-    expect(mine.map((spot) => spot.id).sort()).toEqual([derivedId(importId, 'spot:0'), derivedId(importId, 'spot:1')].sort());
+    expect(mine.map((spot) => spot.id).sort()).toEqual(
+      [derivedId(importId, 'spot:0'), derivedId(importId, 'spot:1')].sort(),
+    );
     for (const spot of mine) {
       expect(await visibleIds(b)).not.toContain(spot.id);
       expect(await bboxIds(b)).not.toContain(spot.id);
-      expect((await t.app.inject({ url: `/api/v1/locations/${spot.id}`, headers: { cookie: b.cookie } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ url: `/api/v1/locations/${spot.id}`, headers: { cookie: b.cookie } })).statusCode,
+      ).toBe(404);
       expect(await bboxIds(a)).toContain(spot.id);
     }
     expect(await worldTotal(b)).toBe(before);
-    const stored = await t.query<{ user_id: string; created_count: number; format: string }>(sql`select * from imports where id = ${importId}`);
+    const stored = await t.query<{ user_id: string; created_count: number; format: string }>(
+      sql`select * from imports where id = ${importId}`,
+    );
     expect(stored.rows[0]).toMatchObject({ user_id: a.id, created_count: 2, format: 'gpx' });
   });
 
@@ -232,7 +304,10 @@ describe('import confirm', () => {
       { lat: 50.3, lon: 50.3, name: 'Raced one' },
       { lat: 50.4, lon: 50.4, name: 'Raced two' },
     ]);
-    const raced = await Promise.all([confirm(a, other, { import_id: raceId }), confirm(a, other, { import_id: raceId })]);
+    const raced = await Promise.all([
+      confirm(a, other, { import_id: raceId }),
+      confirm(a, other, { import_id: raceId }),
+    ]);
     expect(raced.map((response) => response.statusCode).sort()).toEqual([200, 201]);
     expect(await spotCount()).toBe(countAfterFirst + 2);
     const stolen = await confirm(b, file, { import_id: importId });
@@ -250,7 +325,11 @@ async function forayZip(spots: Array<{ lat: number; name: string; photos: Array<
       files[`photos/${i}-${n}.jpg`] = photo;
       return `photos/${i}-${n}.jpg`;
     });
-    return { type: 'Feature', geometry: { type: 'Point', coordinates: [60, spot.lat] }, properties: { name: spot.name, photos: links } };
+    return {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [60, spot.lat] },
+      properties: { name: spot.name, photos: links },
+    };
   });
   files['foray-spots.geojson'] = strToU8(JSON.stringify({ type: 'FeatureCollection', features }));
   return { name: 'foray.zip', bytes: zipSync(files) };
@@ -281,8 +360,16 @@ describe('all or nothing', () => {
       { lat: 61.2, name: 'Second', photos: [await jpeg(50)] },
     ]);
     // The spots are written, then their photos' rows fail.
-    await t.query(sql.raw(`create function import_test_fail() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`));
-    await t.query(sql.raw('create trigger import_test_fail before insert on location_photos for each row execute function import_test_fail()'));
+    await t.query(
+      sql.raw(
+        `create function import_test_fail() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`,
+      ),
+    );
+    await t.query(
+      sql.raw(
+        'create trigger import_test_fail before insert on location_photos for each row execute function import_test_fail()',
+      ),
+    );
     try {
       const response = await confirm(a, zip);
       expect(response.statusCode).toBe(500);
@@ -292,11 +379,19 @@ describe('all or nothing', () => {
     }
     expect(await spotCount()).toBe(before.spots);
     expect(photoFiles()).toBe(before.files);
-    expect((await t.query(sql`select 1 from imports where file_name = 'foray.zip' and created_count = 2`)).rows).toHaveLength(0);
+    expect(
+      (await t.query(sql`select 1 from imports where file_name = 'foray.zip' and created_count = 2`)).rows,
+    ).toHaveLength(0);
   });
 
   it('brings the zip’s photos along, counts web links and absent paths as missing, and never fetches them', async () => {
-    const zip = await forayZip([{ lat: 62.1, name: 'With photos', photos: [await jpeg(60), 'https://photos.example/x.jpg', 'photos/absent.jpg', '../escape.jpg'] }]);
+    const zip = await forayZip([
+      {
+        lat: 62.1,
+        name: 'With photos',
+        photos: [await jpeg(60), 'https://photos.example/x.jpg', 'photos/absent.jpg', '../escape.jpg'],
+      },
+    ]);
     const shown = (await preview(a, zip)).json<ImportPreview>();
     expect(shown.photos_missing).toBe(3);
     expect(shown.spots[0]!.photos).toBe(1);
@@ -321,7 +416,10 @@ describe('limits and hostile files', () => {
   });
 
   it('refuses more spots than one import takes, whole', async () => {
-    const rows = Array.from({ length: IMPORT_SPOTS_MAX + 1 }, (_, i) => `S${i},${(i % 80) + 0.5},${(i % 170) + 0.5}`).join('\n');
+    const rows = Array.from(
+      { length: IMPORT_SPOTS_MAX + 1 },
+      (_, i) => `S${i},${(i % 80) + 0.5},${(i % 170) + 0.5}`,
+    ).join('\n');
     const before = await spotCount();
     const response = await confirm(a, { name: 'many.csv', bytes: strToU8(`name,lat,lon\n${rows}\n`) });
     expect(response.statusCode).toBe(413);
@@ -331,12 +429,43 @@ describe('limits and hostile files', () => {
 
   it('refuses DOCTYPEs, zip paths that climb out, zip bombs, unknown formats and empty files with a 4xx and a code', async () => {
     const cases: Array<[string, { name: string; bytes: Uint8Array }, number, string]> = [
-      ['xxe', { name: 'x.gpx', bytes: strToU8('<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY x SYSTEM "file:///etc/passwd">]><gpx><wpt lat="1" lon="2"><name>&x;</name></wpt></gpx>') }, 400, 'IMPORT_XML_UNSAFE'],
-      ['path', { name: 'x.kmz', bytes: zipSync({ 'doc.kml': strToU8('<kml/>'), '../../etc/x': strToU8('x') }) }, 400, 'IMPORT_ZIP_PATH'],
-      ['bomb', { name: 'bomb.zip', bytes: zipSync({ 'foray-spots.csv': new Uint8Array(IMPORT_FILE_MAX_BYTES + 1024 * 1024).fill(0x41) }, { level: 9 }) }, 413, 'IMPORT_FILE_TOO_LARGE'],
+      [
+        'xxe',
+        {
+          name: 'x.gpx',
+          bytes: strToU8(
+            '<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY x SYSTEM "file:///etc/passwd">]><gpx><wpt lat="1" lon="2"><name>&x;</name></wpt></gpx>',
+          ),
+        },
+        400,
+        'IMPORT_XML_UNSAFE',
+      ],
+      [
+        'path',
+        { name: 'x.kmz', bytes: zipSync({ 'doc.kml': strToU8('<kml/>'), '../../etc/x': strToU8('x') }) },
+        400,
+        'IMPORT_ZIP_PATH',
+      ],
+      [
+        'bomb',
+        {
+          name: 'bomb.zip',
+          bytes: zipSync(
+            { 'foray-spots.csv': new Uint8Array(IMPORT_FILE_MAX_BYTES + 1024 * 1024).fill(0x41) },
+            { level: 9 },
+          ),
+        },
+        413,
+        'IMPORT_FILE_TOO_LARGE',
+      ],
       ['pdf', { name: 'x.pdf', bytes: strToU8('%PDF-1.4 nothing') }, 415, 'IMPORT_UNSUPPORTED_FORMAT'],
       ['empty', { name: 'x.gpx', bytes: new Uint8Array() }, 400, 'IMPORT_NO_SPOTS'],
-      ['tracks only', { name: 'x.gpx', bytes: strToU8('<gpx><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>') }, 400, 'IMPORT_NO_SPOTS'],
+      [
+        'tracks only',
+        { name: 'x.gpx', bytes: strToU8('<gpx><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>') },
+        400,
+        'IMPORT_NO_SPOTS',
+      ],
     ];
     for (const [label, file, status, code] of cases) {
       for (const response of [await preview(a, file), await confirm(a, file)]) {
@@ -349,10 +478,30 @@ describe('limits and hostile files', () => {
   it('refuses a form without the file, with unknown fields or a bad import id', async () => {
     const file = gpxFile([{ lat: 1, lon: 2, name: 'A' }]);
     const noFile = await multipart({ import_id: crypto.randomUUID() });
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/import', headers: { cookie: a.cookie, ...noFile.headers }, payload: noFile.payload })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/import',
+          headers: { cookie: a.cookie, ...noFile.headers },
+          payload: noFile.payload,
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await send('/api/v1/import', a, file, { import_id: 'nope' })).statusCode).toBe(400);
-    expect((await send('/api/v1/import', a, file, { import_id: crypto.randomUUID(), owner: 'x' })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/import/preview', headers: { cookie: a.cookie }, payload: { file: 'x' } })).statusCode).toBe(415);
+    expect((await send('/api/v1/import', a, file, { import_id: crypto.randomUUID(), owner: 'x' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/import/preview',
+          headers: { cookie: a.cookie },
+          payload: { file: 'x' },
+        })
+      ).statusCode,
+    ).toBe(415);
   });
 });
 
@@ -364,48 +513,114 @@ describe('round trip', () => {
     owner = await signedIn('import-roundtrip@example.com');
     const addPhoto = async (id: string, photo: Buffer) => {
       const body = await multipart({}, { bytes: photo });
-      const added = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${id}/photos`, headers: { cookie: owner.cookie, ...body.headers }, payload: body.payload });
+      const added = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/locations/${id}/photos`,
+        headers: { cookie: owner.cookie, ...body.headers },
+        payload: body.payload,
+      });
       expect(added.statusCode).toBe(201);
     };
     // As JSON: a form would turn the notes' line break into CRLF, which XML itself reads back as LF.
     const make = async (fields: Record<string, unknown>, photo: Buffer | null) => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: owner.cookie }, payload: validSpot({ id: crypto.randomUUID(), ...fields }) });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/locations',
+        headers: { cookie: owner.cookie },
+        payload: validSpot({ id: crypto.randomUUID(), ...fields }),
+      });
       expect(response.statusCode).toBe(201);
       const spot = response.json<Location>();
       if (photo) await addPhoto(spot.id, photo);
       return spot;
     };
-    const first = await make({ mushroom_types: 'Baravykai & "raudonviršiai"', notes: 'Under <old> spruce,\nby the stream', latitude: 54.6872123, longitude: 25.2797456, date_found: '2026-09-14', accuracy_m: 6.5, finder: 'Jonas' }, await jpeg(70));
-    const second = await make({ type: 'car_park', mushroom_types: '', finder: '', notes: null, latitude: -33.123457, longitude: -70.654321, date_found: '2025-01-02' }, null);
-    const third = await make({ mushroom_types: '=HYPERLINK("x")', finder: 'Ona; Jonas', latitude: 0.000001, longitude: 179.999999, notes: 'Comma, semicolon; quote "\r\nand a Windows line break' }, await jpeg(80));
+    const first = await make(
+      {
+        mushroom_types: 'Baravykai & "raudonviršiai"',
+        notes: 'Under <old> spruce,\nby the stream',
+        latitude: 54.6872123,
+        longitude: 25.2797456,
+        date_found: '2026-09-14',
+        accuracy_m: 6.5,
+        finder: 'Jonas',
+      },
+      await jpeg(70),
+    );
+    const second = await make(
+      {
+        type: 'car_park',
+        mushroom_types: '',
+        finder: '',
+        notes: null,
+        latitude: -33.123457,
+        longitude: -70.654321,
+        date_found: '2025-01-02',
+      },
+      null,
+    );
+    const third = await make(
+      {
+        mushroom_types: '=HYPERLINK("x")',
+        finder: 'Ona; Jonas',
+        latitude: 0.000001,
+        longitude: 179.999999,
+        notes: 'Comma, semicolon; quote "\r\nand a Windows line break',
+      },
+      await jpeg(80),
+    );
     // A second photo on the first spot.
     await addPhoto(first.id, await jpeg(90));
     // Two visits to the first spot, one with a note and a photo: its history goes with it.
     const visit = async (fields: Record<string, unknown>) => {
-      const response = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${first.id}/visits`, headers: { cookie: owner.cookie }, payload: { id: crypto.randomUUID(), ...fields } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/locations/${first.id}/visits`,
+        headers: { cookie: owner.cookie },
+        payload: { id: crypto.randomUUID(), ...fields },
+      });
       expect(response.statusCode, response.body).toBe(201);
       return response.json<{ id: string }>();
     };
-    const found = await visit({ date: '2026-09-20', outcome: 'found', amount: 'many', note: 'Twelve <young> ones & a "big" one,\nby the old stump' });
+    const found = await visit({
+      date: '2026-09-20',
+      outcome: 'found',
+      amount: 'many',
+      note: 'Twelve <young> ones & a "big" one,\nby the old stump',
+    });
     await visit({ date: '2026-10-05', outcome: 'nothing' });
     const visitPhoto = await multipart({ id: crypto.randomUUID() }, { bytes: await jpeg(100) });
-    const added = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${first.id}/visits/${found.id}/photos`, headers: { cookie: owner.cookie, ...visitPhoto.headers }, payload: visitPhoto.payload });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/locations/${first.id}/visits/${found.id}/photos`,
+      headers: { cookie: owner.cookie, ...visitPhoto.headers },
+      payload: visitPhoto.payload,
+    });
     expect(added.statusCode, added.body).toBe(201);
     original = [];
     for (const spot of [first, second, third]) {
-      original.push((await t.app.inject({ url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie } })).json<Location>());
+      original.push(
+        (
+          await t.app.inject({ url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie } })
+        ).json<Location>(),
+      );
     }
     // Export as the owner, as each format.
     exported = {};
     for (const format of ['geojson', 'gpx', 'kml', 'csv']) {
-      const response = await t.app.inject({ url: `/api/v1/export?format=${format}`, headers: { cookie: owner.cookie } });
+      const response = await t.app.inject({
+        url: `/api/v1/export?format=${format}`,
+        headers: { cookie: owner.cookie },
+      });
       expect(response.statusCode).toBe(200);
       exported[format] = response.body;
     }
     // "Everything": the export's own zip of the file and its photos.
     zips = {};
     for (const format of ['geojson', 'gpx', 'kml', 'csv']) {
-      const response = await t.app.inject({ url: `/api/v1/export?format=${format}&photos=include`, headers: { cookie: owner.cookie } });
+      const response = await t.app.inject({
+        url: `/api/v1/export?format=${format}&photos=include`,
+        headers: { cookie: owner.cookie },
+      });
       expect(response.statusCode).toBe(200);
       zips[format] = new Uint8Array(response.rawPayload);
     }
@@ -415,19 +630,30 @@ describe('round trip', () => {
 
   const zipOf = (format: string) => ({ name: 'foray-export.zip', bytes: zips[format]! });
 
-  type VisitList = { items: Array<{ date: string; outcome: string; amount: string | null; note: string | null; photos: unknown[] }> };
+  type VisitList = {
+    items: Array<{ date: string; outcome: string; amount: string | null; note: string | null; photos: unknown[] }>;
+  };
   const visitsOf = async (user: User, spotId: string) =>
-    (await t.app.inject({ url: `/api/v1/locations/${spotId}/visits`, headers: { cookie: user.cookie } })).json<VisitList>().items;
+    (
+      await t.app.inject({ url: `/api/v1/locations/${spotId}/visits`, headers: { cookie: user.cookie } })
+    ).json<VisitList>().items;
   /** GPX and GeoJSON carry each visit whole; KML and CSV only their count and the last one. */
-  const carriesVisits = (name: string, format: string) => name.endsWith('.zip') ? ['geojson', 'gpx'].includes(format) : /\.(geojson|gpx)$/.test(name);
+  const carriesVisits = (name: string, format: string) =>
+    name.endsWith('.zip') ? ['geojson', 'gpx'].includes(format) : /\.(geojson|gpx)$/.test(name);
 
-  async function importAndCompare(user: User, file: { name: string; bytes: Uint8Array }, { photos, format }: { photos: boolean; format: string }) {
+  async function importAndCompare(
+    user: User,
+    file: { name: string; bytes: Uint8Array },
+    { photos, format }: { photos: boolean; format: string },
+  ) {
     const response = await confirm(user, file);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<ImportResult>().created).toBe(3);
     const copies = await own(user);
     for (const spot of original) {
-      const copy = copies.find((c) => Math.abs(c.latitude - spot.latitude) < 1e-6 && Math.abs(c.longitude - spot.longitude) < 1e-6);
+      const copy = copies.find(
+        (c) => Math.abs(c.latitude - spot.latitude) < 1e-6 && Math.abs(c.longitude - spot.longitude) < 1e-6,
+      );
       expect(copy, `${file.name}: ${spot.mushroom_types}`).toBeDefined();
       expect(copy).toMatchObject({
         type: spot.type,
@@ -445,13 +671,17 @@ describe('round trip', () => {
         continue;
       }
       const before = await visitsOf(owner, spot.id);
-      expect(visits.map(({ date, outcome, amount, note }) => ({ date, outcome, amount, note })), `${file.name}: visits`).toEqual(
-        before.map(({ date, outcome, amount, note }) => ({ date, outcome, amount, note })),
+      expect(
+        visits.map(({ date, outcome, amount, note }) => ({ date, outcome, amount, note })),
+        `${file.name}: visits`,
+      ).toEqual(before.map(({ date, outcome, amount, note }) => ({ date, outcome, amount, note })));
+      expect(visits.map((visit) => visit.photos.length)).toEqual(
+        before.map((visit) => (photos ? visit.photos.length : 0)),
       );
-      expect(visits.map((visit) => visit.photos.length)).toEqual(before.map((visit) => (photos ? visit.photos.length : 0)));
     }
     // Clear the account for the next format.
-    for (const copy of copies) await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${copy.id}`, headers: { cookie: user.cookie } });
+    for (const copy of copies)
+      await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${copy.id}`, headers: { cookie: user.cookie } });
   }
 
   it('brings back the same spots, fields, positions and photos from a Foray zip of the GeoJSON export', async () => {
@@ -469,8 +699,13 @@ describe('round trip', () => {
       // Outside a zip the photo links are web addresses: counted, never fetched (the visit's photo too, where
       // the file carries visits).
       expect(shown.photos_missing, format).toBe(carriesVisits(file.name, format) ? 4 : 3);
-      expect(shown.spots.every((spot) => !spot.type_guessed), format).toBe(true);
-      expect(shown.spots.map((spot) => spot.visits).sort()).toEqual(carriesVisits(file.name, format) ? [0, 0, 2] : [0, 0, 0]);
+      expect(
+        shown.spots.every((spot) => !spot.type_guessed),
+        format,
+      ).toBe(true);
+      expect(shown.spots.map((spot) => spot.visits).sort()).toEqual(
+        carriesVisits(file.name, format) ? [0, 0, 2] : [0, 0, 0],
+      );
       await importAndCompare(b, file, { photos: false, format });
     }
   });

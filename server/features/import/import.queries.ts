@@ -33,7 +33,12 @@ export type StoredImport = { userId: string; created: number; photos: number; sk
 
 export async function findImport(db: Database, id: string): Promise<StoredImport | null> {
   const [row] = await db
-    .select({ userId: imports.userId, created: imports.createdCount, photos: imports.photoCount, skipped: imports.skippedCount })
+    .select({
+      userId: imports.userId,
+      created: imports.createdCount,
+      photos: imports.photoCount,
+      skipped: imports.skippedCount,
+    })
     .from(imports)
     .where(eq(imports.id, id));
   return row ?? null;
@@ -63,18 +68,28 @@ export async function insertImport(
 ): Promise<'inserted' | 'exists'> {
   return db.transaction(async (tx) => {
     // First, so a concurrent confirm with the same id waits here on the first one's row and then finds it.
-    const claimed = await tx.insert(imports).values(row).onConflictDoNothing({ target: imports.id }).returning({ id: imports.id });
+    const claimed = await tx
+      .insert(imports)
+      .values(row)
+      .onConflictDoNothing({ target: imports.id })
+      .returning({ id: imports.id });
     if (claimed.length === 0) return 'exists';
     for (let at = 0; at < spots.length; at += BATCH) await tx.insert(locations).values(spots.slice(at, at + BATCH));
-    for (let at = 0; at < photos.length; at += BATCH) await tx.insert(locationPhotos).values(photos.slice(at, at + BATCH));
-    for (let at = 0; at < spotVisits.length; at += BATCH) await tx.insert(visits).values(spotVisits.slice(at, at + BATCH));
-    for (let at = 0; at < spotVisitPhotos.length; at += BATCH) await tx.insert(visitPhotos).values(spotVisitPhotos.slice(at, at + BATCH));
+    for (let at = 0; at < photos.length; at += BATCH)
+      await tx.insert(locationPhotos).values(photos.slice(at, at + BATCH));
+    for (let at = 0; at < spotVisits.length; at += BATCH)
+      await tx.insert(visits).values(spotVisits.slice(at, at + BATCH));
+    for (let at = 0; at < spotVisitPhotos.length; at += BATCH)
+      await tx.insert(visitPhotos).values(spotVisitPhotos.slice(at, at + BATCH));
     return 'inserted';
   });
 }
 
 /** Whether the import's row belongs to the user (after a clash). */
 export async function importOwnedBy(db: Database, id: string, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: imports.id }).from(imports).where(and(eq(imports.id, id), eq(imports.userId, userId)));
+  const [row] = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(and(eq(imports.id, id), eq(imports.userId, userId)));
   return row !== undefined;
 }

@@ -27,7 +27,13 @@ import { isZip } from './readers/zip.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  409: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+};
 
 const CONFIRM_FIELDS = new Set(Object.keys(ImportConfirmFieldsSchema.shape));
 
@@ -70,12 +76,22 @@ async function readUpload(request: FastifyRequest, allowedFields: Set<string>): 
   let upload: { fileName: string; bytes: Uint8Array } | null = null;
   try {
     for await (const part of request.parts({
-      limits: { fileSize: IMPORT_ZIP_MAX_BYTES, files: 1, fields: allowedFields.size, fieldSize: 512 * 1024, parts: allowedFields.size + 1 },
+      limits: {
+        fileSize: IMPORT_ZIP_MAX_BYTES,
+        files: 1,
+        fields: allowedFields.size,
+        fieldSize: 512 * 1024,
+        parts: allowedFields.size + 1,
+      },
     })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
-          throw new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${part.fieldname}": the file goes in "file".`);
+          throw new AppError(
+            400,
+            'VALIDATION_ERROR',
+            `Unexpected file field "${part.fieldname}": the file goes in "file".`,
+          );
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -85,18 +101,29 @@ async function readUpload(request: FastifyRequest, allowedFields: Set<string>): 
           size += chunk.length;
           if (size > limit) {
             part.file.resume();
-            throw new AppError(413, 'IMPORT_FILE_TOO_LARGE', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`);
+            throw new AppError(
+              413,
+              'IMPORT_FILE_TOO_LARGE',
+              `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`,
+            );
           }
           chunks.push(chunk);
         }
-        if (part.file.truncated) throw new AppError(413, 'IMPORT_FILE_TOO_LARGE', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`);
+        if (part.file.truncated)
+          throw new AppError(
+            413,
+            'IMPORT_FILE_TOO_LARGE',
+            `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`,
+          );
         // Shown back and stored: control characters (NUL, which PostgreSQL refuses, among them) are dropped.
         // eslint-disable-next-line no-control-regex -- removing control characters is the point
         const fileName = (part.filename ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 255);
         upload = { fileName: fileName || 'file', bytes: Buffer.concat(chunks) };
       } else {
-        if (!allowedFields.has(part.fieldname)) throw new AppError(400, 'VALIDATION_ERROR', `Unknown field "${part.fieldname}".`);
-        if (part.fieldname in fields) throw new AppError(400, 'VALIDATION_ERROR', `Field "${part.fieldname}" was sent twice.`);
+        if (!allowedFields.has(part.fieldname))
+          throw new AppError(400, 'VALIDATION_ERROR', `Unknown field "${part.fieldname}".`);
+        if (part.fieldname in fields)
+          throw new AppError(400, 'VALIDATION_ERROR', `Field "${part.fieldname}" was sent twice.`);
         if (part.valueTruncated) throw new AppError(400, 'VALIDATION_ERROR', `Field "${part.fieldname}" is too long.`);
         fields[part.fieldname] = String(part.value);
       }
@@ -104,9 +131,14 @@ async function readUpload(request: FastifyRequest, allowedFields: Set<string>): 
   } catch (error) {
     const mapped = multipartError(error);
     if (mapped instanceof AppError && mapped.code === 'PHOTO_TOO_LARGE') {
-      throw new AppError(413, 'IMPORT_FILE_TOO_LARGE', `The file is larger than ${Math.round(IMPORT_ZIP_MAX_BYTES / 1024 / 1024)} MB.`);
+      throw new AppError(
+        413,
+        'IMPORT_FILE_TOO_LARGE',
+        `The file is larger than ${Math.round(IMPORT_ZIP_MAX_BYTES / 1024 / 1024)} MB.`,
+      );
     }
-    if (mapped instanceof AppError && mapped.message === 'Send at most one photo.') throw new AppError(400, 'VALIDATION_ERROR', 'Send one file.');
+    if (mapped instanceof AppError && mapped.message === 'Send at most one photo.')
+      throw new AppError(400, 'VALIDATION_ERROR', 'Send one file.');
     throw mapped;
   }
   if (!upload) throw new AppError(400, 'VALIDATION_ERROR', 'Send the file in the field "file".');
@@ -138,7 +170,12 @@ async function analyse(db: Database, user: CurrentUser, upload: Upload): Promise
     const dLat = IMPORT_DUPLICATE_METRES / 111_000;
     const cos = Math.max(Math.cos((Math.max(Math.abs(minLat), Math.abs(maxLat)) * Math.PI) / 180), 0.01);
     const dLng = dLat / cos;
-    own = await ownSpotsIn(db, user.id, { minLat: minLat - dLat, maxLat: maxLat + dLat, minLng: Math.min(...lngs) - dLng, maxLng: Math.max(...lngs) + dLng });
+    own = await ownSpotsIn(db, user.id, {
+      minLat: minLat - dLat,
+      maxLat: maxLat + dLat,
+      minLng: Math.min(...lngs) - dLng,
+      maxLng: Math.max(...lngs) + dLng,
+    });
   }
   const ofOwn = nearestSameName(spots, own, IMPORT_DUPLICATE_METRES);
   const ofEarlier = nearestSameName(spots, spots, IMPORT_DUPLICATE_METRES, { before: true });
@@ -158,7 +195,9 @@ async function analyse(db: Database, user: CurrentUser, upload: Upload): Promise
       date_found: spot.date_found,
       notes: spot.notes,
       accuracy_m: spot.accuracy_m,
-      photos: file.photoEntries[spot.record]!.length + file.visitPhotoEntries[spot.record]!.reduce((sum, entries) => sum + entries.length, 0),
+      photos:
+        file.photoEntries[spot.record]!.length +
+        file.visitPhotoEntries[spot.record]!.reduce((sum, entries) => sum + entries.length, 0),
       visits: spot.visits.length,
       duplicate_of: ofOwn[index]! >= 0 ? own[ofOwn[index]!]!.id : null,
       duplicate_of_index: ofOwn[index]! < 0 && ofEarlier[index]! >= 0 ? ofEarlier[index]! : null,
@@ -191,7 +230,8 @@ function parseTypes(text: string | undefined, count: number): Map<number, Locati
     throw new AppError(400, 'VALIDATION_ERROR', 'types: not JSON');
   }
   const parsed = z.record(z.string().regex(/^\d+$/), LocationTypeSchema).safeParse(json);
-  if (!parsed.success) throw new AppError(400, 'VALIDATION_ERROR', 'types: expected { "<index>": "mushroom_spot" | "car_park" }');
+  if (!parsed.success)
+    throw new AppError(400, 'VALIDATION_ERROR', 'types: expected { "<index>": "mushroom_spot" | "car_park" }');
   for (const [key, type] of Object.entries(parsed.data)) {
     const index = Number(key);
     if (index >= count) throw new AppError(400, 'VALIDATION_ERROR', `types: the file has no spot ${index}`);
@@ -200,7 +240,10 @@ function parseTypes(text: string | undefined, count: number): Map<number, Locati
   return choices;
 }
 
-const repeatedResult = (importId: string, stored: { created: number; photos: number; skipped: number }): ImportResult => ({
+const repeatedResult = (
+  importId: string,
+  stored: { created: number; photos: number; skipped: number },
+): ImportResult => ({
   import_id: importId,
   created: stored.created,
   photos: stored.photos,
@@ -265,30 +308,59 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
 
       const { file, preview, spots } = await analyse(db, user, upload);
       if (spots.length === 0) {
-        throw new AppError(400, 'IMPORT_NO_SPOTS', `None of the file's ${preview.invalid.length} records is a spot Foray can save: see the preview for why.`);
+        throw new AppError(
+          400,
+          'IMPORT_NO_SPOTS',
+          `None of the file's ${preview.invalid.length} records is a spot Foray can save: see the preview for why.`,
+        );
       }
       const types = parseTypes(fields.types, spots.length);
       const includeDuplicates = fields.include_duplicates === 'true';
-      const chosen = preview.spots.filter((spot) => includeDuplicates || (spot.duplicate_of === null && spot.duplicate_of_index === null));
+      const chosen = preview.spots.filter(
+        (spot) => includeDuplicates || (spot.duplicate_of === null && spot.duplicate_of_index === null),
+      );
       for (const spot of chosen) {
         const type = types.get(spot.index) ?? spot.type;
         if (type === 'mushroom_spot' && !spot.mushroom_types) {
-          throw new AppError(400, 'MISSING_INFORMATION', `Spot ${spot.index + 1} has no name, so it can only be a car park.`);
+          throw new AppError(
+            400,
+            'MISSING_INFORMATION',
+            `Spot ${spot.index + 1} has no name, so it can only be a car park.`,
+          );
         }
       }
 
       // Photos first, outside the transaction (re-encoding is slow); removed again unless every row is saved.
       const stored: string[] = [];
-      const photoRows: Array<{ id: string; locationId: string; position: number; photoKey: string; thumbnailKey: string }> = [];
-      const visitPhotoRows: Array<{ id: string; visitId: string; position: number; photoKey: string; thumbnailKey: string }> = [];
+      const photoRows: Array<{
+        id: string;
+        locationId: string;
+        position: number;
+        photoKey: string;
+        thumbnailKey: string;
+      }> = [];
+      const visitPhotoRows: Array<{
+        id: string;
+        visitId: string;
+        position: number;
+        photoKey: string;
+        thumbnailKey: string;
+      }> = [];
       const visitId = (spotIndex: number, visit: number) => derivedId(importId, `visit:${spotIndex}:${visit}`);
       let saved = false;
       try {
         const jobs = chosen.flatMap((spot) => {
           const record = spots[spot.index]!.record;
           return [
-            ...file.photoEntries[record]!.map((entry, position) => ({ spot, entry, position, visit: null as number | null })),
-            ...file.visitPhotoEntries[record]!.flatMap((entries, visit) => entries.map((entry, position) => ({ spot, entry, position, visit }))),
+            ...file.photoEntries[record]!.map((entry, position) => ({
+              spot,
+              entry,
+              position,
+              visit: null as number | null,
+            })),
+            ...file.visitPhotoEntries[record]!.flatMap((entries, visit) =>
+              entries.map((entry, position) => ({ spot, entry, position, visit })),
+            ),
           ];
         });
         for (const batch of batchesOf(jobs, (job) => file.photoSize(job.entry))) {
@@ -301,7 +373,11 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
                 processed = await processPhoto(Buffer.from(bytes.get(job.entry) ?? new Uint8Array()));
               } catch (error) {
                 if (error instanceof AppError) {
-                  throw new AppError(error.statusCode, error.code, `${job.entry} (${job.spot.where.kind} ${job.spot.where.number}): ${error.message}`);
+                  throw new AppError(
+                    error.statusCode,
+                    error.code,
+                    `${job.entry} (${job.spot.where.kind} ${job.spot.where.number}): ${error.message}`,
+                  );
                 }
                 throw error;
               }
@@ -383,7 +459,10 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
           );
         } catch (error) {
           // A spot's id taken: only a concurrent confirm of the same import can have made it.
-          if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+          if (
+            (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+            (error as { cause?: { code?: string } }).cause?.code === '23505'
+          ) {
             outcome = 'exists';
           } else throw error;
         }

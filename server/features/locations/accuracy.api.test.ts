@@ -22,10 +22,16 @@ const postJson = (body: Record<string, unknown>, cookie = owner.cookie) =>
 
 async function postForm(fields: Record<string, unknown>) {
   const body = await multipart(fields);
-  return t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: owner.cookie, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie: owner.cookie, ...body.headers },
+    payload: body.payload,
+  });
 }
 
-const read = (id: string, cookie = owner.cookie) => t.app.inject({ url: `/api/v1/locations/${id}`, headers: { cookie } });
+const read = (id: string, cookie = owner.cookie) =>
+  t.app.inject({ url: `/api/v1/locations/${id}`, headers: { cookie } });
 
 describe('accuracy_m', () => {
   it('is stored and returned, from JSON and from a form, on the spot, the list and the bbox', async () => {
@@ -38,9 +44,13 @@ describe('accuracy_m', () => {
     expect(fromForm.statusCode).toBe(201);
     expect(fromForm.json<Location>().accuracy_m).toBe(12);
 
-    const list = (await t.app.inject({ url: '/api/v1/locations?owner=mine', headers: { cookie: owner.cookie } })).json<{ items: Location[] }>();
+    const list = (await t.app.inject({ url: '/api/v1/locations?owner=mine', headers: { cookie: owner.cookie } })).json<{
+      items: Location[];
+    }>();
     expect(list.items.find((spot) => spot.mushroom_types === 'Accurate form')?.accuracy_m).toBe(12);
-    const box = (await t.app.inject({ url: '/api/v1/locations?bbox=25,54,26,55', headers: { cookie: owner.cookie } })).json<{ items: Location[] }>();
+    const box = (
+      await t.app.inject({ url: '/api/v1/locations?bbox=25,54,26,55', headers: { cookie: owner.cookie } })
+    ).json<{ items: Location[] }>();
     expect(box.items.find((spot) => spot.mushroom_types === 'Accurate JSON')?.accuracy_m).toBe(7.5);
   });
 
@@ -72,7 +82,9 @@ describe('accuracy_m', () => {
       expect(response.statusCode, bad).toBe(400);
       expect(response.json().error.message).toMatch(/^accuracy_m: /);
     }
-    const stored = await t.query<{ n: number }>(sql`select count(*)::int as n from locations where accuracy_m <= 0 or accuracy_m > 10000`);
+    const stored = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from locations where accuracy_m <= 0 or accuracy_m > 10000`,
+    );
     expect(stored.rows[0]!.n).toBe(0);
   });
 

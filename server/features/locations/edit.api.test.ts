@@ -18,15 +18,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function create(body: Record<string, unknown> = {}, cookie = owner.cookie): Promise<Location> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie }, payload: validSpot(body) });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie },
+    payload: validSpot(body),
+  });
   expect(response.statusCode).toBe(201);
   return response.json<Location>();
 }
 const patch = (id: string, body: unknown, cookie = owner.cookie) =>
-  t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${id}`, headers: { cookie }, payload: body as Record<string, unknown> });
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/locations/${id}`,
+    headers: { cookie },
+    payload: body as Record<string, unknown>,
+  });
 const get = (url: string, cookie = owner.cookie) => t.app.inject({ url, headers: { cookie } });
 const row = async (id: string) =>
-  (await t.query<{ notes: string | null; version: number; finder: string }>(sql`select notes, version, finder from locations where id = ${id}`)).rows[0];
+  (
+    await t.query<{ notes: string | null; version: number; finder: string }>(
+      sql`select notes, version, finder from locations where id = ${id}`,
+    )
+  ).rows[0];
 
 describe('editing a spot', () => {
   it('changes only the fields sent, moves the version on and sets updated_at', async () => {
@@ -36,7 +50,13 @@ describe('editing a spot', () => {
     const response = await patch(spot.id, { notes: '  By the birch now ', finder: 'Jonas', base_version: 1 });
     expect(response.statusCode).toBe(200);
     const edited = response.json<Location>();
-    expect(edited).toEqual({ ...spot, notes: 'By the birch now', finder: 'Jonas', version: 2, updated_at: expect.any(String) });
+    expect(edited).toEqual({
+      ...spot,
+      notes: 'By the birch now',
+      finder: 'Jonas',
+      version: 2,
+      updated_at: expect.any(String),
+    });
     expect(edited.updated_at > spot.updated_at).toBe(true);
     expect((await get(`/api/v1/locations/${spot.id}`)).json()).toEqual(edited);
   });
@@ -56,8 +76,15 @@ describe('editing a spot', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      type: 'car_park', mushroom_types: 'Car park', date_found: '2026-08-01', notes: null,
-      latitude: 55.5, longitude: 24.25, accuracy_m: null, is_public: true, version: 2,
+      type: 'car_park',
+      mushroom_types: 'Car park',
+      date_found: '2026-08-01',
+      notes: null,
+      latitude: 55.5,
+      longitude: 24.25,
+      accuracy_m: null,
+      is_public: true,
+      version: 2,
     });
   });
 
@@ -157,7 +184,12 @@ describe('privacy', () => {
   it('answers another user 404 — for a private spot, a public one, and one that does not exist — and changes nothing', async () => {
     const secret = await create({ notes: 'Secret' });
     const shared = await create({ is_public: true, notes: 'Shared' });
-    for (const body of [{ notes: 'Mine now' }, { notes: 'Mine now', base_version: 1 }, { notes: 'Mine now', base_version: 7 }, { is_public: true }]) {
+    for (const body of [
+      { notes: 'Mine now' },
+      { notes: 'Mine now', base_version: 1 },
+      { notes: 'Mine now', base_version: 7 },
+      { is_public: true },
+    ]) {
       for (const id of [secret.id, shared.id, crypto.randomUUID()]) {
         const response = await patch(id, body, other.cookie);
         expect(response.statusCode).toBe(404);
@@ -172,21 +204,37 @@ describe('privacy', () => {
   });
 
   it('never shows another user a private spot’s edit, and sharing by edit shows it and its photo, then hides both', async () => {
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 90, g: 60, b: 30 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 90, g: 60, b: 30 } } })
+      .jpeg()
+      .toBuffer();
     const body = await multipart(validSpot(), { bytes: photo });
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: owner.cookie, ...body.headers }, payload: body.payload });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: { cookie: owner.cookie, ...body.headers },
+      payload: body.payload,
+    });
     const spot = created.json<Location>();
     const listedFor = async (cookie: string) =>
-      (await get('/api/v1/locations?bbox=20,50,30,60&limit=10000', cookie)).json<{ items: Location[] }>().items.map((item) => item.id);
+      (await get('/api/v1/locations?bbox=20,50,30,60&limit=10000', cookie))
+        .json<{ items: Location[] }>()
+        .items.map((item) => item.id);
 
     await patch(spot.id, { notes: 'Private words', base_version: 1 });
     expect(await listedFor(other.cookie)).not.toContain(spot.id);
     expect((await get(spot.photo_url!, other.cookie)).statusCode).toBe(404);
 
     const shared = await patch(spot.id, { is_public: true, notes: 'Now for all', base_version: 2 });
-    expect(shared.json()).toMatchObject({ is_public: true, photo_url: spot.photo_url, thumbnail_url: spot.thumbnail_url });
+    expect(shared.json()).toMatchObject({
+      is_public: true,
+      photo_url: spot.photo_url,
+      thumbnail_url: spot.thumbnail_url,
+    });
     expect(await listedFor(other.cookie)).toContain(spot.id);
-    expect((await get(`/api/v1/locations/${spot.id}`, other.cookie)).json()).toMatchObject({ notes: 'Now for all', is_owner: false });
+    expect((await get(`/api/v1/locations/${spot.id}`, other.cookie)).json()).toMatchObject({
+      notes: 'Now for all',
+      is_owner: false,
+    });
     expect((await get(spot.photo_url!, other.cookie)).statusCode).toBe(200);
     expect((await get(spot.thumbnail_url!, other.cookie)).statusCode).toBe(200);
 
@@ -201,7 +249,11 @@ describe('privacy', () => {
 
   it('needs a session', async () => {
     const spot = await create();
-    const response = await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${spot.id}`, payload: { notes: 'x' } });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${spot.id}`,
+      payload: { notes: 'x' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -212,7 +264,18 @@ describe('the OpenAPI document', () => {
     const operation = doc.paths['/api/v1/locations/{id}'].patch;
     const schema = operation.requestBody.content['application/json'].schema;
     expect(Object.keys(schema.properties)).toEqual(
-      expect.arrayContaining(['type', 'mushroom_types', 'finder', 'date_found', 'notes', 'latitude', 'longitude', 'accuracy_m', 'is_public', 'base_version']),
+      expect.arrayContaining([
+        'type',
+        'mushroom_types',
+        'finder',
+        'date_found',
+        'notes',
+        'latitude',
+        'longitude',
+        'accuracy_m',
+        'is_public',
+        'base_version',
+      ]),
     );
     expect(operation.responses['409']).toBeDefined();
   });

@@ -19,7 +19,12 @@ const postJson = (body: Record<string, unknown>) =>
 
 async function postForm(fields: Record<string, unknown>) {
   const body = await multipart(fields);
-  return t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: owner.cookie, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie: owner.cookie, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 const daysFromToday = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
@@ -42,20 +47,28 @@ describe('text fields', () => {
   }
 
   it('keeps tabs and line breaks, which people do type', async () => {
-    const response = await postJson(validSpot({ notes: 'Under the spruce\r\n\tnear the stream', finder: 'Ona\tand Jonas' }));
+    const response = await postJson(
+      validSpot({ notes: 'Under the spruce\r\n\tnear the stream', finder: 'Ona\tand Jonas' }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json().notes).toBe('Under the spruce\r\n\tnear the stream');
   });
 });
 
 describe('date_found', () => {
-  it.each(['0000-01-01', '0001-01-01', '1899-12-31', '9999-12-31', daysFromToday(2)])('refuses %s with a 400', async (date) => {
-    for (const send of [postJson, postForm]) {
-      const response = await send(validSpot({ date_found: date }));
-      expect(response.statusCode, date).toBe(400);
-      expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/^date_found: /) });
-    }
-  });
+  it.each(['0000-01-01', '0001-01-01', '1899-12-31', '9999-12-31', daysFromToday(2)])(
+    'refuses %s with a 400',
+    async (date) => {
+      for (const send of [postJson, postForm]) {
+        const response = await send(validSpot({ date_found: date }));
+        expect(response.statusCode, date).toBe(400);
+        expect(response.json().error).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          message: expect.stringMatching(/^date_found: /),
+        });
+      }
+    },
+  );
 
   it.each(['1900-01-01', '1987-06-05', daysFromToday(0), latestDateFound()])('accepts %s', async (date) => {
     const response = await postJson(validSpot({ date_found: date }));
@@ -68,21 +81,35 @@ describe('list cursor', () => {
   const cursorOf = (raw: string) => Buffer.from(raw).toString('base64url');
   const id = '0b6f1e7c-3c1a-4b7e-9a51-2f8f5c1d2e3a';
 
-  it.each(['1', '0', '-1', '2025', '2026-11-23', '2026-11-23T10:00:00Z', '2026-02-30T10:00:00.000Z', '2026-11-23T10:00:00.000+02:00', 'Sat Nov 21 2026', '0000-01-01T00:00:00.000Z'])(
-    'refuses a cursor whose date part is %j with a 400',
-    async (date) => {
-      const response = await t.app.inject({ url: `/api/v1/locations?cursor=${cursorOf(`${date}|${id}`)}`, headers: { cookie: owner.cookie } });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.code).toBe('VALIDATION_ERROR');
-    },
-  );
+  it.each([
+    '1',
+    '0',
+    '-1',
+    '2025',
+    '2026-11-23',
+    '2026-11-23T10:00:00Z',
+    '2026-02-30T10:00:00.000Z',
+    '2026-11-23T10:00:00.000+02:00',
+    'Sat Nov 21 2026',
+    '0000-01-01T00:00:00.000Z',
+  ])('refuses a cursor whose date part is %j with a 400', async (date) => {
+    const response = await t.app.inject({
+      url: `/api/v1/locations?cursor=${cursorOf(`${date}|${id}`)}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+  });
 
   it('accepts the cursors it gives out', async () => {
     await postJson(validSpot());
     await postJson(validSpot());
     const first = (await t.app.inject({ url: '/api/v1/locations?limit=1', headers: { cookie: owner.cookie } })).json();
     expect(first.next_cursor).toEqual(expect.any(String));
-    const next = await t.app.inject({ url: `/api/v1/locations?limit=1&cursor=${first.next_cursor}`, headers: { cookie: owner.cookie } });
+    const next = await t.app.inject({
+      url: `/api/v1/locations?limit=1&cursor=${first.next_cursor}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(next.statusCode).toBe(200);
     expect(next.json().items[0].id).not.toBe(first.items[0].id);
   });
@@ -97,7 +124,12 @@ describe('private answers', () => {
       await t.app.inject({ url: '/api/v1/locations', headers: { cookie: owner.cookie } }),
       await t.app.inject({ url: '/api/v1/locations?bbox=20,50,30,60', headers: { cookie: owner.cookie } }),
       await t.app.inject({ url: `/api/v1/locations/${id}`, headers: { cookie: owner.cookie } }),
-      await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${id}`, headers: { cookie: owner.cookie }, payload: { is_public: true } }),
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/locations/${id}`,
+        headers: { cookie: owner.cookie },
+        payload: { is_public: true },
+      }),
       await t.app.inject({ url: '/api/v1/me', headers: { cookie: owner.cookie } }),
     ];
     for (const answer of answers) {

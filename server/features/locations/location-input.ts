@@ -20,12 +20,22 @@ export async function readCreateRequest(request: FastifyRequest): Promise<Create
   let photo: Buffer | null = null;
   try {
     for await (const part of request.parts({
-      limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: MULTIPART_FIELDS.size, fieldSize: 16 * 1024, parts: MULTIPART_FIELDS.size + 1 },
+      limits: {
+        fileSize: PHOTO_MAX_BYTES,
+        files: 1,
+        fields: MULTIPART_FIELDS.size,
+        fieldSize: 16 * 1024,
+        parts: MULTIPART_FIELDS.size + 1,
+      },
     })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'photo') {
           part.file.resume();
-          throw new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${part.fieldname}": the photo goes in "photo".`);
+          throw new AppError(
+            400,
+            'VALIDATION_ERROR',
+            `Unexpected file field "${part.fieldname}": the photo goes in "photo".`,
+          );
         }
         // toBuffer() stops reading at PHOTO_MAX_BYTES and throws: nothing of an oversized file is kept.
         const bytes = await part.toBuffer();
@@ -80,7 +90,12 @@ function validate(body: unknown): CreateLocation {
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first?.path.join('.') || 'body';
-    throw new AppError(400, 'VALIDATION_ERROR', `${where}: ${first?.message ?? 'invalid'}`, z.treeifyError(parsed.error));
+    throw new AppError(
+      400,
+      'VALIDATION_ERROR',
+      `${where}: ${first?.message ?? 'invalid'}`,
+      z.treeifyError(parsed.error),
+    );
   }
   const input = parsed.data;
   input.mushroom_types = input.mushroom_types.trim();
@@ -99,11 +114,15 @@ export function multipartError(error: unknown): unknown {
     return new AppError(413, 'PHOTO_TOO_LARGE', `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`);
   }
   if (code === 'FST_FILES_LIMIT') return new AppError(400, 'VALIDATION_ERROR', 'Send at most one photo.');
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError(400, 'VALIDATION_ERROR', 'Too many form fields.');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new AppError(400, 'VALIDATION_ERROR', 'Too many form fields.');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION') {
     return new AppError(400, 'VALIDATION_ERROR', 'The form data could not be read.');
   }
-  if (error instanceof Error && /Unexpected end of (form|multipart)|Malformed part header|boundary/i.test(error.message)) {
+  if (
+    error instanceof Error &&
+    /Unexpected end of (form|multipart)|Malformed part header|boundary/i.test(error.message)
+  ) {
     return new AppError(400, 'VALIDATION_ERROR', 'The form data could not be read.');
   }
   return error;

@@ -49,9 +49,20 @@ describe('recording spots', () => {
   });
 
   it('needs no text for a car park', async () => {
-    const response = await create(owner.cookie, { type: 'car_park', date_found: '2026-09-14', latitude: 54.1, longitude: 25.1 });
+    const response = await create(owner.cookie, {
+      type: 'car_park',
+      date_found: '2026-09-14',
+      latitude: 54.1,
+      longitude: 25.1,
+    });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ type: 'car_park', mushroom_types: '', finder: '', notes: null, is_public: false });
+    expect(response.json()).toMatchObject({
+      type: 'car_park',
+      mushroom_types: '',
+      finder: '',
+      notes: null,
+      is_public: false,
+    });
   });
 
   it('returns the existing spot when the same id is sent again, and refuses an id someone else owns', async () => {
@@ -70,18 +81,32 @@ describe('recording spots', () => {
 
   it('makes a spot public and private again, owner only', async () => {
     const spot = (await create(owner.cookie, validSpot())).json<Location>();
-    const shared = await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie }, payload: { is_public: true } });
+    const shared = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${spot.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { is_public: true },
+    });
     expect(shared.statusCode).toBe(200);
     expect(shared.json().is_public).toBe(true);
     expect((await get(other.cookie, `/api/v1/locations/${spot.id}`)).statusCode).toBe(200);
-    const hidden = await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie }, payload: { is_public: false } });
+    const hidden = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${spot.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { is_public: false },
+    });
     expect(hidden.json().is_public).toBe(false);
     expect((await get(other.cookie, `/api/v1/locations/${spot.id}`)).statusCode).toBe(404);
   });
 
   it('deletes a spot', async () => {
     const spot = (await create(owner.cookie, validSpot())).json<Location>();
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/locations/${spot.id}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(deleted.statusCode).toBe(204);
     expect((await get(owner.cookie, `/api/v1/locations/${spot.id}`)).statusCode).toBe(404);
   });
@@ -114,28 +139,66 @@ describe('bad input gets a clear 4xx and nothing is saved', () => {
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
     expect(response.statusCode).toBe(status);
-    expect(response.json().error).toEqual({ code, message: expect.any(String), ...(response.json().error.details ? { details: expect.anything() } : {}) });
+    expect(response.json().error).toEqual({
+      code,
+      message: expect.any(String),
+      ...(response.json().error.details ? { details: expect.anything() } : {}),
+    });
     const after = await t.query<{ n: number }>(sql`select count(*)::int as n from locations`);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 
   it('refuses malformed JSON, other content types, oversized bodies and non-uuid ids', async () => {
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: owner.cookie, 'content-type': 'application/json' }, payload: '{"type":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      payload: '{"type":',
+    });
     expect([malformed.statusCode, malformed.json().error.code]).toEqual([400, 'INVALID_JSON']);
-    const text = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: owner.cookie, 'content-type': 'text/plain' }, payload: 'hello' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: { cookie: owner.cookie, 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect([text.statusCode, text.json().error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
-    const huge = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: owner.cookie, 'content-type': 'application/json' }, payload: JSON.stringify(validSpot({ notes: 'x'.repeat(200_000) })) });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(validSpot({ notes: 'x'.repeat(200_000) })),
+    });
     expect([huge.statusCode, huge.json().error.code]).toEqual([413, 'BODY_TOO_LARGE']);
     for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-      const response = await t.app.inject({ method, url: '/api/v1/locations/not-a-uuid', headers: { cookie: owner.cookie }, ...(method === 'PATCH' ? { payload: { is_public: true } } : {}) });
+      const response = await t.app.inject({
+        method,
+        url: '/api/v1/locations/not-a-uuid',
+        headers: { cookie: owner.cookie },
+        ...(method === 'PATCH' ? { payload: { is_public: true } } : {}),
+      });
       expect([response.statusCode, response.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
     }
-    const badPatch = await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${crypto.randomUUID()}`, headers: { cookie: owner.cookie }, payload: { is_public: true, colour: 'red' } });
+    const badPatch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${crypto.randomUUID()}`,
+      headers: { cookie: owner.cookie },
+      payload: { is_public: true, colour: 'red' },
+    });
     expect(badPatch.statusCode).toBe(400);
   });
 
   it('refuses bad list parameters', async () => {
-    for (const query of ['limit=0', 'limit=201', 'limit=abc', 'cursor=nonsense', 'bbox=1,2,3', 'bbox=10,50,5,55', 'bbox=-200,0,0,10', 'sort=new']) {
+    for (const query of [
+      'limit=0',
+      'limit=201',
+      'limit=abc',
+      'cursor=nonsense',
+      'bbox=1,2,3',
+      'bbox=10,50,5,55',
+      'bbox=-200,0,0,10',
+      'sort=new',
+    ]) {
       const response = await get(owner.cookie, `/api/v1/locations?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error.code, query).toBe('VALIDATION_ERROR');
@@ -151,20 +214,42 @@ describe('listing', () => {
       const b = await t2.createUser('b@example.com');
       const made: string[] = [];
       for (let i = 0; i < 7; i++) {
-        const response = await t2.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: a.cookie }, payload: validSpot({ notes: `a${i}` }) });
+        const response = await t2.app.inject({
+          method: 'POST',
+          url: '/api/v1/locations',
+          headers: { cookie: a.cookie },
+          payload: validSpot({ notes: `a${i}` }),
+        });
         made.push(response.json().id);
       }
       // b's public spot is listed for a; b's private one never.
-      const publicOfB = (await t2.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: b.cookie }, payload: validSpot({ is_public: true }) })).json().id;
-      await t2.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: b.cookie }, payload: validSpot({ is_public: false }) });
+      const publicOfB = (
+        await t2.app.inject({
+          method: 'POST',
+          url: '/api/v1/locations',
+          headers: { cookie: b.cookie },
+          payload: validSpot({ is_public: true }),
+        })
+      ).json().id;
+      await t2.app.inject({
+        method: 'POST',
+        url: '/api/v1/locations',
+        headers: { cookie: b.cookie },
+        payload: validSpot({ is_public: false }),
+      });
       // Same timestamp for several rows: the id breaks the tie.
-      await t2.db.execute(sql`update locations set created_at = '2026-10-01T12:00:00Z' where notes in ('a2', 'a3', 'a4')`);
+      await t2.db.execute(
+        sql`update locations set created_at = '2026-10-01T12:00:00Z' where notes in ('a2', 'a3', 'a4')`,
+      );
 
       const seen: Location[] = [];
       let cursor: string | null = null;
       do {
         const page: { items: Location[]; next_cursor: string | null } = (
-          await t2.app.inject({ url: `/api/v1/locations?limit=3${cursor ? `&cursor=${cursor}` : ''}`, headers: { cookie: a.cookie } })
+          await t2.app.inject({
+            url: `/api/v1/locations?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+            headers: { cookie: a.cookie },
+          })
         ).json();
         expect(page.items.length).toBeLessThanOrEqual(3);
         seen.push(...page.items);
@@ -209,7 +294,10 @@ describe('listing', () => {
         let cursor: string | null = null;
         do {
           const page: { items: Location[]; next_cursor: string | null } = (
-            await t2.app.inject({ url: `/api/v1/locations?limit=2${query}${cursor ? `&cursor=${cursor}` : ''}`, headers: { cookie: a.cookie } })
+            await t2.app.inject({
+              url: `/api/v1/locations?limit=2${query}${cursor ? `&cursor=${cursor}` : ''}`,
+              headers: { cookie: a.cookie },
+            })
           ).json();
           expect(page.items.length).toBeLessThanOrEqual(2);
           seen.push(...page.items.map((spot) => spot.id));
@@ -219,10 +307,14 @@ describe('listing', () => {
       };
       expect(await walk('')).toEqual(expected.map((spot) => spot.id));
       for (const id of bPrivate) expect(await walk('')).not.toContain(id);
-      const own = (await t2.db.execute(sql`select id from locations where notes in ('m0','m2','m4','m6','m8','m10')`)) as unknown as { rows: Array<{ id: string }> };
+      const own = (await t2.db.execute(
+        sql`select id from locations where notes in ('m0','m2','m4','m6','m8','m10')`,
+      )) as unknown as { rows: Array<{ id: string }> };
       const ownIds = new Set(own.rows.map((row) => row.id));
       expect(await walk('&owner=mine')).toEqual(expected.filter((spot) => ownIds.has(spot.id)).map((spot) => spot.id));
-      expect(await walk('&owner=others')).toEqual(expected.filter((spot) => !ownIds.has(spot.id)).map((spot) => spot.id));
+      expect(await walk('&owner=others')).toEqual(
+        expected.filter((spot) => !ownIds.has(spot.id)).map((spot) => spot.id),
+      );
       expect(await walk('&owner=others&visibility=private')).toEqual([]);
     } finally {
       await t2.close();
@@ -232,7 +324,9 @@ describe('listing', () => {
   it('answers a bbox with the spots inside it only, from the GiST index', async () => {
     const inside = (await create(owner.cookie, validSpot({ latitude: 55.5, longitude: 21.5 }))).json<Location>();
     const outside = (await create(owner.cookie, validSpot({ latitude: 55.5, longitude: 22.5 }))).json<Location>();
-    const page = (await get(owner.cookie, '/api/v1/locations?bbox=21,55,22,56&limit=1000')).json<{ items: Location[] }>();
+    const page = (await get(owner.cookie, '/api/v1/locations?bbox=21,55,22,56&limit=1000')).json<{
+      items: Location[];
+    }>();
     const ids = page.items.map((spot) => spot.id);
     expect(ids).toContain(inside.id);
     expect(ids).not.toContain(outside.id);
@@ -243,17 +337,25 @@ describe('listing', () => {
       sql`explain select id from locations where position <@ box(point(21, 55), point(22, 56))`,
     );
     await t.db.execute(sql`reset enable_seqscan`);
-    expect(plan.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n')).toMatch(/locations_position_gist/);
+    expect(plan.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n')).toMatch(
+      /locations_position_gist/,
+    );
   });
 
   it('gives a bbox a next cursor exactly when more spots are inside than were sent', async () => {
     // The map tells the forager to zoom in only then: a box holding exactly `limit` spots is complete.
     for (const longitude of [30.1, 30.2, 30.3]) await create(owner.cookie, validSpot({ latitude: 50.5, longitude }));
     const box = 'bbox=30,50,31,51';
-    const exact = (await get(owner.cookie, `/api/v1/locations?${box}&limit=3`)).json<{ items: Location[]; next_cursor: string | null }>();
+    const exact = (await get(owner.cookie, `/api/v1/locations?${box}&limit=3`)).json<{
+      items: Location[];
+      next_cursor: string | null;
+    }>();
     expect(exact.items).toHaveLength(3);
     expect(exact.next_cursor).toBeNull();
-    const short = (await get(owner.cookie, `/api/v1/locations?${box}&limit=2`)).json<{ items: Location[]; next_cursor: string | null }>();
+    const short = (await get(owner.cookie, `/api/v1/locations?${box}&limit=2`)).json<{
+      items: Location[];
+      next_cursor: string | null;
+    }>();
     expect(short.items).toHaveLength(2);
     expect(short.next_cursor).not.toBeNull();
   });

@@ -89,7 +89,8 @@ const encodeCursor = (raw: string) => Buffer.from(raw).toString('base64url');
  * Exactly what `listLocations` writes: `isoTimestamp`, a bar, a uuid. Anything looser reaches `::timestamptz`,
  * which refuses much that Date.parse accepts ("1", "2025", "-1") with a 500.
  */
-const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const CURSOR_PATTERN =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** A cursor from the client, or null when it is not one we wrote. */
 export function decodeCursor(cursor: string): Cursor | null {
@@ -99,7 +100,8 @@ export function decodeCursor(cursor: string): Cursor | null {
   // A real instant, written back exactly as given (no 2026-02-30T25:61…), and in an era Foray has rows from:
   // JavaScript knows a year 0 that PostgreSQL refuses.
   const parsed = new Date(createdAt);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString() !== createdAt || parsed.getUTCFullYear() < 1900) return null;
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString() !== createdAt || parsed.getUTCFullYear() < 1900)
+    return null;
   return { createdAt, id };
 }
 
@@ -150,11 +152,14 @@ export async function listLocations(
     // page, merged. The two never overlap, so nothing is counted twice.
     const branches: SQL[] = [];
     if (filter.owner !== 'others') branches.push(sql`l.user_id = ${viewerId}`);
-    if (filter.owner !== 'mine' && filter.visibility !== 'private') branches.push(sql`l.is_public and l.user_id <> ${viewerId}`);
+    if (filter.owner !== 'mine' && filter.visibility !== 'private')
+      branches.push(sql`l.is_public and l.user_id <> ${viewerId}`);
     if (branches.length === 0) return { itemsJson: '[]', nextCursor: null };
     const chosen = sql.join(
       branches.map(
-        (branch) => sql`(select l.id, l.created_at from ${locations} l where ${sql.join([branch, ...conditions], sql` and `)}
+        (
+          branch,
+        ) => sql`(select l.id, l.created_at from ${locations} l where ${sql.join([branch, ...conditions], sql` and `)}
           order by ${NEWEST_FIRST} limit ${take})`,
       ),
       sql` union all `,
@@ -172,7 +177,8 @@ export async function listLocations(
       )
       ${summary}`);
   }
-  const [row] = (result as unknown as { rows: Array<{ items: string; last_cursor: string | null; has_more: boolean }> }).rows;
+  const [row] = (result as unknown as { rows: Array<{ items: string; last_cursor: string | null; has_more: boolean }> })
+    .rows;
   return {
     itemsJson: row?.items ?? '[]',
     nextCursor: row?.has_more && row.last_cursor ? encodeCursor(row.last_cursor) : null,
@@ -204,7 +210,11 @@ type NewPhoto = { id: string; photoKey: string; thumbnailKey: string };
 
 export async function insertLocation(db: Database, values: NewLocation, photo: NewPhoto | null): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const inserted = await tx.insert(locations).values(values).onConflictDoNothing({ target: locations.id }).returning({ id: locations.id });
+    const inserted = await tx
+      .insert(locations)
+      .values(values)
+      .onConflictDoNothing({ target: locations.id })
+      .returning({ id: locations.id });
     if (inserted.length !== 1) return false;
     if (photo) {
       const added = await tx
@@ -219,7 +229,12 @@ export async function insertLocation(db: Database, values: NewLocation, photo: N
 }
 
 /** The editable columns of a spot, as an edit sets them. */
-export type SpotChanges = Partial<Pick<NewLocation, 'type' | 'mushroomTypes' | 'finder' | 'dateFound' | 'notes' | 'latitude' | 'longitude' | 'accuracyM' | 'isPublic'>>;
+export type SpotChanges = Partial<
+  Pick<
+    NewLocation,
+    'type' | 'mushroomTypes' | 'finder' | 'dateFound' | 'notes' | 'latitude' | 'longitude' | 'accuracyM' | 'isPublic'
+  >
+>;
 export type EditableSpot = Required<SpotChanges> & { version: number };
 
 /**
@@ -255,7 +270,11 @@ export async function changeOwnLocation(
     if (!changes) return 'unchanged';
     await tx
       .update(locations)
-      .set({ ...changes, version: sql`${locations.version} + 1`, updatedAt: sql`date_trunc('milliseconds', clock_timestamp())` })
+      .set({
+        ...changes,
+        version: sql`${locations.version} + 1`,
+        updatedAt: sql`date_trunc('milliseconds', clock_timestamp())`,
+      })
       .where(and(eq(locations.id, id), eq(locations.userId, ownerId)));
     return 'changed';
   });

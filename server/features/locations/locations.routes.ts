@@ -67,9 +67,12 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
         throw new AppError(400, 'VALIDATION_ERROR', `limit: at most ${LIST_LIMIT_MAX} without bbox`);
       }
       const decoded = cursor === undefined ? null : decodeCursor(cursor);
-      if (cursor !== undefined && !decoded) throw new AppError(400, 'VALIDATION_ERROR', 'cursor: not a cursor this server gave out');
+      if (cursor !== undefined && !decoded)
+        throw new AppError(400, 'VALIDATION_ERROR', 'cursor: not a cursor this server gave out');
       // Cancelled with its request: the map's box of a view already left, or a list page nobody waits for (ADR 0039).
-      const page = await reads(request, reply, (readDb) => listLocations(readDb, user.id, { limit, cursor: decoded, bbox, filter }));
+      const page = await reads(request, reply, (readDb) =>
+        listLocations(readDb, user.id, { limit, cursor: decoded, bbox, filter }),
+      );
       // Already JSON from the database: Fastify sends a string as it is, so thousands of spots are not
       // re-serialized. The response schema still documents the shape; the API tests check it.
       const body = `{"items":${page.itemsJson},"next_cursor":${JSON.stringify(page.nextCursor)}}`;
@@ -108,7 +111,14 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
           'application/json without a photo. A client-chosen `id` makes retries safe: the same id again returns ' +
           'the existing spot (200); an id owned by someone else is a 409.',
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 200: LocationSchema, 201: LocationSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+        response: {
+          200: LocationSchema,
+          201: LocationSchema,
+          409: ApiErrorSchema,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -145,7 +155,9 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
             isPublic: input.is_public,
           },
           // The photo sent with the spot becomes its first (ADR 0024).
-          keys ? { id: input.photo_id ?? crypto.randomUUID(), photoKey: keys.photo, thumbnailKey: keys.thumbnail } : null,
+          keys
+            ? { id: input.photo_id ?? crypto.randomUUID(), photoKey: keys.photo, thumbnailKey: keys.thumbnail }
+            : null,
         );
       } finally {
         // The spot and its photo are stored together or not at all.

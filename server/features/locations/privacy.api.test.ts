@@ -17,7 +17,9 @@ const people: Record<'owner' | 'other' | 'anonymous', { cookie: string }> = {
 const spots: Partial<Record<'private' | 'public', Location>> = {};
 
 async function createSpot(isPublic: boolean): Promise<Location> {
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#6b4' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#6b4' } })
+    .jpeg()
+    .toBuffer();
   const body = await multipart(
     {
       type: 'mushroom_spot',
@@ -31,7 +33,12 @@ async function createSpot(isPublic: boolean): Promise<Location> {
     },
     { bytes: photo },
   );
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: people.owner.cookie, ...body.headers }, payload: body.payload });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie: people.owner.cookie, ...body.headers },
+    payload: body.payload,
+  });
   expect(response.statusCode).toBe(201);
   return response.json();
 }
@@ -44,7 +51,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const request = (who: keyof typeof people, method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: people[who].cookie ? { cookie: people[who].cookie } : {}, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: people[who].cookie ? { cookie: people[who].cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
 
 type Route = 'list' | 'bbox' | 'get' | 'photo' | 'thumbnail' | 'patch' | 'delete';
 async function attempt(who: keyof typeof people, route: Route, spot: Location) {
@@ -67,7 +79,10 @@ async function attempt(who: keyof typeof people, route: Route, spot: Location) {
 }
 
 /** What each person must get: `listed`/`hidden` for the list routes, a status for the others. */
-const expected: Record<keyof typeof people, Record<'private' | 'public', Record<Route, 'listed' | 'hidden' | number>>> = {
+const expected: Record<
+  keyof typeof people,
+  Record<'private' | 'public', Record<Route, 'listed' | 'hidden' | number>>
+> = {
   owner: {
     private: { list: 'listed', bbox: 'listed', get: 200, photo: 200, thumbnail: 200, patch: 200, delete: 204 },
     public: { list: 'listed', bbox: 'listed', get: 200, photo: 200, thumbnail: 200, patch: 200, delete: 204 },

@@ -24,7 +24,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = async (who: { cookie: string }, fields: Record<string, unknown>) => {
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: who.cookie }, payload: validSpot(fields) });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie: who.cookie },
+    payload: validSpot(fields),
+  });
   expect(response.statusCode).toBe(201);
   return response.json<Location>();
 };
@@ -58,7 +63,9 @@ describe('species text', () => {
 
   it('is answered by the trigram index', async () => {
     await t.db.execute(sql`set enable_seqscan = off`);
-    const plan = await t.query<{ 'QUERY PLAN': string }>(sql`explain select id from locations where search_text like '%baravyk%'`);
+    const plan = await t.query<{ 'QUERY PLAN': string }>(
+      sql`explain select id from locations where search_text like '%baravyk%'`,
+    );
     await t.db.execute(sql`reset enable_seqscan`);
     expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/locations_search_trgm/);
   });
@@ -70,15 +77,53 @@ describe('each filter, with the map box and the list pages', () => {
   const spots: Record<string, Location> = {};
 
   beforeAll(async () => {
-    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#6b4' } }).jpeg().toBuffer();
-    const body = await multipart(validSpot({ mushroom_types: 'Baravykai su nuotrauka', latitude: 10.5, longitude: 10.5, date_found: '2026-08-01' }), { bytes: photo });
-    const withPhoto = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: ona.cookie, ...body.headers }, payload: body.payload });
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#6b4' } })
+      .jpeg()
+      .toBuffer();
+    const body = await multipart(
+      validSpot({
+        mushroom_types: 'Baravykai su nuotrauka',
+        latitude: 10.5,
+        longitude: 10.5,
+        date_found: '2026-08-01',
+      }),
+      { bytes: photo },
+    );
+    const withPhoto = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: { cookie: ona.cookie, ...body.headers },
+      payload: body.payload,
+    });
     expect(withPhoto.statusCode).toBe(201);
     spots.photo = withPhoto.json<Location>();
-    spots.car = await create(ona, { type: 'car_park', mushroom_types: '', latitude: 10.4, longitude: 10.4, date_found: '2026-09-01' });
-    spots.ownPublic = await create(ona, { mushroom_types: 'Voveraitės', is_public: true, latitude: 10.6, longitude: 10.6, date_found: '2026-09-10' });
-    spots.othersPublic = await create(jonas, { mushroom_types: 'Baravykai', is_public: true, latitude: 10.7, longitude: 10.7, date_found: '2026-09-20' });
-    spots.outside = await create(ona, { mushroom_types: 'Baravykai', latitude: 12.5, longitude: 12.5, date_found: '2026-08-01' });
+    spots.car = await create(ona, {
+      type: 'car_park',
+      mushroom_types: '',
+      latitude: 10.4,
+      longitude: 10.4,
+      date_found: '2026-09-01',
+    });
+    spots.ownPublic = await create(ona, {
+      mushroom_types: 'Voveraitės',
+      is_public: true,
+      latitude: 10.6,
+      longitude: 10.6,
+      date_found: '2026-09-10',
+    });
+    spots.othersPublic = await create(jonas, {
+      mushroom_types: 'Baravykai',
+      is_public: true,
+      latitude: 10.7,
+      longitude: 10.7,
+      date_found: '2026-09-20',
+    });
+    spots.outside = await create(ona, {
+      mushroom_types: 'Baravykai',
+      latitude: 12.5,
+      longitude: 12.5,
+      date_found: '2026-08-01',
+    });
   });
 
   const expectExactly = async (query: string, expected: string[]) => {
@@ -177,8 +222,19 @@ describe('bad filter values', () => {
 
 describe('privacy between two foragers', () => {
   it('never returns another’s private spot, whatever the filter, in the list, the box or a count', async () => {
-    const secret = await create(jonas, { mushroom_types: 'Slapti baravykai', notes: 'mano vieta', is_public: false, latitude: 30.5, longitude: 30.5 });
-    const shared = await create(jonas, { mushroom_types: 'Bendri baravykai', is_public: true, latitude: 30.6, longitude: 30.6 });
+    const secret = await create(jonas, {
+      mushroom_types: 'Slapti baravykai',
+      notes: 'mano vieta',
+      is_public: false,
+      latitude: 30.5,
+      longitude: 30.5,
+    });
+    const shared = await create(jonas, {
+      mushroom_types: 'Bendri baravykai',
+      is_public: true,
+      latitude: 30.6,
+      longitude: 30.6,
+    });
     const filters = [
       q('baravykas'),
       q('slapti'),
@@ -199,7 +255,9 @@ describe('privacy between two foragers', () => {
     }
     // The count the map shows is the number of items: the search for the private words finds nothing at all.
     expect((await list(ona, `bbox=30,30,31,31&limit=10000&${q('slapti')}`)).items).toHaveLength(0);
-    expect((await list(ona, `bbox=30,30,31,31&limit=10000&${q('baravykas')}`)).items.map((spot) => spot.id)).toEqual([shared.id]);
+    expect((await list(ona, `bbox=30,30,31,31&limit=10000&${q('baravykas')}`)).items.map((spot) => spot.id)).toEqual([
+      shared.id,
+    ]);
     // Its owner finds it.
     expect(ids(await list(jonas, `bbox=30,30,31,31&limit=10000&${q('slapti')}`))).toEqual([secret.id]);
   });

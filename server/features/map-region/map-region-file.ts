@@ -25,7 +25,10 @@ export function regionFileState(stat: fs.BigIntStats): RegionFileState {
 }
 
 /** What GET /api/v1/config says of the region map: null when none is configured or the file has gone. */
-export async function describeMapRegion(region: Config['mapRegion'], log: FastifyBaseLogger): Promise<MapRegion | null> {
+export async function describeMapRegion(
+  region: Config['mapRegion'],
+  log: FastifyBaseLogger,
+): Promise<MapRegion | null> {
   if (!region) return null;
   try {
     const state = regionFileState(await fs.promises.stat(region.file, { bigint: true }));

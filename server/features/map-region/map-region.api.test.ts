@@ -121,7 +121,12 @@ describe('the region map file', () => {
 
   it('tells the web app the region’s name, address, size and ETag in /api/v1/config, without a session', async () => {
     const config = (await t.app.inject({ url: '/api/v1/config' })).json();
-    expect(config.map_region).toEqual({ name: 'Lithuania', url: URL, bytes: bytes.length, etag: (await get()).headers.etag });
+    expect(config.map_region).toEqual({
+      name: 'Lithuania',
+      url: URL,
+      bytes: bytes.length,
+      etag: (await get()).headers.etag,
+    });
   });
 
   it('describes a replaced file by its new ETag, a resumed download under the old one starts over, a vanished file is a 404', async () => {
@@ -160,11 +165,53 @@ describe('the region map file under odd headers', () => {
       z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
       return ((z ^ (z >>> 14)) >>> 0) / 4_294_967_296;
     };
-    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const { etag, 'last-modified': lastModified } = (await get()).headers as { etag: string; 'last-modified': string };
-    const number = () => pick(['', '0', '1', '126', '127', String(bytes.length - 1), String(bytes.length), '99999999999999999999', '-1', '1e3', ' 5']);
-    const ranges = () => pick(['', 'bytes=', 'bytes=-', 'bytes=,', 'bytes=,,0-1', 'bytes=0-0', `bytes=${number()}-${number()}`, `bytes=-${number()}`, `bytes=${number()}-`, `BYTES=${number()}-${number()}`, `bytes=${number()}-${number()},${number()}-`, '\u0000', 'bytes=0-1;x', 'x'.repeat(2000)]);
-    const validators = () => pick(['', '*', etag, `W/${etag}`, '"0-0"', `${etag}, "x"`, lastModified, 'Thu, 01 Jan 1970 00:00:00 GMT', 'not a date', '""', 'W/']);
+    const number = () =>
+      pick([
+        '',
+        '0',
+        '1',
+        '126',
+        '127',
+        String(bytes.length - 1),
+        String(bytes.length),
+        '99999999999999999999',
+        '-1',
+        '1e3',
+        ' 5',
+      ]);
+    const ranges = () =>
+      pick([
+        '',
+        'bytes=',
+        'bytes=-',
+        'bytes=,',
+        'bytes=,,0-1',
+        'bytes=0-0',
+        `bytes=${number()}-${number()}`,
+        `bytes=-${number()}`,
+        `bytes=${number()}-`,
+        `BYTES=${number()}-${number()}`,
+        `bytes=${number()}-${number()},${number()}-`,
+        '\u0000',
+        'bytes=0-1;x',
+        'x'.repeat(2000),
+      ]);
+    const validators = () =>
+      pick([
+        '',
+        '*',
+        etag,
+        `W/${etag}`,
+        '"0-0"',
+        `${etag}, "x"`,
+        lastModified,
+        'Thu, 01 Jan 1970 00:00:00 GMT',
+        'not a date',
+        '""',
+        'W/',
+      ]);
     for (let i = 0; i < 300; i++) {
       const headers: Record<string, string> = {};
       if (random() < 0.8) headers.range = ranges();
@@ -177,11 +224,14 @@ describe('the region map file under odd headers', () => {
       expect(response.statusCode, request).toBeLessThan(500);
       expect([200, 206, 304, 412, 416], request).toContain(response.statusCode);
       if (response.statusCode === 206) {
-        const [, start, end, size] = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(response.headers['content-range']))!.map(Number);
+        const [, start, end, size] = /^bytes (\d+)-(\d+)\/(\d+)$/
+          .exec(String(response.headers['content-range']))!
+          .map(Number);
         expect(size, request).toBe(bytes.length);
         expect(response.rawPayload.equals(bytes.subarray(start, end! + 1)), request).toBe(true);
       }
-      if (response.statusCode === 200 && method === 'GET') expect(response.rawPayload.equals(bytes), request).toBe(true);
+      if (response.statusCode === 200 && method === 'GET')
+        expect(response.rawPayload.equals(bytes), request).toBe(true);
     }
   });
 

@@ -14,7 +14,10 @@ const PMTILES_TYPE = 'application/vnd.pmtiles';
  * The operator's region map, to signed-in users (ADR 0017). Registered only when MAP_REGION_FILE is set:
  * otherwise the path answers the ordinary 404 and the API documentation does not list it.
  */
-export function registerMapRegionRoutes(root: FastifyInstance, { region, requireUser }: { region: NonNullable<Config['mapRegion']>; requireUser: RequireUser }) {
+export function registerMapRegionRoutes(
+  root: FastifyInstance,
+  { region, requireUser }: { region: NonNullable<Config['mapRegion']>; requireUser: RequireUser },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.route({
     // HEAD is a route of its own: Fastify's automatic one would run this handler and read the whole file away.
@@ -56,7 +59,9 @@ export function registerMapRegionRoutes(root: FastifyInstance, { region, require
 
         // RFC 9110 defines ranges for GET only: HEAD describes the whole file.
         const range =
-          request.method === 'GET' && ifRangeHolds(request.headers, state) ? decideRange(request.headers.range, state.bytes) : ({ kind: 'ignore' } as const);
+          request.method === 'GET' && ifRangeHolds(request.headers, state)
+            ? decideRange(request.headers.range, state.bytes)
+            : ({ kind: 'ignore' } as const);
         if (range.kind === 'unsatisfiable') {
           reply.header('content-range', `bytes */${state.bytes}`);
           throw new AppError(416, 'RANGE_NOT_SATISFIABLE', `The region map has ${state.bytes} bytes.`);

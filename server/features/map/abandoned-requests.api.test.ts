@@ -44,7 +44,12 @@ describe.runIf(onPostgres)('a request the browser abandons, on PostgreSQL', () =
     // Timeouts far longer than the test may wait: only the cancellation can end the abandoned query in time.
     t = await createTestContext({ databaseTimeouts: { statementTimeoutMs: 600_000, readStatementTimeoutMs: 600_000 } });
     cookie = (await t.createUser('abandon@example.com')).cookie;
-    const made = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie }, payload: validSpot({ ...SPOT, is_public: true }) });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: { cookie },
+      payload: validSpot({ ...SPOT, is_public: true }),
+    });
     expect(made.statusCode).toBe(201);
     spotId = made.json<{ id: string }>().id;
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -77,7 +82,9 @@ describe.runIf(onPostgres)('a request the browser abandons, on PostgreSQL', () =
         expect(await abandoned).toBe('AbortError');
         // The lock is still held: only a cancellation can have ended the query.
         expect(await until(async () => (await waitingOnLock()).length === 0), route).toBe(true);
-        const still = await monitor.query(`select 1 from pg_stat_activity where pid = $1 and state = 'active'`, [stuck!.pid]);
+        const still = await monitor.query(`select 1 from pg_stat_activity where pid = $1 and state = 'active'`, [
+          stuck!.pid,
+        ]);
         expect(still.rowCount).toBe(0);
 
         // A request nobody abandons waits for the lock and answers once it is released.

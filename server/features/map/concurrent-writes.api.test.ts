@@ -18,7 +18,11 @@ type Key = { z: number; x: number; y: number };
 function tileOf(latitude: number, longitude: number, z: number): Key {
   const n = 2 ** z;
   const rad = (latitude * Math.PI) / 180;
-  return { z, x: Math.floor(((longitude + 180) / 360) * n), y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n) };
+  return {
+    z,
+    x: Math.floor(((longitude + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
 }
 
 // A few places a couple of hundred metres apart, in the same cell at the coarse kept levels and in different
@@ -57,7 +61,8 @@ function sessions(url: string) {
 }
 
 /** The backend process of a session: which shard of a cell its writes count into is this mod 8. */
-const pid = async (client: pg.Client) => (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+const pid = async (client: pg.Client) =>
+  (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
 
 describe.runIf(onPostgres)('counts under concurrent writes from two servers on one PostgreSQL', () => {
   let t: TestContext;
@@ -88,7 +93,13 @@ describe.runIf(onPostgres)('counts under concurrent writes from two servers on o
         and foray_tile_x(longitude, ${key.z}) = ${key.x} and foray_tile_y(latitude, ${key.z}) = ${key.y}
       order by id`);
     return {
-      cells: cells.rows.map((row) => ({ cx: row.cx, cy: row.cy, count: row.mushroom + row.car, mushroom_spot: row.mushroom, car_park: row.car })),
+      cells: cells.rows.map((row) => ({
+        cx: row.cx,
+        cy: row.cy,
+        count: row.mushroom + row.car,
+        mushroom_spot: row.mushroom,
+        car_park: row.car,
+      })),
       ids: ids.rows.map((row) => row.id),
     };
   }
@@ -112,7 +123,16 @@ describe.runIf(onPostgres)('counts under concurrent writes from two servers on o
           const answer = response.json<MapTile>();
           if (answer.cells.length > 0) {
             inCells++;
-            expect(answer.cells.map(({ cx, cy, count, mushroom_spot, car_park }) => ({ cx, cy, count, mushroom_spot, car_park })), path).toEqual(expected.cells);
+            expect(
+              answer.cells.map(({ cx, cy, count, mushroom_spot, car_park }) => ({
+                cx,
+                cy,
+                count,
+                mushroom_spot,
+                car_park,
+              })),
+              path,
+            ).toEqual(expected.cells);
           } else {
             expect(answer.markers.map((marker) => marker.id).sort(), path).toEqual(expected.ids);
           }
@@ -140,7 +160,12 @@ describe.runIf(onPostgres)('counts under concurrent writes from two servers on o
   beforeAll(async () => {
     t = await createTestContext({ build: { apiRateLimitPerMinute: 100_000 } });
     // The second server: its own pool on the same database, as a second Foray process would have.
-    const database = await openDatabase({ kind: 'postgres', url: t.database.url!, maxConnections: 6, statementTimeoutMs: 10_000 });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: t.database.url!,
+      maxConnections: 6,
+      statementTimeoutMs: 10_000,
+    });
     const app = await buildApp(t.config, {
       database,
       clientDir: null,
@@ -185,13 +210,18 @@ describe.runIf(onPostgres)('counts under concurrent writes from two servers on o
         const user = pick([a, b]);
         const mine = owned.get(user.id)!;
         const headers = { cookie: user.cookie };
-        const action = mine.length < 3 ? 'create' : pick(['create', 'create', 'move', 'move', 'share', 'retype', 'delete'] as const);
+        const action =
+          mine.length < 3 ? 'create' : pick(['create', 'create', 'move', 'move', 'share', 'retype', 'delete'] as const);
         if (action === 'create') {
           const response = await app.inject({
             method: 'POST',
             url: '/api/v1/locations',
             headers,
-            payload: validSpot({ ...near(pick(PLACES)), is_public: Math.random() < 0.6, ...(Math.random() < 0.3 ? { type: 'car_park' } : {}) }),
+            payload: validSpot({
+              ...near(pick(PLACES)),
+              is_public: Math.random() < 0.6,
+              ...(Math.random() < 0.3 ? { type: 'car_park' } : {}),
+            }),
           });
           statuses.push(response.statusCode);
           if (response.statusCode === 201) mine.push(response.json<{ id: string }>().id);
@@ -268,22 +298,32 @@ describe.runIf(onPostgres)('counts under concurrent writes from two servers on o
       // Asked of the monitor: the two are busy with their statements.
       const waiting = async (client: pg.Client) => {
         const backend = backends.get(client)!;
-        return until(async () => (await monitor.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [backend])).rowCount === 1);
+        return until(
+          async () =>
+            (
+              await monitor.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [
+                backend,
+              ])
+            ).rowCount === 1,
+        );
       };
 
       await holder.query('begin');
-      await holder.query('select 1 from map_cells where level = 7 and cx = foray_tile_x($1, 7) and cy = foray_tile_y($2, 7) and shard = $3 for update', [
-        west.longitude,
-        west.latitude,
-        shard,
-      ]);
+      await holder.query(
+        'select 1 from map_cells where level = 7 and cx = foray_tile_x($1, 7) and cy = foray_tile_y($2, 7) and shard = $3 for update',
+        [west.longitude, west.latitude, shard],
+      );
       const eastward = first.query('update locations set longitude = $1 where id = $2', [east.longitude, goingEast]);
       expect(await waiting(first)).toBe(true);
       const westward = second.query('update locations set longitude = $1 where id = $2', [west.longitude, goingWest]);
       expect(await waiting(second)).toBe(true);
       await holder.query('commit');
       const outcomes = await Promise.allSettled([eastward, westward]);
-      expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String((outcome.reason as { code?: string }).code) : 'moved'))).toEqual(['moved', 'moved']);
+      expect(
+        outcomes.map((outcome) =>
+          outcome.status === 'rejected' ? String((outcome.reason as { code?: string }).code) : 'moved',
+        ),
+      ).toEqual(['moved', 'moved']);
       await expectKeptCellsExact();
     } finally {
       for (const client of clients) await client.end();
@@ -326,11 +366,25 @@ describe.runIf(onPostgres)('counts under concurrent writes from two servers on o
       for (const z of [4, 6, 9, 12]) {
         const key = tileOf(place.latitude, place.longitude, z);
         for (const viewer of [a, b]) {
-          const answer = (await t.app.inject({ url: `/api/v1/map/tiles/${key.z}/${key.x}/${key.y}`, headers: { cookie: viewer.cookie } })).json<MapTile>();
+          const answer = (
+            await t.app.inject({
+              url: `/api/v1/map/tiles/${key.z}/${key.x}/${key.y}`,
+              headers: { cookie: viewer.cookie },
+            })
+          ).json<MapTile>();
           const expected = await truth(viewer, key);
           if (answer.cells.length > 0) {
             inCells++;
-            expect(answer.cells.map(({ cx, cy, count, mushroom_spot, car_park }) => ({ cx, cy, count, mushroom_spot, car_park })), `z ${z}`).toEqual(expected.cells);
+            expect(
+              answer.cells.map(({ cx, cy, count, mushroom_spot, car_park }) => ({
+                cx,
+                cy,
+                count,
+                mushroom_spot,
+                car_park,
+              })),
+              `z ${z}`,
+            ).toEqual(expected.cells);
           } else {
             expect(answer.markers.map((marker) => marker.id).sort(), `z ${z}`).toEqual(expected.ids);
           }

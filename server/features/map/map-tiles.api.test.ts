@@ -16,7 +16,11 @@ let b: User;
 function tileOf(latitude: number, longitude: number, z: number) {
   const n = 2 ** z;
   const rad = (latitude * Math.PI) / 180;
-  return { z, x: Math.floor(((longitude + 180) / 360) * n), y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n) };
+  return {
+    z,
+    x: Math.floor(((longitude + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
 }
 
 // Everything dense is seeded inside one z 14 tile, so every coarser tile holding it holds all of it.
@@ -38,8 +42,16 @@ async function seed(user: User, count: number, options: { isPublic: boolean; car
     from generate_series(1, ${count}) as i`);
 }
 
-const tile = async (user: User | null, key: { z: number; x: number; y: number }, query = '', headers: Record<string, string> = {}) =>
-  t.app.inject({ url: `/api/v1/map/tiles/${key.z}/${key.x}/${key.y}${query}`, headers: { ...(user ? { cookie: user.cookie } : {}), ...headers } });
+const tile = async (
+  user: User | null,
+  key: { z: number; x: number; y: number },
+  query = '',
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    url: `/api/v1/map/tiles/${key.z}/${key.x}/${key.y}${query}`,
+    headers: { ...(user ? { cookie: user.cookie } : {}), ...headers },
+  });
 
 /** What a direct count says the viewer may see in each cell of a tile: the truth the answer must match. */
 async function truth(viewer: User, key: { z: number; x: number; y: number }, extra = sql`true`) {
@@ -51,10 +63,17 @@ async function truth(viewer: User, key: { z: number; x: number; y: number }, ext
     where (user_id = ${viewer.id} or is_public) and ${extra}
       and foray_tile_x(longitude, ${key.z}) = ${key.x} and foray_tile_y(latitude, ${key.z}) = ${key.y}
     group by 1, 2 order by 2, 1`);
-  return result.rows.map((row) => ({ cx: row.cx, cy: row.cy, count: row.mushroom + row.car, mushroom_spot: row.mushroom, car_park: row.car }));
+  return result.rows.map((row) => ({
+    cx: row.cx,
+    cy: row.cy,
+    count: row.mushroom + row.car,
+    mushroom_spot: row.mushroom,
+    car_park: row.car,
+  }));
 }
 
-const cellsOf = (answer: MapTile) => answer.cells.map(({ cx, cy, count, mushroom_spot, car_park }) => ({ cx, cy, count, mushroom_spot, car_park }));
+const cellsOf = (answer: MapTile) =>
+  answer.cells.map(({ cx, cy, count, mushroom_spot, car_park }) => ({ cx, cy, count, mushroom_spot, car_park }));
 
 async function signedIn(email: string): Promise<User> {
   const user = await t.createUser(email);
@@ -114,7 +133,12 @@ describe('the map by tile', () => {
     });
     expect(made.statusCode).toBe(201);
     expect((await tile(b, key)).json<MapTile>().total).toBe(before.total);
-    const shared = await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${made.json().id}`, headers: { cookie: a.cookie }, payload: { is_public: true } });
+    const shared = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${made.json().id}`,
+      headers: { cookie: a.cookie },
+      payload: { is_public: true },
+    });
     expect(shared.statusCode).toBe(200);
     const after = (await tile(b, key)).json<MapTile>();
     expect(after.total).toBe(before.total + 1);
@@ -132,22 +156,40 @@ describe('the map by tile', () => {
     const id = made.json().id as string;
     const base = (await tile(b, key)).json<MapTile>().total;
 
-    const moved = await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${id}`, headers: { cookie: a.cookie }, payload: { latitude: LAT.high - 0.001, longitude: LNG.high - 0.001 } });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${id}`,
+      headers: { cookie: a.cookie },
+      payload: { latitude: LAT.high - 0.001, longitude: LNG.high - 0.001 },
+    });
     expect(moved.statusCode).toBe(200);
     expect(cellsOf((await tile(b, key)).json<MapTile>())).toEqual(await truth(b, key));
 
-    const retyped = await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${id}`, headers: { cookie: a.cookie }, payload: { type: 'car_park' } });
+    const retyped = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${id}`,
+      headers: { cookie: a.cookie },
+      payload: { type: 'car_park' },
+    });
     expect(retyped.statusCode).toBe(200);
     expect(cellsOf((await tile(b, key)).json<MapTile>())).toEqual(await truth(b, key));
 
     // Far away: gone from this tile, counted in the other.
     const far = { latitude: 56.2, longitude: 21.2 };
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${id}`, headers: { cookie: a.cookie }, payload: far });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${id}`,
+      headers: { cookie: a.cookie },
+      payload: far,
+    });
     expect((await tile(b, key)).json<MapTile>().total).toBe(base - 1);
     const farKey = tileOf(far.latitude, far.longitude, 9);
     expect((await tile(b, farKey)).json<MapTile>().markers.map((marker) => marker.id)).toContain(id);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${id}`, headers: { cookie: a.cookie } })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${id}`, headers: { cookie: a.cookie } }))
+        .statusCode,
+    ).toBe(204);
     expect((await tile(b, farKey)).json<MapTile>().markers.map((marker) => marker.id)).not.toContain(id);
     expect(cellsOf((await tile(b, key)).json<MapTile>())).toEqual(await truth(b, key));
   });
@@ -160,7 +202,12 @@ describe('the map by tile', () => {
       [b, true],
       [b, false],
     ] as const) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: who.cookie }, payload: validSpot({ ...place, is_public: isPublic }) });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/locations',
+        headers: { cookie: who.cookie },
+        payload: validSpot({ ...place, is_public: isPublic }),
+      });
       made.push(response.json().id);
     }
     const key = tileOf(place.latitude, place.longitude, 12);
@@ -170,7 +217,15 @@ describe('the map by tile', () => {
     expect(seenByA.cells).toEqual([]);
     expect(seenByA.total).toBe(2);
     expect(seenByA.markers.map((marker) => marker.id).sort()).toEqual(made.slice(0, 2).sort());
-    expect(Object.keys(seenByA.markers[0]!).sort()).toEqual(['has_photos', 'id', 'is_owner', 'is_public', 'latitude', 'longitude', 'type']);
+    expect(Object.keys(seenByA.markers[0]!).sort()).toEqual([
+      'has_photos',
+      'id',
+      'is_owner',
+      'is_public',
+      'latitude',
+      'longitude',
+      'type',
+    ]);
     expect(seenByA.markers.every((marker) => !marker.is_owner && marker.is_public && !marker.has_photos)).toBe(true);
     const seenByB = (await tile(b, key)).json<MapTile>();
     expect(seenByB.total).toBe(3);
@@ -184,7 +239,9 @@ describe('the map by tile', () => {
     const expectedCarParks = (await truth(a, key, sql`type = 'car_park'`)).reduce((sum, cell) => sum + cell.count, 0);
     expect(carParks.total).toBe(expectedCarParks);
     expect(carParks.markers).toHaveLength(expectedCarParks);
-    expect(carParks.markers.every((marker) => marker.type === 'car_park' && (marker.is_owner || marker.is_public))).toBe(true);
+    expect(
+      carParks.markers.every((marker) => marker.type === 'car_park' && (marker.is_owner || marker.is_public)),
+    ).toBe(true);
     const mine = (await tile(a, key, '?owner=mine')).json<MapTile>();
     expect(cellsOf(mine)).toEqual(await truth(a, key, sql`user_id = ${a.id}`));
     const others = (await tile(a, key, '?owner=others&visibility=private')).json<MapTile>();

@@ -35,7 +35,14 @@ function inTile(tile: MapTileKey): SQL {
 
 const hasFilter = (filter: SpotFilter) => Object.values(filter).some((value) => value !== undefined && value !== '');
 
-type CellRow = { cx: number; cy: number; mushroom_spot: number; car_park: number; sum_latitude: number; sum_longitude: number };
+type CellRow = {
+  cx: number;
+  cy: number;
+  mushroom_spot: number;
+  car_park: number;
+  sum_latitude: number;
+  sum_longitude: number;
+};
 
 /**
  * What the map draws of one tile for this viewer (ADR 0026): its spots as lean markers when there are at most

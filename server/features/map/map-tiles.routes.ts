@@ -4,7 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { SpotFilterQuerySchema } from '../../../common/schemas/locations.ts';
-import { MAP_MARKERS_MAX, MapTileParamsSchema, MapTileSchema, type MapTile } from '../../../common/schemas/map-tiles.ts';
+import {
+  MAP_MARKERS_MAX,
+  MapTileParamsSchema,
+  MapTileSchema,
+  type MapTile,
+} from '../../../common/schemas/map-tiles.ts';
 import type { RequestReads } from '../../db/abandoned-requests.ts';
 import type { RequireUser } from '../auth/session.ts';
 import { mapTile } from './map-tiles.queries.ts';
@@ -14,7 +19,10 @@ import { mapTile } from './map-tiles.queries.ts';
  * `private, no-cache`: only this user's browser keeps it, and asks again with If-None-Match each time — a spot
  * made private by its owner leaves everyone's map at the next look.
  */
-export function registerMapTileRoutes(root: FastifyInstance, { reads, requireUser }: { reads: RequestReads; requireUser: RequireUser }) {
+export function registerMapTileRoutes(
+  root: FastifyInstance,
+  { reads, requireUser }: { reads: RequestReads; requireUser: RequireUser },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/v1/map/tiles/:z/:x/:y',
@@ -29,7 +37,12 @@ export function registerMapTileRoutes(root: FastifyInstance, { reads, requireUse
           'Takes the filter bar’s parameters, as the list does. ETag and If-None-Match for revalidation.',
         params: MapTileParamsSchema,
         querystring: SpotFilterQuerySchema,
-        response: { 200: MapTileSchema, 304: z.null().describe('Not modified: the copy the browser has is current'), 400: ApiErrorSchema, 401: ApiErrorSchema },
+        response: {
+          200: MapTileSchema,
+          304: z.null().describe('Not modified: the copy the browser has is current'),
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

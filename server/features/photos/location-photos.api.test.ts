@@ -19,20 +19,39 @@ let other: { cookie: string };
 let photoDir: string;
 
 const colours = ['#a33', '#3a3', '#33a', '#aa3', '#3aa', '#a3a', '#777', '#c82', '#28c'];
-const jpeg = (colour = '#6b4') => sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+const jpeg = (colour = '#6b4') =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 const keyOf = (url: string) => url.split('/').pop()!;
-const filesOf = (spot: Location) => spot.photos.flatMap((photo) => [`${keyOf(photo.url)}.webp`, `${keyOf(photo.thumbnail_url)}.webp`]);
-const photoFiles = () => (fs.existsSync(photoDir) ? fs.readdirSync(photoDir).filter((name) => !name.startsWith('.')).sort() : []);
-const photoRows = async () => (await t.query<{ n: number }>(sql`select count(*)::int as n from location_photos`)).rows[0]!.n;
+const filesOf = (spot: Location) =>
+  spot.photos.flatMap((photo) => [`${keyOf(photo.url)}.webp`, `${keyOf(photo.thumbnail_url)}.webp`]);
+const photoFiles = () =>
+  fs.existsSync(photoDir)
+    ? fs
+        .readdirSync(photoDir)
+        .filter((name) => !name.startsWith('.'))
+        .sort()
+    : [];
+const photoRows = async () =>
+  (await t.query<{ n: number }>(sql`select count(*)::int as n from location_photos`)).rows[0]!.n;
 
 async function createSpot(fields: Record<string, unknown> = {}, withPhoto = true, cookie = owner.cookie) {
   const body = await multipart(validSpot(fields), withPhoto ? { bytes: await jpeg() } : undefined);
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie, ...body.headers }, payload: body.payload });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
   expect(response.statusCode).toBe(201);
   return response.json<Location>();
 }
 
-async function addPhoto(spotId: string, options: { id?: string; bytes?: Buffer; cookie?: string; field?: string } = {}) {
+async function addPhoto(
+  spotId: string,
+  options: { id?: string; bytes?: Buffer; cookie?: string; field?: string } = {},
+) {
   const form = new FormData();
   if (options.id !== undefined) form.append('id', options.id);
   const bytes = options.bytes ?? (await jpeg());
@@ -49,7 +68,12 @@ async function addPhoto(spotId: string, options: { id?: string; bytes?: Buffer; 
 const removePhoto = (spotId: string, photoId: string, cookie = owner.cookie) =>
   t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spotId}/photos/${photoId}`, headers: { cookie } });
 const order = (spotId: string, body: unknown, cookie = owner.cookie) =>
-  t.app.inject({ method: 'PUT', url: `/api/v1/locations/${spotId}/photos/order`, headers: { cookie }, payload: body as object });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/locations/${spotId}/photos/order`,
+    headers: { cookie },
+    payload: body as object,
+  });
 const get = (url: string, cookie = owner.cookie) => t.app.inject({ url, headers: { cookie } });
 
 beforeAll(async () => {
@@ -88,9 +112,13 @@ describe('a spot’s photos', () => {
 
     // By id, in the list and in a bbox: the same photos in the same order.
     expect((await get(`/api/v1/locations/${spot.id}`)).json<Location>().photos).toEqual(reordered.photos);
-    const listed = (await get('/api/v1/locations?owner=mine')).json<{ items: Location[] }>().items.find((item) => item.id === spot.id);
+    const listed = (await get('/api/v1/locations?owner=mine'))
+      .json<{ items: Location[] }>()
+      .items.find((item) => item.id === spot.id);
     expect(listed?.photos).toEqual(reordered.photos);
-    const inBox = (await get('/api/v1/locations?bbox=25,54,26,55&limit=1000')).json<{ items: Location[] }>().items.find((item) => item.id === spot.id);
+    const inBox = (await get('/api/v1/locations?bbox=25,54,26,55&limit=1000'))
+      .json<{ items: Location[] }>()
+      .items.find((item) => item.id === spot.id);
     expect([inBox?.photos, inBox?.photo_url]).toEqual([reordered.photos, reordered.photos[0]!.url]);
 
     // Removing the cover: its files go, it answers 404, and the next photo becomes the cover.
@@ -124,12 +152,16 @@ describe('a spot’s photos', () => {
       const response = await order(spot.id, body);
       expect([response.statusCode, response.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
     }
-    expect((await get(`/api/v1/locations/${spot.id}`)).json<Location>().photos.map((photo) => photo.id)).toEqual([a, b]);
+    expect((await get(`/api/v1/locations/${spot.id}`)).json<Location>().photos.map((photo) => photo.id)).toEqual([
+      a,
+      b,
+    ]);
   });
 
   it('takes at most 8 photos: the 9th is a 409 TOO_MANY_PHOTOS and leaves no file behind', async () => {
     const spot = await createSpot();
-    for (let n = 2; n <= 8; n++) expect((await addPhoto(spot.id, { bytes: await jpeg(colours[n]) })).statusCode).toBe(201);
+    for (let n = 2; n <= 8; n++)
+      expect((await addPhoto(spot.id, { bytes: await jpeg(colours[n]) })).statusCode).toBe(201);
     const files = photoFiles();
     const rows = await photoRows();
     const ninth = await addPhoto(spot.id);
@@ -140,7 +172,9 @@ describe('a spot’s photos', () => {
 
     // Several uploads at once cannot pass the limit either: the spot is locked while one is added.
     const roomy = await createSpot({}, false);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => addPhoto(roomy.id, { bytes: undefined }).then((r) => r.statusCode)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => addPhoto(roomy.id, { bytes: undefined }).then((r) => r.statusCode)),
+    );
     expect(answers.filter((status) => status === 201)).toHaveLength(8);
     expect(answers.filter((status) => status === 409)).toHaveLength(2);
     expect((await get(`/api/v1/locations/${roomy.id}`)).json<Location>().photos).toHaveLength(8);
@@ -177,10 +211,20 @@ describe('a spot’s photos', () => {
     expect([badId.statusCode, badId.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
     const wrongField = await addPhoto(spot.id, { field: 'avatar' });
     expect(wrongField.statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${spot.id}/photos`, headers: { cookie: owner.cookie }, payload: { id: crypto.randomUUID() } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/locations/${spot.id}/photos`,
+      headers: { cookie: owner.cookie },
+      payload: { id: crypto.randomUUID() },
+    });
     expect(json.statusCode).toBe(415);
     const noFile = await multipart({ id: crypto.randomUUID() });
-    const empty = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${spot.id}/photos`, headers: { cookie: owner.cookie, ...noFile.headers }, payload: noFile.payload });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/locations/${spot.id}/photos`,
+      headers: { cookie: owner.cookie, ...noFile.headers },
+      payload: noFile.payload,
+    });
     expect([empty.statusCode, empty.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
     const badParam = await removePhoto(spot.id, 'nope');
     expect(badParam.statusCode).toBe(400);
@@ -195,7 +239,11 @@ describe('a spot’s photos', () => {
     const files = filesOf(full);
     expect(files).toHaveLength(6);
     expect(photoFiles()).toEqual(expect.arrayContaining(files));
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/locations/${spot.id}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(deleted.statusCode).toBe(204);
     for (const file of files) expect(photoFiles()).not.toContain(file);
     for (const photo of full.photos) expect((await get(photo.url)).statusCode).toBe(404);
@@ -217,18 +265,35 @@ describe('requests from another site', () => {
     const evil = { origin: 'https://evil.example' };
     const form = await multipart({});
     const responses = [
-      await t.app.inject({ method: 'POST', url: `/api/v1/locations/${spot.id}/photos`, headers: { cookie: owner.cookie, ...evil, ...form.headers }, payload: form.payload }),
-      await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spot.id}/photos/${photoId}`, headers: { cookie: owner.cookie, ...evil } }),
-      await t.app.inject({ method: 'PUT', url: `/api/v1/locations/${spot.id}/photos/order`, headers: { cookie: owner.cookie, ...evil }, payload: { photo_ids: [photoId] } }),
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/locations/${spot.id}/photos`,
+        headers: { cookie: owner.cookie, ...evil, ...form.headers },
+        payload: form.payload,
+      }),
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/locations/${spot.id}/photos/${photoId}`,
+        headers: { cookie: owner.cookie, ...evil },
+      }),
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/locations/${spot.id}/photos/order`,
+        headers: { cookie: owner.cookie, ...evil },
+        payload: { photo_ids: [photoId] },
+      }),
     ];
-    for (const response of responses) expect([response.statusCode, response.json().error.code]).toEqual([403, 'CROSS_SITE_REQUEST']);
+    for (const response of responses)
+      expect([response.statusCode, response.json().error.code]).toEqual([403, 'CROSS_SITE_REQUEST']);
     expect((await get(`/api/v1/locations/${spot.id}`)).json<Location>().photos).toEqual(spot.photos);
   });
 });
 
 describe('the OpenAPI document', () => {
   it('lists the photo collection’s routes and the photos of a Location', async () => {
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     expect(Object.keys(doc.paths['/api/v1/locations/{id}/photos'] ?? {})).toContain('post');
     expect(Object.keys(doc.paths['/api/v1/locations/{id}/photos/{photoId}'] ?? {})).toContain('delete');
     expect(Object.keys(doc.paths['/api/v1/locations/{id}/photos/order'] ?? {})).toContain('put');
@@ -267,10 +332,17 @@ describe('who sees and changes a spot’s photos', () => {
     expect(photoFiles()).toEqual(files);
 
     // Shared: the other user sees every photo, in order, and still cannot change them.
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie }, payload: { is_public: true } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${spot.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { is_public: true },
+    });
     const seen = (await get(`/api/v1/locations/${spot.id}`, other.cookie)).json<Location>();
     expect(seen.photos).toEqual(full.photos);
-    const listed = (await get('/api/v1/locations?owner=others', other.cookie)).json<{ items: Location[] }>().items.find((item) => item.id === spot.id);
+    const listed = (await get('/api/v1/locations?owner=others', other.cookie))
+      .json<{ items: Location[] }>()
+      .items.find((item) => item.id === spot.id);
     expect(listed?.photos).toEqual(full.photos);
     for (const photo of full.photos) {
       expect((await get(photo.url, other.cookie)).statusCode).toBe(200);
@@ -282,7 +354,12 @@ describe('who sees and changes a spot’s photos', () => {
     expect(await photoRows()).toBe(rows);
 
     // Private again: every photo stops at once.
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie }, payload: { is_public: false } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${spot.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { is_public: false },
+    });
     for (const photo of full.photos) {
       await notFound(await get(photo.url, other.cookie));
       await notFound(await get(photo.thumbnail_url, other.cookie));

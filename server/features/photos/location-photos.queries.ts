@@ -4,7 +4,10 @@ import type { Database } from '../../db/client.ts';
 import { locationPhotos, locations } from '../../db/schema.ts';
 
 /** Where a photo id is in use, whoever owns it — only to tell a retried upload from a clash. */
-export async function findPhotoById(db: Database, photoId: string): Promise<{ locationId: string; userId: string } | null> {
+export async function findPhotoById(
+  db: Database,
+  photoId: string,
+): Promise<{ locationId: string; userId: string } | null> {
   const [row] = await db
     .select({ locationId: locationPhotos.locationId, userId: locations.userId })
     .from(locationPhotos)
@@ -14,7 +17,10 @@ export async function findPhotoById(db: Database, photoId: string): Promise<{ lo
 }
 
 export async function countPhotos(db: Database, locationId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(locationPhotos).where(eq(locationPhotos.locationId, locationId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(locationPhotos)
+    .where(eq(locationPhotos.locationId, locationId));
   return row?.n ?? 0;
 }
 
@@ -23,7 +29,9 @@ export async function countPhotos(db: Database, locationId: string): Promise<num
  * of the same spot take turns (the photo limit and the positions stay right). False: no such spot of theirs.
  */
 async function lockOwnSpot(tx: Pick<Database, 'execute'>, ownerId: string, locationId: string): Promise<boolean> {
-  const result = await tx.execute(sql`select 1 from ${locations} where id = ${locationId} and user_id = ${ownerId} for update`);
+  const result = await tx.execute(
+    sql`select 1 from ${locations} where id = ${locationId} and user_id = ${ownerId} for update`,
+  );
   return (result as unknown as { rows: unknown[] }).rows.length === 1;
 }
 
@@ -39,7 +47,10 @@ export async function addPhoto(
   return db.transaction(async (tx) => {
     if (!(await lockOwnSpot(tx, ownerId, locationId))) return 'not-found';
     const [state] = await tx
-      .select({ n: sql<number>`count(*)::int`, next: sql<number>`coalesce(max(${locationPhotos.position}) + 1, 0)::int` })
+      .select({
+        n: sql<number>`count(*)::int`,
+        next: sql<number>`coalesce(max(${locationPhotos.position}) + 1, 0)::int`,
+      })
       .from(locationPhotos)
       .where(eq(locationPhotos.locationId, locationId));
     if ((state?.n ?? 0) >= PHOTOS_PER_SPOT_MAX) return 'full';
@@ -53,7 +64,12 @@ export async function addPhoto(
 }
 
 /** Removes one photo of the owner's spot and returns its two file keys, or null when there is no such photo of theirs. */
-export async function removePhoto(db: Database, ownerId: string, locationId: string, photoId: string): Promise<string[] | null> {
+export async function removePhoto(
+  db: Database,
+  ownerId: string,
+  locationId: string,
+  photoId: string,
+): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     if (!(await lockOwnSpot(tx, ownerId, locationId))) return null;
     const [deleted] = await tx
@@ -67,7 +83,12 @@ export async function removePhoto(db: Database, ownerId: string, locationId: str
 export type OrderResult = 'ordered' | 'not-found' | 'mismatch';
 
 /** Puts the owner's photos in the given order; the list must name every photo of the spot exactly once. */
-export async function orderPhotos(db: Database, ownerId: string, locationId: string, photoIds: string[]): Promise<OrderResult> {
+export async function orderPhotos(
+  db: Database,
+  ownerId: string,
+  locationId: string,
+  photoIds: string[],
+): Promise<OrderResult> {
   return db.transaction(async (tx) => {
     if (!(await lockOwnSpot(tx, ownerId, locationId))) return 'not-found';
     const current = await tx
@@ -76,7 +97,11 @@ export async function orderPhotos(db: Database, ownerId: string, locationId: str
       .where(eq(locationPhotos.locationId, locationId))
       .orderBy(asc(locationPhotos.position));
     const known = new Set(current.map((row) => row.id));
-    if (new Set(photoIds).size !== photoIds.length || photoIds.length !== known.size || photoIds.some((id) => !known.has(id))) {
+    if (
+      new Set(photoIds).size !== photoIds.length ||
+      photoIds.length !== known.size ||
+      photoIds.some((id) => !known.has(id))
+    ) {
       return 'mismatch';
     }
     // At most eight rows, under the spot's lock.

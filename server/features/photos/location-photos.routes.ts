@@ -23,7 +23,11 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 
 const PRIVATE_NO_STORE = 'private, no-store';
 
 const tooMany = () =>
-  new AppError(409, 'TOO_MANY_PHOTOS', `A spot has at most ${PHOTOS_PER_SPOT_MAX} photos: remove one before adding another.`);
+  new AppError(
+    409,
+    'TOO_MANY_PHOTOS',
+    `A spot has at most ${PHOTOS_PER_SPOT_MAX} photos: remove one before adding another.`,
+  );
 
 /**
  * A spot's photo collection (ADR 0024): add one, remove one, put them in order. Owner only — anyone else's
@@ -61,7 +65,9 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
       // Checked before the photo is processed so a full spot costs no work; checked again under the lock.
       if ((await countPhotos(db, spotId)) >= PHOTOS_PER_SPOT_MAX) throw tooMany();
 
-      const result = await storePhotoWithRow(storage, app.log, photo, (keys) => addPhoto(db, user.id, spotId, { id: photoId, ...keys }));
+      const result = await storePhotoWithRow(storage, app.log, photo, (keys) =>
+        addPhoto(db, user.id, spotId, { id: photoId, ...keys }),
+      );
       if (result === 'not-found') throw notFound();
       if (result === 'full') throw tooMany();
       if (result === 'id-taken') {
@@ -115,7 +121,11 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
       const result = await orderPhotos(db, user.id, request.params.id, request.body.photo_ids);
       if (result === 'not-found') throw notFound();
       if (result === 'mismatch') {
-        throw new AppError(409, 'PHOTOS_CHANGED', 'photo_ids must name every photo of the spot once: its photos have changed.');
+        throw new AppError(
+          409,
+          'PHOTOS_CHANGED',
+          'photo_ids must name every photo of the spot once: its photos have changed.',
+        );
       }
       return (await findVisibleLocation(db, user.id, request.params.id))!;
     },
@@ -130,5 +140,4 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
     }
     return findVisibleLocation(db, userId, spotId);
   }
-
 }

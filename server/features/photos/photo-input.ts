@@ -7,16 +7,26 @@ import { multipartError } from '../locations/location-input.ts';
 /** Reads `POST /api/v1/locations/:id/photos`: multipart/form-data with the file in `photo` and an optional `id`. */
 export async function readAddPhotoRequest(request: FastifyRequest): Promise<{ id: string | undefined; photo: Buffer }> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data, in the file field "photo".');
+    throw new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the photo as multipart/form-data, in the file field "photo".',
+    );
   }
   const fields: Record<string, string> = {};
   let photo: Buffer | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 1, fieldSize: 200, parts: 2 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 1, fieldSize: 200, parts: 2 },
+    })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'photo') {
           part.file.resume();
-          throw new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${part.fieldname}": the photo goes in "photo".`);
+          throw new AppError(
+            400,
+            'VALIDATION_ERROR',
+            `Unexpected file field "${part.fieldname}": the photo goes in "photo".`,
+          );
         }
         // toBuffer() stops reading at PHOTO_MAX_BYTES and throws: nothing of an oversized file is kept.
         const bytes = await part.toBuffer();

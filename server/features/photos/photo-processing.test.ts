@@ -12,7 +12,9 @@ const solid = (width: number, height: number, background = '#8a5a2b') =>
 
 /** Noise compresses badly, so cutting the file in half cuts into the pixel data, not just trailing headers. */
 const noisy = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+  sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  });
 
 /** A photo as a phone takes it: GPS and camera details in EXIF, an XMP packet with the place, a wide-gamut ICC profile. */
 async function jpegFromAPhone(): Promise<Buffer> {
@@ -47,7 +49,7 @@ function webpChunks(webp: Buffer): string[] {
   expect(webp.toString('latin1', 0, 4)).toBe('RIFF');
   expect(webp.toString('latin1', 8, 12)).toBe('WEBP');
   const chunks: string[] = [];
-  for (let offset = 12; offset + 8 <= webp.length; ) {
+  for (let offset = 12; offset + 8 <= webp.length;) {
     chunks.push(webp.toString('latin1', offset, offset + 4));
     const size = webp.readUInt32LE(offset + 4);
     offset += 8 + size + (size % 2);
@@ -193,8 +195,13 @@ describe('processPhoto accepts the formats browsers upload', () => {
   });
 
   it('an animated GIF, keeping its first frame', async () => {
-    const frames = await Promise.all([solid(120, 80, '#ff0000').png().toBuffer(), solid(120, 80, '#0000ff').png().toBuffer()]);
-    const input = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+    const frames = await Promise.all([
+      solid(120, 80, '#ff0000').png().toBuffer(),
+      solid(120, 80, '#0000ff').png().toBuffer(),
+    ]);
+    const input = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
     expect((await sharp(input).metadata()).pages).toBe(2);
 
     const { photo } = await processPhoto(input);
@@ -209,7 +216,10 @@ describe('processPhoto accepts the formats browsers upload', () => {
 
 describe('processPhoto refuses what is not an accepted photo, with 415 UNSUPPORTED_PHOTO', () => {
   it('text, whatever it is called', async () => {
-    await expectUnsupported(Buffer.from('These are my chanterelle notes, not a photo.\n'), /JPEG, PNG, WebP, GIF or AVIF/);
+    await expectUnsupported(
+      Buffer.from('These are my chanterelle notes, not a photo.\n'),
+      /JPEG, PNG, WebP, GIF or AVIF/,
+    );
   });
 
   it('an empty upload', async () => {
@@ -252,7 +262,9 @@ describe('processPhoto refuses what is not an accepted photo, with 415 UNSUPPORT
   });
 
   it('JPEG magic bytes followed by something else', async () => {
-    await expectUnsupported(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a jpeg at all')]));
+    await expectUnsupported(
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a jpeg at all')]),
+    );
   });
 });
 

@@ -86,7 +86,11 @@ async function processNow(input: Buffer): Promise<ProcessedPhoto> {
         `The photo is too large in pixels: at most ${PHOTO_MAX_PIXELS / 1_000_000} megapixels are accepted.`,
       );
     }
-    throw new AppError(415, 'UNSUPPORTED_PHOTO', `The photo could not be read: it is damaged or not a ${ACCEPTED} image.`);
+    throw new AppError(
+      415,
+      'UNSUPPORTED_PHOTO',
+      `The photo could not be read: it is damaged or not a ${ACCEPTED} image.`,
+    );
   }
 }
 

@@ -14,12 +14,20 @@ import type { Location } from '../../../common/schemas/locations.ts';
 // them once they are older than a grace period, at start and then periodically.
 
 const HOUR = 3600_000;
-const photoJpeg = () => sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 60, b: 30 } } }).jpeg().toBuffer();
+const photoJpeg = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 60, b: 30 } } })
+    .jpeg()
+    .toBuffer();
 const keyOf = (url: string | null) => url!.split('/').pop()!;
 
 async function createSpotWithPhoto(t: TestContext, cookie: string) {
   const body = await multipart(validSpot(), { bytes: await photoJpeg() });
-  const created = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie, ...body.headers }, payload: body.payload });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
   expect(created.statusCode).toBe(201);
   return created.json<Location>();
 }
@@ -77,7 +85,12 @@ describe('photo objects in S3', () => {
   let t: TestContext;
   beforeAll(async () => {
     s3 = await startS3rver([BUCKET]);
-    client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+    client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: S3RVER_CREDENTIALS,
+    });
     t = await createTestContext({
       env: s3StorageEnv(s3.endpoint, BUCKET),
     });
@@ -96,7 +109,8 @@ describe('photo objects in S3', () => {
       await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'bytes', ContentType: 'image/webp' }));
     }
     const storage = await createStorage(t.config.storage);
-    const objects = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort();
+    const objects = async () =>
+      ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort();
 
     // Within the grace period nothing goes: these objects could belong to a spot being saved right now.
     expect(await reconcilePhotos({ db: t.db, storage, graceMs: HOUR })).toEqual({ checked: 4, removed: 0 });

@@ -20,7 +20,11 @@ const BATCH = 500;
  * one request, seconds apart — so it is younger than the grace and never a candidate. An object is a candidate
  * only if it was written more than `graceMs` ago, and only removed if, after that, no row names it.
  */
-export async function reconcilePhotos(deps: { db: Database; storage: PhotoStorage; graceMs: number }): Promise<{ checked: number; removed: number }> {
+export async function reconcilePhotos(deps: {
+  db: Database;
+  storage: PhotoStorage;
+  graceMs: number;
+}): Promise<{ checked: number; removed: number }> {
   const cutoff = Date.now() - deps.graceMs;
   let checked = 0;
   let removed = 0;
@@ -67,7 +71,9 @@ export function startPhotoReconciler(deps: {
       .then(({ checked, removed }) => {
         if (removed > 0) deps.log.info({ checked, removed }, 'Removed photos no spot refers to (left by a crash)');
       })
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'Reconciling photos with the database failed; will try again'))
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'Reconciling photos with the database failed; will try again'),
+      )
       .finally(() => {
         running = undefined;
       });

@@ -24,12 +24,22 @@ const objectsInBucket = async () =>
 
 async function upload(fields: Record<string, unknown>, bytes: Buffer) {
   const body = await multipart(fields, { bytes });
-  return t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: owner.cookie, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie: owner.cookie, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 beforeAll(async () => {
   s3 = await startS3rver([BUCKET]);
-  client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
   t = await createTestContext({
     env: s3StorageEnv(s3.endpoint, BUCKET),
   });
@@ -44,7 +54,9 @@ afterAll(async () => {
 
 describe('photos kept in S3-compatible storage', () => {
   it('stores, serves only to those who may see the spot, and deletes with the spot', async () => {
-    const original = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 60, b: 30 } } })
+    const original = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 60, b: 30 } },
+    })
       .jpeg()
       .toBuffer();
     const created = await upload(validSpot({ is_public: false }), original);
@@ -52,7 +64,8 @@ describe('photos kept in S3-compatible storage', () => {
     const spot = created.json<Location>();
     const keys = await objectsInBucket();
     expect(keys).toHaveLength(2);
-    for (const url of [spot.photo_url!, spot.thumbnail_url!]) expect(keys.some((key) => url.endsWith(key.replace(/\.webp$/, '')))).toBe(true);
+    for (const url of [spot.photo_url!, spot.thumbnail_url!])
+      expect(keys.some((key) => url.endsWith(key.replace(/\.webp$/, '')))).toBe(true);
 
     for (const url of [spot.photo_url!, spot.thumbnail_url!]) {
       const mine = await t.app.inject({ url, headers: { cookie: owner.cookie } });
@@ -74,13 +87,17 @@ describe('photos kept in S3-compatible storage', () => {
     expect(shared.statusCode).toBe(200);
     expect((await t.app.inject({ url: spot.thumbnail_url!, headers: { cookie: other.cookie } })).statusCode).toBe(200);
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/locations/${spot.id}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(deleted.statusCode).toBe(204);
     expect(await objectsInBucket()).toEqual([]);
     expect((await t.app.inject({ url: spot.photo_url!, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
   });
 
-  it('leaves nothing in the bucket when a photo is refused or the spot id is someone else\'s', async () => {
+  it("leaves nothing in the bucket when a photo is refused or the spot id is someone else's", async () => {
     const before = (await t.query<{ n: number }>(sql`select count(*)::int as n from locations`)).rows[0]!.n;
     const refused = await upload(validSpot(), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
     expect(refused.statusCode).toBe(415);
@@ -96,7 +113,9 @@ describe('photos kept in S3-compatible storage', () => {
       payload: validSpot({ id: '0b6f3e6a-5d7c-4b8e-9a41-2f1d8c7e6b50' }),
     });
     expect(taken.statusCode).toBe(201);
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+      .png()
+      .toBuffer();
     const clash = await upload(validSpot({ id: '0b6f3e6a-5d7c-4b8e-9a41-2f1d8c7e6b50' }), photo);
     expect(clash.statusCode).toBe(409);
     expect(await objectsInBucket()).toEqual([]);

@@ -16,17 +16,28 @@ async function jpegWithGps(width = 1200, height = 900) {
     .jpeg()
     .withExif({
       IFD0: { Make: 'ForayTestCam', Model: 'GPS 1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '54/1 41/1 14/1', GPSLongitudeRef: 'E', GPSLongitude: '25/1 16/1 47/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '54/1 41/1 14/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '25/1 16/1 47/1',
+      },
     })
     .toBuffer();
 }
 
-const photoFiles = () => (fs.existsSync(photoDir) ? fs.readdirSync(photoDir).filter((name) => !name.startsWith('.')) : []);
+const photoFiles = () =>
+  fs.existsSync(photoDir) ? fs.readdirSync(photoDir).filter((name) => !name.startsWith('.')) : [];
 const rowCount = async () => (await t.query<{ n: number }>(sql`select count(*)::int as n from locations`)).rows[0]!.n;
 
 async function upload(fields: Record<string, unknown>, photo?: Parameters<typeof multipart>[1], cookie = owner.cookie) {
   const body = await multipart(fields, photo);
-  return t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 beforeAll(async () => {
@@ -46,7 +57,10 @@ describe('a spot with a photo', () => {
     expect(spot.photo_url).toMatch(/^\/api\/v1\/photos\/[A-Za-z0-9_-]{20,}$/);
     expect(spot.thumbnail_url).toMatch(/^\/api\/v1\/photos\/[A-Za-z0-9_-]{20,}$/);
 
-    for (const [url, maxEdge] of [[spot.photo_url!, 2048], [spot.thumbnail_url!, 400]] as const) {
+    for (const [url, maxEdge] of [
+      [spot.photo_url!, 2048],
+      [spot.thumbnail_url!, 400],
+    ] as const) {
       const served = await t.app.inject({ url, headers: { cookie: owner.cookie } });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
@@ -70,9 +84,19 @@ describe('a spot with a photo', () => {
   });
 
   it('reads the multipart text fields like the JSON ones', async () => {
-    const response = await upload({ ...validSpot({ is_public: true, notes: '' }), latitude: '54.5', longitude: '-3.25' });
+    const response = await upload({
+      ...validSpot({ is_public: true, notes: '' }),
+      latitude: '54.5',
+      longitude: '-3.25',
+    });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ latitude: 54.5, longitude: -3.25, is_public: true, notes: null, photo_url: null });
+    expect(response.json()).toMatchObject({
+      latitude: 54.5,
+      longitude: -3.25,
+      is_public: true,
+      notes: null,
+      photo_url: null,
+    });
     const missing = await upload(validSpot({ finder: ' ' }), { bytes: await jpegWithGps() });
     expect([missing.statusCode, missing.json().error.code]).toEqual([400, 'MISSING_INFORMATION']);
     const badNumber = await upload({ ...validSpot(), latitude: 'north' });
@@ -92,8 +116,20 @@ describe('a spot with a photo', () => {
 
   it.each([
     ['a text file named .jpg', Buffer.from('not an image at all, just words\n'.repeat(40)), 'notes.jpg', 'image/jpeg'],
-    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), 'p.svg', 'image/svg+xml'],
-    ['an SVG named .png', Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'p.png', 'image/png'],
+    [
+      'an SVG',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      ),
+      'p.svg',
+      'image/svg+xml',
+    ],
+    [
+      'an SVG named .png',
+      Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      'p.png',
+      'image/png',
+    ],
   ])('refuses %s with 415 and stores nothing', async (_name, bytes, name, type) => {
     const before = await rowCount();
     const filesBefore = photoFiles().length;

@@ -10,7 +10,10 @@ import { canViewPhoto } from '../locations/locations.queries.ts';
 
 const PhotoParamsSchema = z.strictObject({ key: z.string().regex(PHOTO_KEY_PATTERN) });
 
-export function registerPhotoRoutes(root: FastifyInstance, { db, storage, requireUser }: { db: Database; storage: PhotoStorage; requireUser: RequireUser }) {
+export function registerPhotoRoutes(
+  root: FastifyInstance,
+  { db, storage, requireUser }: { db: Database; storage: PhotoStorage; requireUser: RequireUser },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/v1/photos/:key',
@@ -29,7 +32,10 @@ export function registerPhotoRoutes(root: FastifyInstance, { db, storage, requir
       if (!stored) throw notFound('Photo');
       const etag = `"${crypto.createHash('sha256').update(stored.body).digest('base64url').slice(0, 27)}"`;
       // Revalidated on every view, so a spot made private stops showing its photo at once; a 304 is cheap.
-      reply.header('cache-control', 'private, no-cache').header('etag', etag).header('x-content-type-options', 'nosniff');
+      reply
+        .header('cache-control', 'private, no-cache')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       return reply.type(stored.contentType).send(stored.body);
     },

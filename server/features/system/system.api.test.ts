@@ -25,8 +25,16 @@ describe('health and settings', () => {
   it('serves the tile layers from configuration with their attributions, and the photo limit', async () => {
     const config = (await t.app.inject({ url: '/api/v1/config' })).json();
     expect(config.photo_max_bytes).toBe(5 * 1024 * 1024);
-    expect(config.tile_layers.map((layer: { id: string }) => layer.id)).toEqual(['street', 'satellite', 'topo', 'dark']);
-    expect(config.tile_layers[0]).toMatchObject({ url: 'http://127.0.0.1:9999/street/{z}/{x}/{y}.png', attribution: 'Local tiles' });
+    expect(config.tile_layers.map((layer: { id: string }) => layer.id)).toEqual([
+      'street',
+      'satellite',
+      'topo',
+      'dark',
+    ]);
+    expect(config.tile_layers[0]).toMatchObject({
+      url: 'http://127.0.0.1:9999/street/{z}/{x}/{y}.png',
+      attribution: 'Local tiles',
+    });
     expect(config.tile_layers[1].attribution).toMatch(/Esri/);
     expect(config.tile_layers[2].attribution).toMatch(/OpenTopoMap/);
     expect(config.tile_layers[3].attribution).toMatch(/CARTO/);
@@ -38,7 +46,9 @@ describe('health and settings', () => {
     const operated = await createTestContext({ env: { TILE_STREET_CACHE: 'false', TILE_SATELLITE_CACHE: 'true' } });
     try {
       const changed = (await operated.app.inject({ url: '/api/v1/config' })).json().tile_layers;
-      expect(Object.fromEntries(changed.map((layer: { id: string; cache: boolean }) => [layer.id, layer.cache]))).toEqual({
+      expect(
+        Object.fromEntries(changed.map((layer: { id: string; cache: boolean }) => [layer.id, layer.cache])),
+      ).toEqual({
         street: false,
         satellite: true,
         topo: true,
@@ -65,7 +75,9 @@ describe('health and settings', () => {
   it('documents the API as OpenAPI from the same schemas', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/locations', '/api/v1/locations/{id}', '/api/v1/config', '/api/v1/session']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/locations', '/api/v1/locations/{id}', '/api/v1/config', '/api/v1/session']),
+    );
     const listParams = doc.paths['/api/v1/locations'].get.parameters.map((p: { name: string }) => p.name);
     expect(listParams).toEqual(expect.arrayContaining(['limit', 'cursor', 'bbox']));
     expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
@@ -77,7 +89,10 @@ describe('health and settings', () => {
     expect(anonymous.headers['cache-control']).toBe('no-store');
     expect(anonymous.json()).toEqual({ user: null });
     // A cookie that is not (or no longer) a session answers the same way.
-    const stale = await t.app.inject({ url: '/api/v1/session', headers: { cookie: 'better-auth.session_token=forged.c2lnbmF0dXJl' } });
+    const stale = await t.app.inject({
+      url: '/api/v1/session',
+      headers: { cookie: 'better-auth.session_token=forged.c2lnbmF0dXJl' },
+    });
     expect(stale.statusCode).toBe(200);
     expect(stale.json()).toEqual({ user: null });
 
@@ -103,7 +118,9 @@ describe('security headers', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/127\.0\.0\.1:9999 https:\/\/server\.arcgisonline\.com https:\/\/\*\.tile\.opentopomap\.org https:\/\/\*\.basemaps\.cartocdn\.com/);
+    expect(csp).toMatch(
+      /img-src 'self' data: blob: http:\/\/127\.0\.0\.1:9999 https:\/\/server\.arcgisonline\.com https:\/\/\*\.tile\.opentopomap\.org https:\/\/\*\.basemaps\.cartocdn\.com/,
+    );
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -129,7 +146,9 @@ describe('security headers', () => {
   it('never logs coordinates, tokens or query strings', () => {
     expect(loggableUrl('/api/v1/locations?bbox=23.1,54.2,23.3,54.4')).toBe('/api/v1/locations');
     expect(loggableUrl('/api/auth/verify-email?token=abc.def&callbackURL=/')).toBe('/api/auth/verify-email');
-    expect(loggableUrl('/api/auth/reset-password/SECRET-TOKEN?callbackURL=/reset-password')).toBe('/api/auth/reset-password/[redacted]');
+    expect(loggableUrl('/api/auth/reset-password/SECRET-TOKEN?callbackURL=/reset-password')).toBe(
+      '/api/auth/reset-password/[redacted]',
+    );
   });
 });
 
@@ -137,11 +156,18 @@ describe('serving the web app', () => {
   it('preloads the map screen for a browser with a session cookie, and only the chunks the entry does not load', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-client-'));
     fs.mkdirSync(path.join(dir, '.vite'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Foray</title></head><body></body></html>');
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><title>Foray</title></head><body></body></html>',
+    );
     const manifest = {
       'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
       '_react.js': { file: 'assets/react-2.js' },
-      'client/app/main-screen.tsx': { file: 'assets/main-screen-3.js', imports: ['_react.js', 'index.html', '_leaflet.js'], css: ['assets/main-screen-4.css'] },
+      'client/app/main-screen.tsx': {
+        file: 'assets/main-screen-3.js',
+        imports: ['_react.js', 'index.html', '_leaflet.js'],
+        css: ['assets/main-screen-4.css'],
+      },
       '_leaflet.js': { file: 'assets/leaflet-5.js' },
       'client/features/locations/locations-tab.tsx': { file: 'assets/locations-tab-6.js' },
     };
@@ -156,10 +182,16 @@ describe('serving the web app', () => {
         expect(page.statusCode).toBe(200);
         expect(page.headers['cache-control']).toBe('no-cache');
         const hinted = [...page.body.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
-        expect(hinted.sort()).toEqual(['/assets/leaflet-5.js', '/assets/main-screen-3.js', '/assets/main-screen-4.css']);
+        expect(hinted.sort()).toEqual([
+          '/assets/leaflet-5.js',
+          '/assets/main-screen-3.js',
+          '/assets/main-screen-4.css',
+        ]);
       }
       // Another cookie that merely ends in the same words is not a session.
-      expect((await served.app.inject({ url: '/', headers: { cookie: 'xforay.session_token=abc' } })).body).not.toContain('modulepreload');
+      expect(
+        (await served.app.inject({ url: '/', headers: { cookie: 'xforay.session_token=abc' } })).body,
+      ).not.toContain('modulepreload');
     } finally {
       await served.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -178,7 +210,10 @@ describe('serving the web app', () => {
       const asset = await served.app.inject({ url: '/assets/main-abc123.js' });
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       // The build's precompressed copy goes to browsers that accept it; others get the plain file.
-      const compressed = await served.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+      const compressed = await served.app.inject({
+        url: '/assets/main-abc123.js',
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
       expect(compressed.headers['content-encoding']).toBe('br');
       expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
       expect(compressed.headers.vary).toMatch(/accept-encoding/i);

@@ -9,17 +9,33 @@ import { AppError } from '../../errors.ts';
 import type { CurrentUser, RequireUser } from '../auth/session.ts';
 
 /** The user as the app sees them: never the session's id. */
-const toMe = (user: CurrentUser) => ({ id: user.id, email: user.email, name: user.name, default_public: user.defaultPublic });
+const toMe = (user: CurrentUser) => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  default_public: user.defaultPublic,
+});
 
 export function registerSystemRoutes(
   root: FastifyInstance,
-  deps: { config: Config; ping: () => Promise<void>; requireUser: RequireUser; describeMapRegion: () => Promise<MapRegion | null> },
+  deps: {
+    config: Config;
+    ping: () => Promise<void>;
+    requireUser: RequireUser;
+    describeMapRegion: () => Promise<MapRegion | null>;
+  },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/v1/config',
-    { schema: { tags: ['system'], summary: 'Public settings the web app reads at start', response: { 200: ClientConfigSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Public settings the web app reads at start',
+        response: { 200: ClientConfigSchema },
+      },
+    },
     async () => ({
       tile_layers: deps.config.tileLayers.map((layer) => ({
         id: layer.id,

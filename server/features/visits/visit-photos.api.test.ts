@@ -18,30 +18,65 @@ let owner: { cookie: string };
 let other: { cookie: string };
 let photoDir: string;
 
-const jpeg = (colour = '#6b4') => sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+const jpeg = (colour = '#6b4') =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 const keyOf = (url: string) => url.split('/').pop()!;
-const filesOf = (visit: Visit) => visit.photos.flatMap((photo) => [`${keyOf(photo.url)}.webp`, `${keyOf(photo.thumbnail_url)}.webp`]);
-const photoFiles = () => (fs.existsSync(photoDir) ? fs.readdirSync(photoDir).filter((name) => !name.startsWith('.')).sort() : []);
-const photoRows = async () => (await t.query<{ n: number }>(sql`select count(*)::int as n from visit_photos`)).rows[0]!.n;
+const filesOf = (visit: Visit) =>
+  visit.photos.flatMap((photo) => [`${keyOf(photo.url)}.webp`, `${keyOf(photo.thumbnail_url)}.webp`]);
+const photoFiles = () =>
+  fs.existsSync(photoDir)
+    ? fs
+        .readdirSync(photoDir)
+        .filter((name) => !name.startsWith('.'))
+        .sort()
+    : [];
+const photoRows = async () =>
+  (await t.query<{ n: number }>(sql`select count(*)::int as n from visit_photos`)).rows[0]!.n;
 const get = (url: string, cookie = owner.cookie) => t.app.inject({ url, headers: { cookie } });
 
 async function createSpot(isPublic: boolean): Promise<Location> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/locations', headers: { cookie: owner.cookie }, payload: validSpot({ is_public: isPublic }) });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations',
+    headers: { cookie: owner.cookie },
+    payload: validSpot({ is_public: isPublic }),
+  });
   expect(response.statusCode).toBe(201);
   return response.json<Location>();
 }
 
 async function recordVisit(spotId: string, cookie = owner.cookie): Promise<Visit> {
-  const body = { id: crypto.randomUUID(), date: '2026-10-02', outcome: 'found', amount: 'some', note: 'Under the old spruce' };
-  const response = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${spotId}/visits`, headers: { cookie }, payload: body });
+  const body = {
+    id: crypto.randomUUID(),
+    date: '2026-10-02',
+    outcome: 'found',
+    amount: 'some',
+    note: 'Under the old spruce',
+  };
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/locations/${spotId}/visits`,
+    headers: { cookie },
+    payload: body,
+  });
   expect(response.statusCode).toBe(201);
   return response.json<Visit>();
 }
 
-async function addPhoto(spotId: string, visitId: string, options: { id?: string; bytes?: Buffer; cookie?: string } = {}) {
+async function addPhoto(
+  spotId: string,
+  visitId: string,
+  options: { id?: string; bytes?: Buffer; cookie?: string } = {},
+) {
   const form = new FormData();
   if (options.id !== undefined) form.append('id', options.id);
-  form.append('photo', new Blob([new Uint8Array(options.bytes ?? (await jpeg()))], { type: 'image/jpeg' }), 'photo.jpg');
+  form.append(
+    'photo',
+    new Blob([new Uint8Array(options.bytes ?? (await jpeg()))], { type: 'image/jpeg' }),
+    'photo.jpg',
+  );
   const request = new Request('http://foray.test/', { method: 'POST', body: form });
   return t.app.inject({
     method: 'POST',
@@ -51,7 +86,8 @@ async function addPhoto(spotId: string, visitId: string, options: { id?: string;
   });
 }
 
-const visitsOf = async (spotId: string, cookie = owner.cookie) => (await get(`/api/v1/locations/${spotId}/visits`, cookie)).json<{ items: Visit[] }>().items;
+const visitsOf = async (spotId: string, cookie = owner.cookie) =>
+  (await get(`/api/v1/locations/${spotId}/visits`, cookie)).json<{ items: Visit[] }>().items;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -128,13 +164,20 @@ describe('a visit’s photos', () => {
     const rows = await photoRows();
     const text = await addPhoto(spot.id, visit.id, { bytes: Buffer.from('not an image, only words\n'.repeat(20)) });
     expect([text.statusCode, text.json().error.code]).toEqual([415, 'UNSUPPORTED_PHOTO']);
-    const big = await addPhoto(spot.id, visit.id, { bytes: Buffer.concat([await jpeg(), Buffer.alloc(6 * 1024 * 1024, 1)]) });
+    const big = await addPhoto(spot.id, visit.id, {
+      bytes: Buffer.concat([await jpeg(), Buffer.alloc(6 * 1024 * 1024, 1)]),
+    });
     expect([big.statusCode, big.json().error.code]).toEqual([413, 'PHOTO_TOO_LARGE']);
     const badId = await addPhoto(spot.id, visit.id, { id: 'photo-1' });
     expect([badId.statusCode, badId.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
     const noVisit = await addPhoto(spot.id, crypto.randomUUID());
     expect([noVisit.statusCode, noVisit.json().error.code]).toEqual([404, 'NOT_FOUND']);
-    const json = await t.app.inject({ method: 'POST', url: `/api/v1/locations/${spot.id}/visits/${visit.id}/photos`, headers: { cookie: owner.cookie }, payload: {} });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/locations/${spot.id}/visits/${visit.id}/photos`,
+      headers: { cookie: owner.cookie },
+      payload: {},
+    });
     expect(json.statusCode).toBe(415);
     expect(photoFiles()).toEqual(files);
     expect(await photoRows()).toBe(rows);
@@ -146,7 +189,11 @@ describe('a visit’s photos', () => {
     await addPhoto(spot.id, visit.id);
     const full = (await addPhoto(spot.id, visit.id, { bytes: await jpeg('#a33') })).json<Visit>();
     const [gone, kept] = full.photos;
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spot.id}/visits/${visit.id}/photos/${gone!.id}`, headers: { cookie: owner.cookie } });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/locations/${spot.id}/visits/${visit.id}/photos/${gone!.id}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(removed.statusCode).toBe(200);
     expect(removed.json<Visit>().photos.map((photo) => photo.id)).toEqual([kept!.id]);
     expect(photoFiles()).not.toContain(`${keyOf(gone!.url)}.webp`);
@@ -154,15 +201,29 @@ describe('a visit’s photos', () => {
 
     const keptFiles = filesOf(removed.json<Visit>());
     expect(photoFiles()).toEqual(expect.arrayContaining(keptFiles));
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spot.id}/visits/${visit.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/locations/${spot.id}/visits/${visit.id}`,
+          headers: { cookie: owner.cookie },
+        })
+      ).statusCode,
+    ).toBe(204);
     for (const file of keptFiles) expect(photoFiles()).not.toContain(file);
 
     const other = await recordVisit(spot.id);
     const withPhoto = (await addPhoto(spot.id, other.id)).json<Visit>();
     const files = filesOf(withPhoto);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie } }))
+        .statusCode,
+    ).toBe(204);
     for (const file of files) expect(photoFiles()).not.toContain(file);
-    expect((await t.query<{ n: number }>(sql`select count(*)::int as n from visit_photos where visit_id = ${other.id}`)).rows[0]!.n).toBe(0);
+    expect(
+      (await t.query<{ n: number }>(sql`select count(*)::int as n from visit_photos where visit_id = ${other.id}`))
+        .rows[0]!.n,
+    ).toBe(0);
   });
 
   it('keeps every photo a visit names when reconciling the store', async () => {
@@ -189,11 +250,18 @@ describe('privacy of a visit’s photos, with two users', () => {
     const sharedVisit = await recordVisit(shared.id);
     const sharedPhoto = (await addPhoto(shared.id, sharedVisit.id)).json<Visit>().photos[0]!;
     const seen = await visitsOf(shared.id, other.cookie);
-    expect(seen.map((item) => [item.id, item.note, item.photos.map((photo) => photo.id)])).toEqual([[sharedVisit.id, null, [sharedPhoto.id]]]);
+    expect(seen.map((item) => [item.id, item.note, item.photos.map((photo) => photo.id)])).toEqual([
+      [sharedVisit.id, null, [sharedPhoto.id]],
+    ]);
     expect((await get(sharedPhoto.url, other.cookie)).statusCode).toBe(200);
 
     // Making the spot private hides its visit photos at once.
-    const unshared = await t.app.inject({ method: 'PATCH', url: `/api/v1/locations/${shared.id}`, headers: { cookie: owner.cookie }, payload: { is_public: false } });
+    const unshared = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${shared.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { is_public: false },
+    });
     expect(unshared.statusCode).toBe(200);
     expect((await get(sharedPhoto.url, other.cookie)).statusCode).toBe(404);
   });
@@ -205,7 +273,11 @@ describe('privacy of a visit’s photos, with two users', () => {
     const files = photoFiles();
     const add = await addPhoto(shared.id, visit.id, { cookie: other.cookie });
     expect(add.statusCode).toBe(404);
-    const remove = await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${shared.id}/visits/${visit.id}/photos/${photo.id}`, headers: { cookie: other.cookie } });
+    const remove = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/locations/${shared.id}/visits/${visit.id}/photos/${photo.id}`,
+      headers: { cookie: other.cookie },
+    });
     expect(remove.statusCode).toBe(404);
     expect(photoFiles()).toEqual(files);
     expect((await visitsOf(shared.id)).find((item) => item.id === visit.id)!.photos).toEqual([photo]);

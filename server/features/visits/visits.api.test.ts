@@ -33,7 +33,8 @@ const visit = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const record = (who: { cookie: string } | null, spotId: string, body: object) => as(who, 'POST', `/api/v1/locations/${spotId}/visits`, body);
+const record = (who: { cookie: string } | null, spotId: string, body: object) =>
+  as(who, 'POST', `/api/v1/locations/${spotId}/visits`, body);
 
 describe('recording, listing and deleting visits', () => {
   it('records "nothing this time" and "found", lists them newest first, and deletes one', async () => {
@@ -42,7 +43,14 @@ describe('recording, listing and deleting visits', () => {
     const found = visit({ date: '2026-10-09', outcome: 'found', amount: 'many', note: null });
     const created = await record(owner, mine.id, nothing);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ id: nothing.id, location_id: mine.id, date: '2026-10-02', outcome: 'nothing', amount: null, note: nothing.note });
+    expect(created.json()).toMatchObject({
+      id: nothing.id,
+      location_id: mine.id,
+      date: '2026-10-02',
+      outcome: 'nothing',
+      amount: null,
+      note: nothing.note,
+    });
     expect((await record(owner, mine.id, found)).statusCode).toBe(201);
 
     const list = await as(owner, 'GET', `/api/v1/locations/${mine.id}/visits`);
@@ -108,7 +116,9 @@ describe('recording, listing and deleting visits', () => {
     const body = visit();
     await record(owner, mine.id, body);
     expect((await as(owner, 'DELETE', `/api/v1/locations/${mine.id}`)).statusCode).toBe(204);
-    const left = await t.query<{ n: number }>((await import('drizzle-orm')).sql`select count(*)::int as n from visits where id = ${body.id}`);
+    const left = await t.query<{ n: number }>(
+      (await import('drizzle-orm')).sql`select count(*)::int as n from visits where id = ${body.id}`,
+    );
     expect(left.rows[0]?.n).toBe(0);
     // The id is free again only in the sense that nothing of it is left.
     const own = await as(owner, 'GET', '/api/v1/visits?owner=mine');
@@ -143,7 +153,11 @@ describe('privacy: two users', () => {
     const read = await as(other, 'GET', `/api/v1/locations/${secret.id}/visits`);
     expect(read.statusCode).toBe(404);
     expect(read.body).toBe(ghost.body);
-    for (const url of ['/api/v1/locations?limit=200', '/api/v1/locations?bbox=22,56,23,57&limit=10000', '/api/v1/visits?owner=mine']) {
+    for (const url of [
+      '/api/v1/locations?limit=200',
+      '/api/v1/locations?bbox=22,56,23,57&limit=10000',
+      '/api/v1/visits?owner=mine',
+    ]) {
       const response = await as(other, 'GET', url);
       expect(response.statusCode).toBe(200);
       expect(response.body).not.toContain(secret.id);
@@ -163,14 +177,23 @@ describe('privacy: two users', () => {
 
     const read = await as(other, 'GET', `/api/v1/locations/${shared.id}/visits`);
     expect(read.statusCode).toBe(200);
-    expect(read.json<{ items: Visit[] }>().items).toEqual([expect.objectContaining({ id: body.id, outcome: 'found', amount: 'some', note: null })]);
+    expect(read.json<{ items: Visit[] }>().items).toEqual([
+      expect.objectContaining({ id: body.id, outcome: 'found', amount: 'some', note: null }),
+    ]);
     expect(read.body).not.toContain('aunt');
-    expect((await as(other, 'GET', `/api/v1/locations/${shared.id}`)).json().visits).toEqual({ count: 1, last: { date: body.date, outcome: 'found' } });
+    expect((await as(other, 'GET', `/api/v1/locations/${shared.id}`)).json().visits).toEqual({
+      count: 1,
+      last: { date: body.date, outcome: 'found' },
+    });
 
     const foreign = visit();
     expect((await record(other, shared.id, foreign)).statusCode).toBe(404);
     expect((await as(other, 'DELETE', `/api/v1/locations/${shared.id}/visits/${body.id}`)).statusCode).toBe(404);
-    expect((await as(owner, 'GET', `/api/v1/locations/${shared.id}/visits`)).json<{ items: Visit[] }>().items.map((item) => item.id)).toEqual([body.id]);
+    expect(
+      (await as(owner, 'GET', `/api/v1/locations/${shared.id}/visits`))
+        .json<{ items: Visit[] }>()
+        .items.map((item) => item.id),
+    ).toEqual([body.id]);
     // Someone else's visit id cannot be claimed either.
     const theirs = await t.createUser();
     const theirSpot = await as(theirs, 'POST', '/api/v1/locations', validSpot());
@@ -184,7 +207,9 @@ describe('privacy: two users', () => {
     const body = visit();
     await record(owner, mine.id, body);
     const own = await as(owner, 'GET', '/api/v1/visits?owner=mine');
-    expect(own.json<{ items: Visit[] }>().items).toContainEqual(expect.objectContaining({ id: body.id, location_id: mine.id, note: body.note }));
+    expect(own.json<{ items: Visit[] }>().items).toContainEqual(
+      expect.objectContaining({ id: body.id, location_id: mine.id, note: body.note }),
+    );
     expect((await as(other, 'GET', '/api/v1/visits?owner=mine')).json()).toEqual({ items: [] });
     expect((await as(other, 'GET', '/api/v1/visits')).statusCode).toBe(400);
     expect((await as(other, 'GET', '/api/v1/visits?owner=others')).statusCode).toBe(400);
@@ -205,7 +230,9 @@ describe('the filter "visited this year" (ADR 0020, 0022)', () => {
     await record(owner, visitedBefore.id, visit({ date: lastYear, outcome: 'found' }));
 
     const ids = async (who: { cookie: string }, query: string) =>
-      (await as(who, 'GET', `/api/v1/locations?limit=200&${query}`)).json<{ items: Location[] }>().items.map((item) => item.id);
+      (await as(who, 'GET', `/api/v1/locations?limit=200&${query}`))
+        .json<{ items: Location[] }>()
+        .items.map((item) => item.id);
     const mine = await ids(owner, 'visited=this_year');
     expect(mine).toContain(visitedNow.id);
     expect(mine).not.toContain(visitedBefore.id);
@@ -222,7 +249,11 @@ describe('the API document', () => {
   it('lists the visit routes with their schemas', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/locations/{id}/visits', '/api/v1/locations/{id}/visits/{visitId}', '/api/v1/visits']),
+      expect.arrayContaining([
+        '/api/v1/locations/{id}/visits',
+        '/api/v1/locations/{id}/visits/{visitId}',
+        '/api/v1/visits',
+      ]),
     );
     expect(Object.keys(doc.paths['/api/v1/locations/{id}/visits'])).toEqual(expect.arrayContaining(['get', 'post']));
     expect(doc.paths['/api/v1/locations/{id}/visits/{visitId}'].delete).toBeDefined();

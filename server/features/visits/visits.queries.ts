@@ -47,7 +47,9 @@ export async function listVisits(db: Database, viewerId: string, locationId: str
     select (select coalesce(json_agg(${visitJson(viewerId)} order by ${NEWEST_FIRST}), '[]')
             from ${visits} v where v.location_id = l.id) as items
     from ${locations} l
-    where l.id = ${locationId} and (l.user_id = ${viewerId} or l.is_public)`)) as unknown as Rows<{ items: Visit[] | string }>;
+    where l.id = ${locationId} and (l.user_id = ${viewerId} or l.is_public)`)) as unknown as Rows<{
+    items: Visit[] | string;
+  }>;
   const [row] = result.rows;
   return row ? parsed(row.items) : null;
 }
@@ -66,7 +68,11 @@ export async function listOwnVisits(db: Database, ownerId: string): Promise<Visi
  * viewer may see (their own or public ones; the export's ids came through the list's privacy rule already, this
  * holds it again), and a note only on the viewer's own spots, as everywhere.
  */
-export async function visitsOfSpots(db: Database, viewerId: string, locationIds: string[]): Promise<Map<string, Visit[]>> {
+export async function visitsOfSpots(
+  db: Database,
+  viewerId: string,
+  locationIds: string[],
+): Promise<Map<string, Visit[]>> {
   const found = new Map<string, Visit[]>();
   if (locationIds.length === 0) return found;
   const result = (await db.execute(sql`
@@ -82,11 +88,18 @@ export async function visitsOfSpots(db: Database, viewerId: string, locationIds:
 }
 
 /** One visit of one spot, as its owner sees it; null when there is no such visit of theirs. */
-export async function findOwnVisit(db: Database, ownerId: string, locationId: string, visitId: string): Promise<Visit | null> {
+export async function findOwnVisit(
+  db: Database,
+  ownerId: string,
+  locationId: string,
+  visitId: string,
+): Promise<Visit | null> {
   const result = (await db.execute(sql`
     select ${visitJson(ownerId)} as item
     from ${visits} v join ${locations} l on l.id = v.location_id
-    where v.id = ${visitId} and v.location_id = ${locationId} and l.user_id = ${ownerId}`)) as unknown as Rows<{ item: Visit | string }>;
+    where v.id = ${visitId} and v.location_id = ${locationId} and l.user_id = ${ownerId}`)) as unknown as Rows<{
+    item: Visit | string;
+  }>;
   const [row] = result.rows;
   return row ? parsed(row.item) : null;
 }
@@ -127,7 +140,12 @@ export async function insertVisit(db: Database, locationId: string, input: Creat
  * Deletes a visit of the owner's spot and returns the keys of its photo files (their rows go with it), or null
  * when there is no such visit of theirs.
  */
-export async function deleteVisit(db: Database, ownerId: string, locationId: string, visitId: string): Promise<string[] | null> {
+export async function deleteVisit(
+  db: Database,
+  ownerId: string,
+  locationId: string,
+  visitId: string,
+): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     if (!(await lockOwnVisit(tx, ownerId, locationId, visitId))) return null;
     const files = await tx
@@ -143,7 +161,12 @@ export async function deleteVisit(db: Database, ownerId: string, locationId: str
  * Locks the owner's visit row for the rest of the transaction, so two uploads to one visit take turns (the
  * photo limit and positions stay right). False: no such visit of a spot of theirs.
  */
-async function lockOwnVisit(tx: Pick<Database, 'execute'>, ownerId: string, locationId: string, visitId: string): Promise<boolean> {
+async function lockOwnVisit(
+  tx: Pick<Database, 'execute'>,
+  ownerId: string,
+  locationId: string,
+  visitId: string,
+): Promise<boolean> {
   const result = (await tx.execute(sql`
     select 1 from ${visits} v join ${locations} l on l.id = v.location_id
     where v.id = ${visitId} and v.location_id = ${locationId} and l.user_id = ${ownerId}
@@ -152,7 +175,10 @@ async function lockOwnVisit(tx: Pick<Database, 'execute'>, ownerId: string, loca
 }
 
 /** Where a visit photo id is in use, whoever owns it — only to tell a retried upload from a clash. */
-export async function findVisitPhotoById(db: Database, photoId: string): Promise<{ visitId: string; locationId: string; userId: string } | null> {
+export async function findVisitPhotoById(
+  db: Database,
+  photoId: string,
+): Promise<{ visitId: string; locationId: string; userId: string } | null> {
   const [row] = await db
     .select({ visitId: visitPhotos.visitId, locationId: visits.locationId, userId: locations.userId })
     .from(visitPhotos)
@@ -163,7 +189,10 @@ export async function findVisitPhotoById(db: Database, photoId: string): Promise
 }
 
 export async function countVisitPhotos(db: Database, visitId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(visitPhotos).where(eq(visitPhotos.visitId, visitId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(visitPhotos)
+    .where(eq(visitPhotos.visitId, visitId));
   return row?.n ?? 0;
 }
 
@@ -194,7 +223,13 @@ export async function addVisitPhoto(
 }
 
 /** Removes one photo of the owner's visit and returns its two file keys, or null when there is no such photo of theirs. */
-export async function removeVisitPhoto(db: Database, ownerId: string, locationId: string, visitId: string, photoId: string): Promise<string[] | null> {
+export async function removeVisitPhoto(
+  db: Database,
+  ownerId: string,
+  locationId: string,
+  visitId: string,
+  photoId: string,
+): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     if (!(await lockOwnVisit(tx, ownerId, locationId, visitId))) return null;
     const [deleted] = await tx

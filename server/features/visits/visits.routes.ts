@@ -35,7 +35,11 @@ import {
 type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
 
 const tooMany = () =>
-  new AppError(409, 'TOO_MANY_PHOTOS', `A visit has at most ${PHOTOS_PER_VISIT_MAX} photos: remove one before adding another.`);
+  new AppError(
+    409,
+    'TOO_MANY_PHOTOS',
+    `A visit has at most ${PHOTOS_PER_VISIT_MAX} photos: remove one before adding another.`,
+  );
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -52,7 +56,8 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
       schema: {
         tags: ['visits'],
         summary: 'The visits of a spot the caller may see, newest first',
-        description: 'Another user’s public spot shows its visits without their notes (note is null). A spot one may not see is a 404.',
+        description:
+          'Another user’s public spot shows its visits without their notes (note is null). A spot one may not see is a 404.',
         params: LocationIdParamsSchema,
         response: { 200: VisitListSchema, ...errors },
       },
@@ -137,7 +142,14 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
           'thumbnail; seen by whoever may see the spot. Someone else’s spot or visit is a 404.',
         consumes: ['multipart/form-data'],
         params: VisitParamsSchema,
-        response: { 200: VisitSchema, 201: VisitSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+        response: {
+          200: VisitSchema,
+          201: VisitSchema,
+          409: ApiErrorSchema,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -161,7 +173,9 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
       // Checked before the photo is processed so a full visit costs no work; checked again under the lock.
       if ((await countVisitPhotos(db, visitId)) >= PHOTOS_PER_VISIT_MAX) throw tooMany();
 
-      const result = await storePhotoWithRow(storage, app.log, photo, (keys) => addVisitPhoto(db, user.id, spotId, visitId, { id: photoId, ...keys }));
+      const result = await storePhotoWithRow(storage, app.log, photo, (keys) =>
+        addVisitPhoto(db, user.id, spotId, visitId, { id: photoId, ...keys }),
+      );
       if (result === 'not-found') throw notFound('Visit');
       if (result === 'full') throw tooMany();
       if (result === 'id-taken') {
@@ -194,14 +208,14 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
     },
   );
 
-
   app.get(
     '/api/v1/visits',
     {
       schema: {
         tags: ['visits'],
         summary: 'All of your own visits, each with its spot’s id, newest first',
-        description: 'What the fruiting calendar is drawn from, on the device. owner=mine is required: nobody else’s visits are listed here.',
+        description:
+          'What the fruiting calendar is drawn from, on the device. owner=mine is required: nobody else’s visits are listed here.',
         querystring: OwnVisitsQuerySchema,
         response: { 200: VisitListSchema, ...errors },
       },

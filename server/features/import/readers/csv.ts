@@ -20,7 +20,11 @@ const COLUMNS = {
 
 /** The separator the header line uses most, counting outside quotes. */
 export function detectSeparator(text: string): string {
-  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0]]);
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
   let quoted = false;
   for (const character of text) {
     if (character === '"') quoted = !quoted;
@@ -65,10 +69,18 @@ export function readCsv(input: string): ReadResult {
   const separator = detectSeparator(text);
   let rows: string[][];
   try {
-    rows = parse(text, { delimiter: separator, relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+    rows = parse(text, {
+      delimiter: separator,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as string[][];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw unreadable('IMPORT_UNREADABLE', `The CSV could not be read${line ? ` (line ${line})` : ''}: ${(error as Error).message.split(':')[0]}.`);
+    throw unreadable(
+      'IMPORT_UNREADABLE',
+      `The CSV could not be read${line ? ` (line ${line})` : ''}: ${(error as Error).message.split(':')[0]}.`,
+    );
   }
   const [header, ...body] = rows;
   if (!header) throw unreadable('IMPORT_NO_SPOTS', 'The file is empty.');
@@ -84,9 +96,20 @@ export function readCsv(input: string): ReadResult {
   const latitude = column('latitude');
   const longitude = column('longitude');
   if (!latitude || !longitude) {
-    throw unreadable('IMPORT_NO_COORDINATES', 'The CSV needs a latitude and a longitude column (for example "latitude" and "longitude", or "lat" and "lon").');
+    throw unreadable(
+      'IMPORT_NO_COORDINATES',
+      'The CSV needs a latitude and a longitude column (for example "latitude" and "longitude", or "lat" and "lon").',
+    );
   }
-  const fields = { name: column('name'), notes: column('notes'), date: column('date'), type: column('type'), finder: column('finder'), accuracy: column('accuracy'), photos: column('photos') };
+  const fields = {
+    name: column('name'),
+    notes: column('notes'),
+    date: column('date'),
+    type: column('type'),
+    finder: column('finder'),
+    accuracy: column('accuracy'),
+    photos: column('photos'),
+  };
   const isForay = fields.name?.from.toLowerCase() === 'mushroom_types' && fields.finder !== null;
   const lines = recordLines(text);
   const records: RawRecord[] = body.map((values, i) => {
@@ -98,7 +121,8 @@ export function readCsv(input: string): ReadResult {
       const text = value(found);
       return found && text !== null ? { value: text, from: found.from } : null;
     };
-    record.name = fields.name && isForay ? { value: value(fields.name) ?? '', from: fields.name.from } : sourced(fields.name);
+    record.name =
+      fields.name && isForay ? { value: value(fields.name) ?? '', from: fields.name.from } : sourced(fields.name);
     record.notes = sourced(fields.notes);
     record.date = sourced(fields.date);
     record.type = sourced(fields.type);

@@ -15,7 +15,13 @@ describe('GeoJSON reader', () => {
       longitude: 25.2797,
       where: { kind: 'feature', number: 1 },
     });
-    expect(spots[1]).toMatchObject({ mushroom_types: 'Automobilių aikštelė', type: 'car_park', type_guessed: true, notes: 'Free', date_found: '2025-09-01' });
+    expect(spots[1]).toMatchObject({
+      mushroom_types: 'Automobilių aikštelė',
+      type: 'car_park',
+      type_guessed: true,
+      notes: 'Free',
+      date_found: '2025-09-01',
+    });
     expect(invalid.map((problem) => [problem.where.number, problem.code])).toEqual([
       [7, 'IMPORT_NO_POSITION'],
       [8, 'IMPORT_INVALID_DATE'],
@@ -23,8 +29,27 @@ describe('GeoJSON reader', () => {
   });
 
   it('refuses JSON that is not GeoJSON, and a file of shapes with no points', () => {
-    expect(() => importOf(new TextEncoder().encode('{"hello": 1}'), 'x.json')).toThrow(expect.objectContaining({ code: 'IMPORT_UNREADABLE' }));
-    const lines = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'LineString', coordinates: [[1, 2], [3, 4]] }, properties: {} }] };
-    expect(() => importOf(new TextEncoder().encode(JSON.stringify(lines)), 'x.geojson')).toThrow(expect.objectContaining({ code: 'IMPORT_NO_SPOTS', statusCode: 400 }));
+    expect(() => importOf(new TextEncoder().encode('{"hello": 1}'), 'x.json')).toThrow(
+      expect.objectContaining({ code: 'IMPORT_UNREADABLE' }),
+    );
+    const lines = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [1, 2],
+              [3, 4],
+            ],
+          },
+          properties: {},
+        },
+      ],
+    };
+    expect(() => importOf(new TextEncoder().encode(JSON.stringify(lines)), 'x.geojson')).toThrow(
+      expect.objectContaining({ code: 'IMPORT_NO_SPOTS', statusCode: 400 }),
+    );
   });
 });

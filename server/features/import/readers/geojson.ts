@@ -1,13 +1,27 @@
 // GeoJSON (RFC 7946): each Feature whose geometry is a Point is a spot; any other geometry — MultiPoint included,
 // whose points share one set of properties and so are not one spot each — is counted and left out (ADR 0036).
-import { emptyRecord, splitLinks, textOf, unreadable, type ReadResult, type RawRecord, type RawVisit, type Sourced } from './records.ts';
+import {
+  emptyRecord,
+  splitLinks,
+  textOf,
+  unreadable,
+  type ReadResult,
+  type RawRecord,
+  type RawVisit,
+  type Sourced,
+} from './records.ts';
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The first of the named properties that holds a string (or a number, for times). */
-function pick<T extends string | number = string>(properties: Json, names: string[], numbers = false): Sourced<T> | null {
+function pick<T extends string | number = string>(
+  properties: Json,
+  names: string[],
+  numbers = false,
+): Sourced<T> | null {
   for (const name of names) {
     const value = properties[name];
     if (typeof value === 'string' || (numbers && typeof value === 'number')) return { value: value as T, from: name };
@@ -18,8 +32,16 @@ function pick<T extends string | number = string>(properties: Json, names: strin
 const visitOf = (value: unknown): RawVisit => {
   const visit = isObject(value) ? value : {};
   const text = (key: string) => (typeof visit[key] === 'string' ? textOf(visit[key]) : null);
-  const photos = Array.isArray(visit.photos) ? visit.photos.filter((link): link is string => typeof link === 'string') : [];
-  return { date: text('date'), outcome: text('outcome'), amount: text('amount'), note: typeof visit.note === 'string' ? visit.note : null, photos };
+  const photos = Array.isArray(visit.photos)
+    ? visit.photos.filter((link): link is string => typeof link === 'string')
+    : [];
+  return {
+    date: text('date'),
+    outcome: text('outcome'),
+    amount: text('amount'),
+    note: typeof visit.note === 'string' ? visit.note : null,
+    photos,
+  };
 };
 
 export function readGeoJson(text: string): ReadResult {
@@ -30,7 +52,8 @@ export function readGeoJson(text: string): ReadResult {
     throw unreadable('IMPORT_UNREADABLE', 'The file is not valid JSON.');
   }
   let features: unknown[];
-  if (isObject(document) && document.type === 'FeatureCollection' && Array.isArray(document.features)) features = document.features;
+  if (isObject(document) && document.type === 'FeatureCollection' && Array.isArray(document.features))
+    features = document.features;
   else if (isObject(document) && document.type === 'Feature') features = [document];
   else throw unreadable('IMPORT_UNREADABLE', 'The file is not GeoJSON: expected a FeatureCollection or a Feature.');
 
@@ -59,7 +82,11 @@ export function readGeoJson(text: string): ReadResult {
     const accuracy = properties.accuracy_m;
     record.accuracy = typeof accuracy === 'number' || typeof accuracy === 'string' ? accuracy : null;
     const photos = properties.photos;
-    record.photos = Array.isArray(photos) ? photos.filter((link): link is string => typeof link === 'string') : typeof photos === 'string' ? splitLinks(photos) : [];
+    record.photos = Array.isArray(photos)
+      ? photos.filter((link): link is string => typeof link === 'string')
+      : typeof photos === 'string'
+        ? splitLinks(photos)
+        : [];
     record.fromForay = typeof properties.mushroom_types === 'string' && typeof properties.finder === 'string';
     // Foray's export writes a spot's history as `visits`: a list of { date, outcome, amount, note, photos }.
     if (record.fromForay && Array.isArray(properties.visits)) record.visits = properties.visits.map(visitOf);

@@ -26,10 +26,24 @@ describe('GPX reader', () => {
     // No type in the file: guessed from the name.
     expect(car).toMatchObject({ type: 'car_park', type_guessed: true, date_found: '2026-11-26' });
     expect(invalid).toEqual([
-      { where: { kind: 'waypoint', number: 4 }, code: 'IMPORT_INVALID_POSITION', message: expect.stringContaining('latitude') },
-      { where: { kind: 'waypoint', number: 5 }, code: 'IMPORT_INVALID_DATE', message: expect.stringContaining('last autumn') },
+      {
+        where: { kind: 'waypoint', number: 4 },
+        code: 'IMPORT_INVALID_POSITION',
+        message: expect.stringContaining('latitude'),
+      },
+      {
+        where: { kind: 'waypoint', number: 5 },
+        code: 'IMPORT_INVALID_DATE',
+        message: expect.stringContaining('last autumn'),
+      },
     ]);
-    expect(mappingOf(file.records)).toEqual({ mushroom_types: 'name', notes: 'desc', date_found: 'time', type: 'sym', finder: null });
+    expect(mappingOf(file.records)).toEqual({
+      mushroom_types: 'name',
+      notes: 'desc',
+      date_found: 'time',
+      type: 'sym',
+      finder: null,
+    });
   });
 
   it('decodes character references and keeps Foray’s own fields from its namespace, whatever the prefix', () => {
@@ -38,10 +52,21 @@ describe('GPX reader', () => {
       <type>car_park</type><extensions><f:finder>Jonas</f:finder><f:public>true</f:public><f:accuracy_m>7.5</f:accuracy_m></extensions></wpt>
       <wpt lat="1.6" lon="2.6"><name>Voveraitės &#8211; daug</name><extensions><f:mushroom_types>Voveraitės</f:mushroom_types><f:finder>Ona</f:finder></extensions></wpt></gpx>`;
     const read = readGpx(gpx);
-    expect(read.records[0]).toMatchObject({ finder: { value: 'Jonas', from: 'f:finder' }, accuracy: '7.5', photos: ['photos/a.webp', 'https://x.test/b.webp'], fromForay: true });
+    expect(read.records[0]).toMatchObject({
+      finder: { value: 'Jonas', from: 'f:finder' },
+      accuracy: '7.5',
+      photos: ['photos/a.webp', 'https://x.test/b.webp'],
+      fromForay: true,
+    });
     const { spots } = importOf(new TextEncoder().encode(gpx), 'x.gpx');
     // Foray writes a car park without mushroom types under its type's name: that is not kept as its name.
-    expect(spots[0]).toMatchObject({ type: 'car_park', mushroom_types: '', finder: 'Jonas', accuracy_m: 7.5, date_found: '2026-09-14' });
+    expect(spots[0]).toMatchObject({
+      type: 'car_park',
+      mushroom_types: '',
+      finder: 'Jonas',
+      accuracy_m: 7.5,
+      date_found: '2026-09-14',
+    });
     expect(spots[1]).toMatchObject({ mushroom_types: 'Voveraitės', finder: 'Ona' });
     expect(read.records[1]!.name).toEqual({ value: 'Voveraitės', from: 'f:mushroom_types' });
   });

@@ -6,9 +6,13 @@ import { emptyRecord, textOf, unreadable, type ReadResult, type RawRecord, type 
 
 export function readGpx(text: string): ReadResult {
   // Tracks and routes can hold most of a file's bytes; left unparsed, they cost almost nothing.
-  const root = parseSafeXml(text, { stopNodes: ['gpx.trk', 'gpx.rte'], isArray: (name) => ['wpt', 'trk', 'rte', 'link'].includes(name) });
+  const root = parseSafeXml(text, {
+    stopNodes: ['gpx.trk', 'gpx.rte'],
+    isArray: (name) => ['wpt', 'trk', 'rte', 'link'].includes(name),
+  });
   const gpx = root.gpx as Record<string, unknown> | undefined;
-  if (!gpx || typeof gpx !== 'object') throw unreadable('IMPORT_UNREADABLE', 'The file is not GPX: it has no <gpx> element.');
+  if (!gpx || typeof gpx !== 'object')
+    throw unreadable('IMPORT_UNREADABLE', 'The file is not GPX: it has no <gpx> element.');
   // The prefix the file binds to Foray's namespace (Foray writes "foray", another tool might rename it).
   let prefix: string | null = null;
   for (const [key, value] of Object.entries(gpx)) {

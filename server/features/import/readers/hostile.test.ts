@@ -37,22 +37,33 @@ describe('hostile files', () => {
   });
 
   it('refuses XML that is not well-formed, and what is no format Foray reads', () => {
-    expect(() => readImportFile(bytes('<gpx><wpt lat="1" lon="2"></gpx>'), 'a.gpx')).toThrow(refusal('IMPORT_UNREADABLE'));
-    expect(() => readImportFile(bytes('<html><body>hi</body></html>'), 'a.gpx')).toThrow(expect.objectContaining({ statusCode: 415, code: 'IMPORT_UNSUPPORTED_FORMAT' }));
-    expect(() => readImportFile(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), 'a.png')).toThrow(refusal('IMPORT_UNSUPPORTED_FORMAT'));
+    expect(() => readImportFile(bytes('<gpx><wpt lat="1" lon="2"></gpx>'), 'a.gpx')).toThrow(
+      refusal('IMPORT_UNREADABLE'),
+    );
+    expect(() => readImportFile(bytes('<html><body>hi</body></html>'), 'a.gpx')).toThrow(
+      expect.objectContaining({ statusCode: 415, code: 'IMPORT_UNSUPPORTED_FORMAT' }),
+    );
+    expect(() => readImportFile(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), 'a.png')).toThrow(
+      refusal('IMPORT_UNSUPPORTED_FORMAT'),
+    );
     expect(() => readImportFile(new Uint8Array(), 'a.gpx')).toThrow(refusal('IMPORT_NO_SPOTS'));
   });
 
   it('refuses zip entries that are absolute or climb out', () => {
     const kml = bytes('<kml><Placemark><name>A</name><Point><coordinates>1,2</coordinates></Point></Placemark></kml>');
     for (const name of ['../evil.kml', 'a/../../evil.txt', '/etc/cron.d/x', 'C:/x.kml', 'a\\b.kml']) {
-      expect(() => readImportFile(zipSync({ 'doc.kml': kml, [name]: strToU8('x') }), 'a.kmz'), name).toThrow(refusal('IMPORT_ZIP_PATH'));
+      expect(() => readImportFile(zipSync({ 'doc.kml': kml, [name]: strToU8('x') }), 'a.kmz'), name).toThrow(
+        refusal('IMPORT_ZIP_PATH'),
+      );
     }
   });
 
   it('refuses a zip bomb from its declared sizes, and an entry that lies about its size comes out cut short', () => {
     // 60 MB of one letter compresses to ~60 KB: more than a data file may unpack to.
-    const bomb = zipSync({ 'doc.kml': new Uint8Array(IMPORT_FILE_MAX_BYTES + 10 * 1024 * 1024).fill(0x20) }, { level: 9 });
+    const bomb = zipSync(
+      { 'doc.kml': new Uint8Array(IMPORT_FILE_MAX_BYTES + 10 * 1024 * 1024).fill(0x20) },
+      { level: 9 },
+    );
     expect(bomb.length).toBeLessThan(200_000);
     expect(() => readImportFile(bomb, 'bomb.kmz')).toThrow(expect.objectContaining({ statusCode: 413 }));
     // The same bomb declaring a small size: never decompressed beyond what it declared.
@@ -64,7 +75,12 @@ describe('hostile files', () => {
   });
 
   it(`refuses more than ${IMPORT_SPOTS_MAX} spots whole`, () => {
-    const rows = Array.from({ length: IMPORT_SPOTS_MAX + 1 }, (_, i) => `S${i},${(i % 80) + 0.5},${(i % 170) + 0.5}`).join('\n');
-    expect(() => readImportFile(bytes(`name,lat,lon\n${rows}\n`), 'many.csv')).toThrow(expect.objectContaining({ statusCode: 413, code: 'IMPORT_TOO_MANY_SPOTS' }));
+    const rows = Array.from(
+      { length: IMPORT_SPOTS_MAX + 1 },
+      (_, i) => `S${i},${(i % 80) + 0.5},${(i % 170) + 0.5}`,
+    ).join('\n');
+    expect(() => readImportFile(bytes(`name,lat,lon\n${rows}\n`), 'many.csv')).toThrow(
+      expect.objectContaining({ statusCode: 413, code: 'IMPORT_TOO_MANY_SPOTS' }),
+    );
   });
 });

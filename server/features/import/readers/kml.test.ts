@@ -8,8 +8,18 @@ describe('KML reader', () => {
     const { file, spots, invalid } = importOf(fixture('other-app.kml'), 'My places.kml');
     expect(file.format).toBe('kml');
     expect(file.skippedGeometries).toBe(2);
-    expect(spots.map((spot) => spot.mushroom_types)).toEqual(['Top level chanterelles', 'Raudonviršiai', 'Forest road parking']);
-    expect(spots[0]).toMatchObject({ latitude: 54.5, longitude: 25.1, type: 'mushroom_spot', type_guessed: true, finder: 'Importer' });
+    expect(spots.map((spot) => spot.mushroom_types)).toEqual([
+      'Top level chanterelles',
+      'Raudonviršiai',
+      'Forest road parking',
+    ]);
+    expect(spots[0]).toMatchObject({
+      latitude: 54.5,
+      longitude: 25.1,
+      type: 'mushroom_spot',
+      type_guessed: true,
+      finder: 'Importer',
+    });
     expect(spots[1]).toMatchObject({
       latitude: 54.6872,
       longitude: 25.2797,
@@ -22,7 +32,9 @@ describe('KML reader', () => {
       type_guessed: true,
     });
     expect(spots[2]).toMatchObject({ type: 'car_park', type_guessed: false });
-    expect(invalid).toEqual([{ where: { kind: 'placemark', number: 6 }, code: 'IMPORT_NO_POSITION', message: expect.any(String) }]);
+    expect(invalid).toEqual([
+      { where: { kind: 'placemark', number: 6 }, code: 'IMPORT_NO_POSITION', message: expect.any(String) },
+    ]);
     expect(mappingOf(file.records).finder).toBe('ExtendedData finder');
   });
 

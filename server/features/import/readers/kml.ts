@@ -5,11 +5,24 @@ import { XMLParser } from 'fast-xml-parser';
 import { all, child, parseSafeXml } from './safe-xml.ts';
 import { emptyRecord, splitLinks, textOf, unreadable, type ReadResult } from './records.ts';
 
-const OTHER_GEOMETRIES = ['LineString', 'LinearRing', 'Polygon', 'MultiGeometry', 'Model', 'gx:Track', 'gx:MultiTrack', 'Track', 'MultiTrack'];
+const OTHER_GEOMETRIES = [
+  'LineString',
+  'LinearRing',
+  'Polygon',
+  'MultiGeometry',
+  'Model',
+  'gx:Track',
+  'gx:MultiTrack',
+  'Track',
+  'MultiTrack',
+];
 const CONTAINERS = ['Document', 'Folder'];
 
 export function readKml(text: string): ReadResult {
-  const root = parseSafeXml(text, { captureMetaData: true, isArray: (name) => ['Placemark', 'Folder', 'Document', 'Data', 'SimpleData', 'SchemaData'].includes(name) });
+  const root = parseSafeXml(text, {
+    captureMetaData: true,
+    isArray: (name) => ['Placemark', 'Folder', 'Document', 'Data', 'SimpleData', 'SchemaData'].includes(name),
+  });
   const kml = root.kml;
   if (kml === undefined) throw unreadable('IMPORT_UNREADABLE', 'The file is not KML: it has no <kml> element.');
   const placemarks: unknown[] = [];
@@ -21,7 +34,10 @@ export function readKml(text: string): ReadResult {
   collect(kml);
   // Numbered in the order the file has them, as the forager's other app lists them, whatever folders hold them.
   const META = XMLParser.getMetaDataSymbol() as unknown as symbol;
-  const startOf = (node: unknown) => (node !== null && typeof node === 'object' ? ((node as Record<symbol, { startIndex?: number }>)[META]?.startIndex ?? Infinity) : Infinity);
+  const startOf = (node: unknown) =>
+    node !== null && typeof node === 'object'
+      ? ((node as Record<symbol, { startIndex?: number }>)[META]?.startIndex ?? Infinity)
+      : Infinity;
   placemarks.sort((a, b) => startOf(a) - startOf(b));
   const result: ReadResult = { records: [], skippedGeometries: 0, problems: [] };
   placemarks.forEach((placemark, i) => {
@@ -49,7 +65,8 @@ export function readKml(text: string): ReadResult {
       }
     }
     const name = textOf(child(placemark, 'name'));
-    if (data.has('mushroom_types')) record.name = { value: data.get('mushroom_types') ?? '', from: 'ExtendedData mushroom_types' };
+    if (data.has('mushroom_types'))
+      record.name = { value: data.get('mushroom_types') ?? '', from: 'ExtendedData mushroom_types' };
     else if (name !== null) record.name = { value: name, from: 'name' };
     const description = textOf(child(placemark, 'description'));
     if (description !== null) record.notes = { value: description, from: 'description' };

@@ -3,7 +3,13 @@ import type { ImportWhere } from '../../../../common/schemas/import.ts';
 import { AppError } from '../../../errors.ts';
 
 /** A visit to the spot, as Foray's GPX and GeoJSON write it (the spot's history); checked later. */
-export type RawVisit = { date: string | null; outcome: string | null; amount: string | null; note: string | null; photos: string[] };
+export type RawVisit = {
+  date: string | null;
+  outcome: string | null;
+  amount: string | null;
+  note: string | null;
+  photos: string[];
+};
 
 /** A value from the file and the name of the field it came from (shown as the preview's mapping). */
 export type Sourced<T> = { value: T; from: string };

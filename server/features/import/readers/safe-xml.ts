@@ -12,11 +12,19 @@ const DECLARATION = /<!\s*(DOCTYPE|ENTITY)/i;
 
 export function parseSafeXml(text: string, options: Partial<X2jOptions>): Record<string, unknown> {
   if (DECLARATION.test(text)) {
-    throw new AppError(400, 'IMPORT_XML_UNSAFE', 'The file declares a document type or entities, which GPX and KML never need; Foray does not read such files.');
+    throw new AppError(
+      400,
+      'IMPORT_XML_UNSAFE',
+      'The file declares a document type or entities, which GPX and KML never need; Foray does not read such files.',
+    );
   }
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw new AppError(400, 'IMPORT_UNREADABLE', `The file is not well-formed XML (line ${valid.err.line}: ${valid.err.msg}).`);
+    throw new AppError(
+      400,
+      'IMPORT_UNREADABLE',
+      `The file is not well-formed XML (line ${valid.err.line}: ${valid.err.msg}).`,
+    );
   }
   const parser = new XMLParser({
     ignoreAttributes: false,
@@ -42,7 +50,8 @@ export function parseSafeXml(text: string, options: Partial<X2jOptions>): Record
 }
 
 /** Always an array: the parser gives one child as an object and several as an array. */
-export const all = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+export const all = (value: unknown): unknown[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
 export const child = (node: unknown, name: string): unknown =>
   node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[name] : undefined;

@@ -17,10 +17,20 @@ export const ZIP_ENTRIES_MAX = IMPORT_SPOTS_MAX * PHOTOS_PER_SPOT_MAX + 100;
 export type ZipEntry = { name: string; size: number; originalSize: number };
 
 export const zipPathRefused = (name: string) =>
-  name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\\') || name.includes('\0') || name.split('/').includes('..');
+  name.startsWith('/') ||
+  /^[A-Za-z]:/.test(name) ||
+  name.includes('\\') ||
+  name.includes('\0') ||
+  name.split('/').includes('..');
 
 export function isZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05) && (bytes[3] === 0x04 || bytes[3] === 0x06);
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x50 &&
+    bytes[1] === 0x4b &&
+    (bytes[2] === 0x03 || bytes[2] === 0x05) &&
+    (bytes[3] === 0x04 || bytes[3] === 0x06)
+  );
 }
 
 /** The zip's files (folders left out), checked. */
@@ -30,12 +40,17 @@ export function listZip(bytes: Uint8Array): Map<string, ZipEntry> {
     unzipSync(bytes, {
       filter: (file) => {
         if (zipPathRefused(file.name)) {
-          throw new AppError(400, 'IMPORT_ZIP_PATH', 'The zip holds a file whose path is absolute or leads outside the zip; Foray does not read it.');
+          throw new AppError(
+            400,
+            'IMPORT_ZIP_PATH',
+            'The zip holds a file whose path is absolute or leads outside the zip; Foray does not read it.',
+          );
         }
         if (entries.size >= ZIP_ENTRIES_MAX) {
           throw new AppError(413, 'IMPORT_ZIP_TOO_LARGE', `The zip holds more than ${ZIP_ENTRIES_MAX} files.`);
         }
-        if (!file.name.endsWith('/')) entries.set(file.name, { name: file.name, size: file.size, originalSize: file.originalSize });
+        if (!file.name.endsWith('/'))
+          entries.set(file.name, { name: file.name, size: file.size, originalSize: file.originalSize });
         return false;
       },
     });
@@ -50,12 +65,21 @@ export function listZip(bytes: Uint8Array): Map<string, ZipEntry> {
  * Decompresses the named entries, whose declared sizes the caller has checked: at most `budget` bytes in
  * total, or 413 IMPORT_ZIP_TOO_LARGE before anything is decompressed.
  */
-export function extractZip(bytes: Uint8Array, entries: Map<string, ZipEntry>, names: string[], budget: number): Map<string, Uint8Array> {
+export function extractZip(
+  bytes: Uint8Array,
+  entries: Map<string, ZipEntry>,
+  names: string[],
+  budget: number,
+): Map<string, Uint8Array> {
   const wanted = new Set(names);
   let declared = 0;
   for (const name of wanted) declared += entries.get(name)?.originalSize ?? 0;
   if (declared > budget) {
-    throw new AppError(413, 'IMPORT_ZIP_TOO_LARGE', `The zip unpacks to more than ${Math.round(budget / 1024 / 1024)} MB.`);
+    throw new AppError(
+      413,
+      'IMPORT_ZIP_TOO_LARGE',
+      `The zip unpacks to more than ${Math.round(budget / 1024 / 1024)} MB.`,
+    );
   }
   let files: Record<string, Uint8Array>;
   try {
