@@ -2,13 +2,13 @@
 // server applies it in SQL (a generated column folded with the same table, see server/db/schema.ts) and the
 // phone applies it to the spots it keeps for use with no signal; both run the cases in spot-filter.test.ts.
 // No zod here: the main screen imports this file's types and the map loads the matcher lazily (ADR 0020).
-import type { LocationType } from './schemas/locations.ts';
+import type { SpotType } from './schemas/spots.ts';
 
 /** What the filter bar holds: the names are the API's query parameters and the page URL's. */
 export type SpotFilter = {
   /** Species text: words found anywhere in the mushroom types or the notes (see `searchTerms`). */
   q?: string;
-  type?: LocationType;
+  type?: SpotType;
   /** Found-date range, inclusive, YYYY-MM-DD. */
   from?: string;
   to?: string;
@@ -128,7 +128,7 @@ export function searchableText(spot: { mushroom_types: string; notes: string | n
 }
 
 export type FilterableSpot = {
-  type: LocationType;
+  type: SpotType;
   mushroom_types: string;
   notes: string | null;
   date_found: string;

@@ -2,7 +2,7 @@
 // edit that meets a change made elsewhere. Behind the recording proxy, which counts what reached the server.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Location } from '../common/schemas/locations.ts';
+import type { Spot } from '../common/schemas/spots.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { outboxOf } from './support/device.ts';
 import { SYNC_TIMEOUT_MS, useOfflineForay } from './support/offline.ts';
@@ -16,10 +16,10 @@ const { forager } = offline;
 const editDialog = (page: Page) => page.getByRole('dialog', { name: exactly(en('edit.title')) });
 const conflictDialog = (page: Page) => page.getByRole('dialog', { name: exactly(en('conflict.title')) });
 
-async function serverSpot(page: Page, id: string): Promise<Location> {
+async function serverSpot(page: Page, id: string): Promise<Spot> {
   const response = await page.request.get(`/api/v1/locations/${id}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as Location;
+  return (await response.json()) as Spot;
 }
 
 /** A change made on another device: straight to the server, on the version it was made on. */

@@ -5,7 +5,7 @@ import { useForay } from './support/foray.ts';
 import { createSpotByApi, openTab } from './support/spots.ts';
 import { en, exactly } from './support/texts.ts';
 import { jpegPhoto } from './support/photos.ts';
-import type { Location } from '../common/schemas/locations.ts';
+import type { Spot } from '../common/schemas/spots.ts';
 import { expectGone, expectToast, expectVisible } from './support/ui.ts';
 
 const foray = useForay();
@@ -136,8 +136,8 @@ describe('export', () => {
   });
 });
 
-async function spotsOf(page: import('playwright-core').Page): Promise<Location[]> {
+async function spotsOf(page: import('playwright-core').Page): Promise<Spot[]> {
   const response = await page.request.get('/api/v1/locations');
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { items: Location[] }).items;
+  return ((await response.json()) as { items: Spot[] }).items;
 }

@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { useForay } from './support/foray.ts';
 import { waitForServiceWorkerControl } from './support/service-worker.ts';
 import { addForm, cardOf, createSpotByApi, mapOf, markerOf, openTab } from './support/spots.ts';
-import type { Location } from '../common/schemas/locations.ts';
+import type { Spot } from '../common/schemas/spots.ts';
 import { en, englishLeftIn, exactly, lt } from './support/texts.ts';
 import { expectGone, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
 
@@ -221,7 +221,7 @@ describe('guidance', () => {
     const stored = async () => {
       const response = await page.request.get('/api/v1/locations?owner=mine');
       return (
-        ((await response.json()) as { items: Location[] }).items.find(
+        ((await response.json()) as { items: Spot[] }).items.find(
           (spot) => spot.mushroom_types === 'Ceps by the birch',
         ) ?? null
       );

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Location } from '../common/schemas/locations.ts';
+import type { Spot } from '../common/schemas/spots.ts';
 import { signedInUser } from './support/accounts.ts';
 import { SYNC_TIMEOUT_MS } from './support/offline.ts';
 import { useForay } from './support/foray.ts';
@@ -49,7 +49,7 @@ describe('position and date from a photo', () => {
     const uploaded = async () => {
       const response = await page.request.get('/api/v1/locations?owner=mine');
       expect(response.status()).toBe(200);
-      return ((await response.json()) as { items: Location[] }).items.filter(
+      return ((await response.json()) as { items: Spot[] }).items.filter(
         (item) => item.mushroom_types === 'Photo porcini',
       );
     };

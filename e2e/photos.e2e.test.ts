@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { Location } from '../common/schemas/locations.ts';
+import type { Spot } from '../common/schemas/spots.ts';
 import { signedInUser, uniqueEmail } from './support/accounts.ts';
 import { useForay } from './support/foray.ts';
 import { SYNC_TIMEOUT_MS } from './support/offline.ts';
@@ -29,10 +29,10 @@ const photoOf = async (shape: Shape) => {
 const shapeOf = (width: number, height: number): Shape =>
   width > height ? 'wide' : width < height ? 'tall' : 'square';
 
-async function serverSpot(page: Page, id: string): Promise<Location> {
+async function serverSpot(page: Page, id: string): Promise<Spot> {
   const response = await page.request.get(`/api/v1/locations/${id}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as Location;
+  return (await response.json()) as Spot;
 }
 async function storedShape(page: Page, url: string): Promise<Shape> {
   const response = await page.request.get(url);

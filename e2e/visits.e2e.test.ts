@@ -2,7 +2,7 @@
 // fruiting calendar's table, and a visit recorded with no signal that reaches the server once.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Location } from '../common/schemas/locations.ts';
+import type { Spot } from '../common/schemas/spots.ts';
 import type { Visit } from '../common/schemas/visits.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { outboxOf } from './support/device.ts';
@@ -61,8 +61,7 @@ describe('visits and the fruiting calendar', () => {
     });
     const card = cardOf(page, 'Autumn porcini');
     await expectVisible(card.getByText(exactly(summary)));
-    const stored = async () =>
-      ((await (await page.request.get(`/api/v1/locations/${spot.id}`)).json()) as Location).visits;
+    const stored = async () => ((await (await page.request.get(`/api/v1/locations/${spot.id}`)).json()) as Spot).visits;
     await expect
       .poll(stored, { timeout: SYNC_TIMEOUT_MS })
       .toEqual({ count: 1, last: { date: '2026-10-02', outcome: 'nothing' } });

@@ -1,5 +1,5 @@
 // Query keys for spots, shared by the map and the list so a save, share or delete refreshes both.
-import type { BBox } from '../../common/schemas/locations.ts';
+import type { BBox } from '../../common/schemas/spots.ts';
 
 export const locationKeys = {
   all: ['locations'] as const,

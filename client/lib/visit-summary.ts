@@ -1,6 +1,6 @@
 // "Last visit 12 Oct 2026: nothing · 3 visits" on a card and in a map popup.
 import type { TFunction } from 'i18next';
-import type { VisitSummary } from '../../common/schemas/locations.ts';
+import type { VisitSummary } from '../../common/schemas/spots.ts';
 import { formatDate } from './format.ts';
 
 /** Null before the first visit (a spot kept on the device by an older Foray has no summary either). */

@@ -1,7 +1,7 @@
 // Exporting one's spots (issue #11): `GET /api/v1/export?format=…` with the filter bar's parameters.
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../export-formats.ts';
-import { spotFilterFields } from './locations.ts';
+import { spotFilterFields } from './spots.ts';
 
 export { CSV_COLUMNS, EXPORT_FORMATS, type ExportFormat } from '../export-formats.ts';
 

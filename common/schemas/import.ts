@@ -4,7 +4,7 @@
 // The file is sent twice rather than parked on the server between the two: any server behind the balancer can
 // answer either request, and nothing waits in storage for a confirm that never comes.
 import { z } from 'zod';
-import { LocationTypeSchema } from './locations.ts';
+import { SpotTypeSchema } from './spots.ts';
 
 export const IMPORT_FORMATS = ['gpx', 'kml', 'kmz', 'geojson', 'csv', 'zip'] as const;
 export const ImportFormatSchema = z.enum(IMPORT_FORMATS);
@@ -24,7 +24,7 @@ export const ImportSpotSchema = z.object({
   where: ImportWhereSchema,
   latitude: z.number(),
   longitude: z.number(),
-  type: LocationTypeSchema,
+  type: SpotTypeSchema,
   /** True when the file did not say and Foray guessed the type from the name. */
   type_guessed: z.boolean(),
   mushroom_types: z.string(),

@@ -9,7 +9,7 @@
 // type, and a representative position (their mean). Counts are exact and follow the privacy rule: the caller's
 // own spots and others' public ones, never anyone else's private spot.
 import { z } from 'zod';
-import { LatitudeSchema, LocationTypeSchema, LongitudeSchema } from './locations.ts';
+import { LatitudeSchema, SpotTypeSchema, LongitudeSchema } from './spots.ts';
 
 import { MAP_TILE_ZOOM_MAX } from '../limits.ts';
 
@@ -41,7 +41,7 @@ export const MapMarkerSchema = z.object({
   id: z.uuid(),
   latitude: LatitudeSchema,
   longitude: LongitudeSchema,
-  type: LocationTypeSchema,
+  type: SpotTypeSchema,
   is_owner: z.boolean(),
   is_public: z.boolean(),
   has_photos: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VISIT_NOTE_MAX } from '../limits.ts';
-import { DateFoundSchema, LocationIdParamsSchema, PhotoSchema, VisitOutcomeSchema } from './locations.ts';
+import { DateFoundSchema, SpotIdParamsSchema, PhotoSchema, VisitOutcomeSchema } from './spots.ts';
 import { storableText } from './text.ts';
 
 /** A rough amount, only for `found`. */
@@ -43,7 +43,7 @@ export type Visit = z.infer<typeof VisitSchema>;
 export const VisitListSchema = z.object({ items: z.array(VisitSchema) });
 export type VisitList = z.infer<typeof VisitListSchema>;
 
-export const VisitParamsSchema = LocationIdParamsSchema.extend({ visitId: z.uuid() });
+export const VisitParamsSchema = SpotIdParamsSchema.extend({ visitId: z.uuid() });
 export const VisitPhotoParamsSchema = VisitParamsSchema.extend({ photoId: z.uuid() });
 
 /** `GET /api/v1/visits?owner=mine`: the caller's own visits only; `owner` is required so nothing wider is ever implied. */

@@ -1,7 +1,7 @@
 // A forager on a phone with Foray behind a recording proxy: what the offline tests share.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Location } from '../../common/schemas/locations.ts';
+import type { Spot } from '../../common/schemas/spots.ts';
 import { signedInUser, uniqueEmail } from './accounts.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 import { useForay, type ForayOptions } from './foray.ts';
@@ -78,8 +78,8 @@ export async function recordSpot(
 }
 
 /** The user's own spots with this title, as the server holds them. */
-export async function serverSpots(page: Page, title: string): Promise<Location[]> {
+export async function serverSpots(page: Page, title: string): Promise<Spot[]> {
   const response = await page.request.get('/api/v1/locations?owner=mine&limit=200');
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { items: Location[] }).items.filter((spot) => spot.mushroom_types === title);
+  return ((await response.json()) as { items: Spot[] }).items.filter((spot) => spot.mushroom_types === title);
 }

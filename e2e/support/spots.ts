@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { CreateLocationInput, Location } from '../../common/schemas/locations.ts';
+import type { CreateSpotInput, Spot } from '../../common/schemas/spots.ts';
 import { en, exactly } from './texts.ts';
 import { expectVisible } from './ui.ts';
 
@@ -41,21 +41,21 @@ export async function openTab(page: Page, tab: 'map' | 'locations') {
 export async function createSpotByApi(
   page: Page,
   baseUrl: string,
-  spot: Partial<CreateLocationInput> & { mushroom_types: string },
+  spot: Partial<CreateSpotInput> & { mushroom_types: string },
 ) {
   const response = await page.request.post('/api/v1/locations', {
     headers: { origin: baseUrl },
     data: { type: 'mushroom_spot', finder: 'Ona', date_found: '2025-09-14', latitude: 55.2, longitude: 23.9, ...spot },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Location;
+  return (await response.json()) as Spot;
 }
 
 /** What the API lists for the page's signed-in user. */
 export async function listedTitles(page: Page): Promise<string[]> {
   const response = await page.request.get('/api/v1/locations');
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { items: Location[] }).items.map((item) => item.mushroom_types);
+  return ((await response.json()) as { items: Spot[] }).items.map((item) => item.mushroom_types);
 }
 
 /** Whether an <img> has really loaded its picture (not a broken-image icon). */

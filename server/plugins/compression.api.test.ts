@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, validSpot, type TestContext } from '../test/test-app.ts';
 import { multipart } from '../test/multipart.ts';
-import type { Location, LocationPage } from '../../common/schemas/locations.ts';
+import type { Spot, SpotPage } from '../../common/schemas/spots.ts';
 
 // API answers travel compressed when the browser accepts it (issue #10); photos never (they are compressed already).
 let t: TestContext;
@@ -31,7 +31,7 @@ describe('compressed answers', () => {
     const plain = await t.app.inject({ url: area, headers: { cookie: user.cookie } });
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const spots = plain.json<LocationPage>();
+    const spots = plain.json<SpotPage>();
     expect(spots.items).toHaveLength(40);
 
     const brotli = await t.app.inject({
@@ -66,7 +66,7 @@ describe('compressed answers', () => {
       payload: body.payload,
     });
     expect(created.statusCode).toBe(201);
-    const url = created.json<Location>().photo_url!;
+    const url = created.json<Spot>().photo_url!;
     const served = await t.app.inject({ url, headers: { cookie: user.cookie, 'accept-encoding': 'gzip, br' } });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-encoding']).toBeUndefined();

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportPreview, ImportResult } from '../../../common/schemas/import.ts';
-import type { LocationType } from '../../../common/schemas/locations.ts';
+import type { SpotType } from '../../../common/schemas/spots.ts';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_SPOTS_MAX, IMPORT_ZIP_MAX_BYTES } from '../../../common/limits.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { locationKeys } from '../../lib/location-keys.ts';
@@ -81,7 +81,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const [sharing, setSharing] = useState<'private' | 'public'>('private');
   const [includeDuplicates, setIncludeDuplicates] = useState(false);
-  const [types, setTypes] = useState<Record<number, LocationType>>({});
+  const [types, setTypes] = useState<Record<number, SpotType>>({});
   const abort = useRef<AbortController | null>(null);
   const fileInputId = useId();
   const sharingId = useId();

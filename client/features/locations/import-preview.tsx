@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { ImportPreview, ImportSpot } from '../../../common/schemas/import.ts';
-import type { LocationType } from '../../../common/schemas/locations.ts';
+import type { SpotType } from '../../../common/schemas/spots.ts';
 import { useClientConfig } from '../../lib/client-config.ts';
 
 /** Rows of the preview's list drawn at once: a 20,000-spot file is summed up, not listed whole. */
@@ -24,8 +24,8 @@ export function PreviewSection({
   children,
 }: {
   preview: ImportPreview;
-  types: Record<number, LocationType>;
-  onType: (index: number, type: LocationType) => void;
+  types: Record<number, SpotType>;
+  onType: (index: number, type: SpotType) => void;
   disabled: boolean;
   children: ReactNode;
 }) {
@@ -115,8 +115,8 @@ function SpotRow({
   disabled,
 }: {
   spot: ImportSpot;
-  type: LocationType;
-  onType: (type: LocationType) => void;
+  type: SpotType;
+  onType: (type: SpotType) => void;
   disabled: boolean;
 }) {
   const { t } = useTranslation();
@@ -151,7 +151,7 @@ function SpotRow({
         id={selectId}
         value={type}
         disabled={disabled}
-        onChange={(event) => onType(event.target.value as LocationType)}
+        onChange={(event) => onType(event.target.value as SpotType)}
         className={`rounded-md border bg-white px-2 py-1 text-sm ${spot.type_guessed ? 'border-amber-600' : 'border-stone-400'}`}
       >
         <option value="mushroom_spot">{t('locationTypes.mushroom_spot')}</option>

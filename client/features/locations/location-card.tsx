@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useGuide } from '../../lib/guidance-context.ts';
 import { useOpenPhotos } from '../../lib/photos-context.ts';
@@ -216,7 +216,7 @@ function PendingNote({
   );
 }
 
-function TypeIcon({ type, label }: { type: Location['type']; label: string }) {
+function TypeIcon({ type, label }: { type: Spot['type']; label: string }) {
   if (type === 'car_park') {
     return (
       <svg role="img" aria-label={label} viewBox="0 0 24 24" className="size-6 shrink-0">

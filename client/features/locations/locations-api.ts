@@ -1,6 +1,6 @@
 // The list's data: pages of spots from the server, or with no answer the spots kept on the device.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { LocationPage } from '../../../common/schemas/locations.ts';
+import type { SpotPage } from '../../../common/schemas/spots.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
 import { locationKeys } from '../../lib/location-keys.ts';
 import { keptSpots } from '../../lib/offline/spot-cache.ts';
@@ -9,7 +9,7 @@ import type { SpotFilter } from '../../../common/spot-filter.ts';
 
 export const PAGE_SIZE = 20;
 
-export type ListPage = LocationPage & { from: 'server' | 'device' };
+export type ListPage = SpotPage & { from: 'server' | 'device' };
 
 export function useLocationPages(userId: string, filter: SpotFilter) {
   const filterKey = filterQuery(filter);
@@ -20,7 +20,7 @@ export function useLocationPages(userId: string, filter: SpotFilter) {
         try {
           const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : '';
           return {
-            ...(await api<LocationPage>(`/api/v1/locations?limit=${PAGE_SIZE}${cursor}${filterKey}`, { signal })),
+            ...(await api<SpotPage>(`/api/v1/locations?limit=${PAGE_SIZE}${cursor}${filterKey}`, { signal })),
             from: 'server',
           };
         } catch (error) {

@@ -2,7 +2,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
-import type { LocationType } from '../../../common/schemas/locations.ts';
+import type { SpotType } from '../../../common/schemas/spots.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { formatCoordinates, todayLocal } from '../../lib/format.ts';
 import { randomId } from '../../lib/uuid.ts';
@@ -39,7 +39,7 @@ export function AddLocationForm({
   const { photo, replace: setPhoto } = usePhotoChoice();
   const headingId = useId();
 
-  const [type, setType] = useState<LocationType>('mushroom_spot');
+  const [type, setType] = useState<SpotType>('mushroom_spot');
   const [mushroomTypes, setMushroomTypes] = useState('');
   const [finder, setFinder] = useState('');
   const [dateFound, setDateFound] = useState(todayLocal);
@@ -155,7 +155,7 @@ export function AddLocationForm({
             <select
               id={id}
               value={type}
-              onChange={(event) => setType(event.target.value as LocationType)}
+              onChange={(event) => setType(event.target.value as SpotType)}
               className={FIELD_CLASS}
             >
               <option value="mushroom_spot">{t('locationTypes.mushroom_spot')}</option>

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import { formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot, SpotPatch } from '../../lib/offline/outbox-model.ts';
 import { locationKeys } from '../../lib/location-keys.ts';
@@ -86,7 +86,7 @@ export default function ConflictDialog({ spot, onClose }: { spot: ShownSpot; onC
 
 type Formatters = {
   text: (value: string | null | undefined) => string;
-  type: (type: Location['type']) => string;
+  type: (type: Spot['type']) => string;
   date: (date: string) => string;
   sharing: (isPublic: boolean) => string;
   position: (lat: number, lng: number) => string;
@@ -94,7 +94,7 @@ type Formatters = {
 };
 
 /** One row per field the edit changes, in the form's order. */
-function compareRows(patch: SpotPatch, current: Location, f: Formatters): Row[] {
+function compareRows(patch: SpotPatch, current: Spot, f: Formatters): Row[] {
   const rows: Row[] = [];
   if (patch.type !== undefined)
     rows.push({ label: f.labels.type, yours: f.type(patch.type), saved: f.type(current.type) });

@@ -4,7 +4,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
-import type { LocationType } from '../../../common/schemas/locations.ts';
+import type { SpotType } from '../../../common/schemas/spots.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
@@ -32,7 +32,7 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
   const set = <K extends keyof EditValues>(key: K, value: EditValues[K]) =>
     setValues((previous) => ({ ...previous, [key]: value }));
 
-  function handleTypeChange(type: LocationType) {
+  function handleTypeChange(type: SpotType) {
     if (type === 'car_park') {
       // As when adding: a car park is named by its kind, and "found" by the user's display name, never the e-mail.
       setValues((previous) => ({ ...previous, type, mushroom_types: t('locationTypes.car_park'), finder: me.name }));
@@ -101,7 +101,7 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
               <select
                 id={id}
                 value={values.type}
-                onChange={(event) => handleTypeChange(event.target.value as LocationType)}
+                onChange={(event) => handleTypeChange(event.target.value as SpotType)}
                 className={FIELD_CLASS}
               >
                 <option value="mushroom_spot">{t('locationTypes.mushroom_spot')}</option>

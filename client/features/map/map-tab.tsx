@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useStat
 import type L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { BaseLayerId } from '../../../common/schemas/config.ts';
-import type { BBox, Location } from '../../../common/schemas/locations.ts';
+import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useOffline } from '../../lib/connectivity.ts';
 import { useGuide } from '../../lib/guidance-context.ts';
@@ -30,7 +30,7 @@ import { readSpot } from './spot-by-id.ts';
 import { buildSpotPopup } from './spot-popup.ts';
 import { withAllWords } from '../../i18n/later-words.ts';
 
-const NO_SPOTS: Location[] = [];
+const NO_SPOTS: Spot[] = [];
 
 // The form is not part of the first paint: it loads after the map (see preloadTheForm), keeping the main
 // screen within its size budget.
@@ -146,7 +146,7 @@ export function MapTab() {
   const labels = useMemo(
     () => ({
       language,
-      typeLabel: (type: Location['type']) => t(`locationTypes.${type}`),
+      typeLabel: (type: Spot['type']) => t(`locationTypes.${type}`),
       foundBy: (finder: string) => t('map.popupFinder', { finder }),
       dateFound: (date: string) => t('map.popupDateFound', { date }),
       parkedOn: (date: string) => t('locations.parkedOn', { date }),
@@ -197,7 +197,7 @@ export function MapTab() {
   const overviewLabels = useMemo(
     () => ({
       cluster: labels.cluster,
-      pin: (type: Location['type']) => t('map.overviewPin', { type: t(`locationTypes.${type}`) }),
+      pin: (type: Spot['type']) => t('map.overviewPin', { type: t(`locationTypes.${type}`) }),
       loading: t('map.spotLoading'),
       // A lone pin's popup is read by id when opened (ADR 0026): the same popup as on the spots' map, with what
       // waits on the device applied; the device's copy when the server cannot be reached.

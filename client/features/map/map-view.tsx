@@ -6,7 +6,7 @@ import { MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvent } from 'r
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { TileLayer as TileLayerConfig } from '../../../common/schemas/config.ts';
-import type { BBox, Location } from '../../../common/schemas/locations.ts';
+import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { LocateButton } from './locate-button.tsx';
 import { selectionIcon, userIcon } from './marker-icons.ts';
 import type { PopupLabels } from './spot-popup.ts';
@@ -29,7 +29,7 @@ type MapViewProps = {
   map: L.Map | null;
   onMapReady: (map: L.Map) => void;
   baseLayer: TileLayerConfig | undefined;
-  spots: Location[];
+  spots: Spot[];
   labels: PopupLabels & { cluster: (count: number) => string; accuracyCircle: (metres: number) => string };
   onVisibleCountChange: (count: number) => void;
   area: BBox | null;

@@ -1,7 +1,7 @@
 // Foray's own map markers, drawn as SVG in divIcons: Leaflet's default marker images break under a
 // bundler, and our two spot kinds need to be told apart at a glance (green mushroom, blue P).
 import L from 'leaflet';
-import type { LocationType } from '../../../common/schemas/locations.ts';
+import type { SpotType } from '../../../common/schemas/spots.ts';
 
 export const MARKER_SIZE = 40;
 
@@ -16,7 +16,7 @@ const CAR_PARK_SVG = `<svg viewBox="0 0 40 40" width="40" height="40" aria-hidde
   <path d="M15 29V11h6.5a5.5 5.5 0 0 1 0 11H15" fill="none" stroke="#fff" stroke-width="3.5" stroke-linejoin="round"/>
 </svg>`;
 
-const spotIcons: Record<LocationType, L.DivIcon> = {
+const spotIcons: Record<SpotType, L.DivIcon> = {
   mushroom_spot: L.divIcon({
     className: 'foray-marker',
     html: MUSHROOM_SVG,
@@ -36,7 +36,7 @@ const spotIcons: Record<LocationType, L.DivIcon> = {
 /** A pin still on the device: dashed ring and an upload badge (red when the server refused it). */
 const pendingIcons = new Map<string, L.DivIcon>();
 
-export function spotIcon(type: LocationType, pending: 'waiting' | 'failed' | null = null): L.DivIcon {
+export function spotIcon(type: SpotType, pending: 'waiting' | 'failed' | null = null): L.DivIcon {
   const icon = spotIcons[type] ?? spotIcons.mushroom_spot;
   if (!pending) return icon;
   const key = `${type}:${pending}`;

@@ -1,6 +1,6 @@
 // One spot by its id, for the popup of a lone pin of the overview (whose markers carry no details, ADR 0026):
 // from the server, or with no signal from the copy kept on the device.
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { keptSpots } from '../../lib/offline/spot-cache.ts';
 
@@ -11,10 +11,10 @@ const SPOT_TIMEOUT_MS = 8_000;
  * The spot as the server has it now; 'gone' when the server says the caller may not see it (deleted, or made
  * private since the tile was drawn); the device's copy when the server cannot be reached; null when there is none.
  */
-export async function readSpot(id: string, userId: string, offline: boolean): Promise<Location | 'gone' | null> {
+export async function readSpot(id: string, userId: string, offline: boolean): Promise<Spot | 'gone' | null> {
   if (!offline) {
     try {
-      return await api<Location>(`/api/v1/locations/${encodeURIComponent(id)}`, { timeoutMs: SPOT_TIMEOUT_MS });
+      return await api<Spot>(`/api/v1/locations/${encodeURIComponent(id)}`, { timeoutMs: SPOT_TIMEOUT_MS });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return 'gone';
     }

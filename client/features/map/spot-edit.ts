@@ -1,9 +1,9 @@
 // What an edit changes: the form's values against the spot as the user saw it, reduced to the fields that differ.
-import type { LocationType } from '../../../common/schemas/locations.ts';
+import type { SpotType } from '../../../common/schemas/spots.ts';
 import type { ShownSpot, SpotPatch } from '../../lib/offline/outbox-model.ts';
 
 export type EditValues = {
-  type: LocationType;
+  type: SpotType;
   mushroom_types: string;
   finder: string;
   date_found: string;

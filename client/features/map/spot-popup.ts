@@ -1,12 +1,12 @@
 // A marker's popup, built as DOM nodes. Spot text is the user's own words: it goes in through
 // textContent only, never as HTML.
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
 
 export type PopupLabels = {
   language: string;
-  typeLabel: (type: Location['type']) => string;
+  typeLabel: (type: Spot['type']) => string;
   foundBy: (finder: string) => string;
   dateFound: (date: string) => string;
   parkedOn: (date: string) => string;

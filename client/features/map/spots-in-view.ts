@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import type L from 'leaflet';
 import { BBOX_LIMIT_MAX } from '../../../common/limits.ts';
-import type { BBox, LocationPage } from '../../../common/schemas/locations.ts';
+import type { BBox, SpotPage } from '../../../common/schemas/spots.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
 import { locationKeys } from '../../lib/location-keys.ts';
 import { keepLoadedArea, keptSpotsInArea } from '../../lib/offline/spot-cache.ts';
@@ -18,7 +18,7 @@ const SETTLE_MS = 300;
 const AREA_TIMEOUT_MS = 10_000;
 
 /** An area's spots, and whether they came from the server or, with no answer, from the device's copy. */
-export type AreaSpots = LocationPage & { from: 'server' | 'device' };
+export type AreaSpots = SpotPage & { from: 'server' | 'device' };
 
 export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFilter) {
   const filterKey = filterQuery(filter);
@@ -31,7 +31,7 @@ export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFi
       if (navigator.onLine) {
         try {
           const bbox = `${box.minLng},${box.minLat},${box.maxLng},${box.maxLat}`;
-          const page = await api<LocationPage>(`/api/v1/locations?bbox=${bbox}&limit=${BBOX_LIMIT_MAX}${filterKey}`, {
+          const page = await api<SpotPage>(`/api/v1/locations?bbox=${bbox}&limit=${BBOX_LIMIT_MAX}${filterKey}`, {
             signal,
             timeoutMs: AREA_TIMEOUT_MS,
           });

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_SPOT_MAX } from '../../../common/limits.ts';
-import type { Photo } from '../../../common/schemas/locations.ts';
+import type { Photo } from '../../../common/schemas/spots.ts';
 import type { OutboxChange, ShownSpot } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
 import { planPhotoEnqueue } from '../../lib/offline/photo-outbox-model.ts';

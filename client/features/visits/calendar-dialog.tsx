@@ -2,7 +2,7 @@
 // matching rule (common/spot-filter.ts). Drawn on the device from the kept spots and one list of own visits.
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import { spotMatcher } from '../../../common/spot-filter.ts';
 import { applyPending } from '../../lib/offline/outbox-model.ts';
 import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
@@ -19,7 +19,7 @@ export function CalendarDialog({ onClose }: { onClose: () => void }) {
   const outbox = useOutbox();
   const inputId = useId();
   const [species, setSpecies] = useState('');
-  const [kept, setKept] = useState<Location[]>([]);
+  const [kept, setKept] = useState<Spot[]>([]);
   const own = useOwnVisits();
 
   useEffect(

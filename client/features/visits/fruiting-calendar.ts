@@ -1,12 +1,12 @@
 // The fruiting calendar's numbers, computed on the device from one's own spots and visits (ADR 0022):
 // for each year and month, whether mushrooms were found, a visit found nothing, or nobody went.
-import type { LocationType, VisitOutcome } from '../../../common/schemas/locations.ts';
+import type { SpotType, VisitOutcome } from '../../../common/schemas/spots.ts';
 
 export type MonthState = 'found' | 'nothing' | 'none';
 /** One row of the calendar: twelve months, January first. */
 export type CalendarYear = { year: number; months: MonthState[] };
 
-type CalendarSpot = { id: string; type: LocationType; date_found: string };
+type CalendarSpot = { id: string; type: SpotType; date_found: string };
 type CalendarVisit = { location_id: string; date: string; outcome: VisitOutcome };
 
 /**

@@ -2,7 +2,7 @@
 // through the outbox, so it works with no signal and reaches the server once (ADR 0014, 0022, 0025).
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VisitOutcome } from '../../../common/schemas/locations.ts';
+import type { VisitOutcome } from '../../../common/schemas/spots.ts';
 import type { VisitAmount } from '../../../common/schemas/visits.ts';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_VISIT_MAX, VISIT_NOTE_MAX } from '../../../common/limits.ts';
 import { shrinkPhoto, type ShrunkPhoto } from '../../lib/shrink-photo.ts';

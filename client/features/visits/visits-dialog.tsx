@@ -2,7 +2,7 @@
 // the owner may delete one, with or without signal. Below them, the spot's own fruiting calendar.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Photo } from '../../../common/schemas/locations.ts';
+import type { Photo } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { formatDate } from '../../lib/format.ts';

@@ -3,11 +3,11 @@
 // and sign-out deletes it.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Me } from '../../../common/schemas/config.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import type { OutboxEntry } from './outbox-model.ts';
 
-export type CachedSpot = { userId: string; id: string; spot: Location };
-export type PublicSpots = { userId: string; items: Location[]; savedAt: number };
+export type CachedSpot = { userId: string; id: string; spot: Spot };
+export type PublicSpots = { userId: string; items: Spot[]; savedAt: number };
 export type SyncState = { failures: number; retryAt: number };
 
 interface ForayDeviceDb extends DBSchema {

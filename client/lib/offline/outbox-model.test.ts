@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import {
   applyPending,
   BACKOFF_FIRST_MS,
@@ -134,7 +134,7 @@ describe('visits in the outbox', () => {
     const spot = {
       id: SPOT,
       visits: { count: 3, last: { date: '2026-09-01', outcome: 'found' } },
-    } as unknown as Location;
+    } as unknown as Spot;
     const entry = {
       kind: 'delete-visit',
       spotId: SPOT,
@@ -186,7 +186,7 @@ function never(): never {
   throw new Error('unreachable');
 }
 
-function pendingFree(): Location {
+function pendingFree(): Spot {
   return {
     id: SPOT,
     ...fields,
@@ -354,7 +354,7 @@ describe('planEnqueue: edits', () => {
 });
 
 describe('edits after the server answered', () => {
-  const server = (version: number): Location => ({
+  const server = (version: number): Spot => ({
     id: SPOT,
     ...fields,
     notes: 'now',
@@ -461,7 +461,7 @@ describe('foldIntoFailedCreate', () => {
 });
 
 describe('applyPending', () => {
-  const server: Location = {
+  const server: Spot = {
     id: '11111111-1111-4111-8111-111111111111',
     ...fields,
     notes: null,
@@ -688,7 +688,7 @@ describe('several photos in the outbox', () => {
   });
 
   it('shows waiting photo changes at once: added last from the device, removed gone, new order, cover = first', () => {
-    const onServer: Location = {
+    const onServer: Spot = {
       id: SPOT,
       ...fields,
       notes: null,

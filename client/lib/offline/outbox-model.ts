@@ -1,11 +1,11 @@
 // The outbox's rules, as pure functions: what a new change does to the changes already waiting, what a
 // server answer means for an entry, how long to wait after a failure, and how waiting changes look on the
 // map and in the list. The IndexedDB code (outbox.ts) and the sender (sync.ts) only apply these.
-import type { Location, LocationType, Photo, VisitSummary } from '../../../common/schemas/locations.ts';
+import type { Spot, SpotType, Photo, VisitSummary } from '../../../common/schemas/spots.ts';
 import type { CreateVisit } from '../../../common/schemas/visits.ts';
 
 export type SpotFields = {
-  type: LocationType;
+  type: SpotType;
   mushroom_types: string;
   finder: string;
   date_found: string;
@@ -62,7 +62,7 @@ export type OutboxError = {
   code: string;
   message: string;
   /** 409 STALE: the spot as the server holds it now, for the user to compare with their edit. */
-  current?: Location;
+  current?: Spot;
 };
 
 export type OutboxEntry = OutboxChange & {
@@ -241,7 +241,7 @@ export function heldSpots(entries: OutboxEntry[]): Set<string> {
  * behind it on version N − 1 was made on top of that change: it now stands on N. An edit on an older version
  * stays as it is, and the server will say it is stale — someone else's change came in between.
  */
-export function rebaseLaterEdits(later: OutboxEntry[], confirmed: Location): OutboxEntry[] {
+export function rebaseLaterEdits(later: OutboxEntry[], confirmed: Spot): OutboxEntry[] {
   return later.flatMap((entry) =>
     entry.kind === 'edit' &&
     entry.spotId === confirmed.id &&
@@ -262,13 +262,13 @@ export type PendingState = {
 };
 
 /** The spot with an edit's fields laid over it. */
-export function withPatch<T extends Location>(spot: T, patch: SpotPatch): T {
+export function withPatch<T extends Spot>(spot: T, patch: SpotPatch): T {
   const { notes, ...rest } = patch;
   return { ...spot, ...rest, ...(notes === undefined ? {} : { notes: notes.trim() ? notes : null }) };
 }
 
 /** A spot as the app shows it: the server's, or one still on the device, with what is waiting for it. */
-export type ShownSpot = Location & { pending?: PendingState; localPhotoUrl?: string | null };
+export type ShownSpot = Spot & { pending?: PendingState; localPhotoUrl?: string | null };
 
 /** Object URLs of the photos waiting in the outbox, by entry. */
 export type PhotoUrls = ReadonlyMap<number, string>;
@@ -331,7 +331,7 @@ export function applyPhotoChanges(photos: Photo[], waiting: OutboxEntry[], photo
  * it is never shown twice.
  */
 export function applyPending(
-  spots: Location[],
+  spots: Spot[],
   entries: OutboxEntry[],
   ownerName: string,
   photoUrls?: PhotoUrls,

@@ -3,7 +3,7 @@
 // save, when the backoff timer fires, and on "Upload now".
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Location, LocationPage } from '../../../common/schemas/locations.ts';
+import type { Spot, SpotPage } from '../../../common/schemas/spots.ts';
 import { locationKeys } from '../location-keys.ts';
 import { useSession } from '../session.tsx';
 import { deviceDb, persistKey } from './device-db.ts';
@@ -247,19 +247,19 @@ function showAppliedChange(
   queryClient: QueryClient,
   kind: OutboxChange['kind'],
   spotId: string,
-  location: Location | undefined,
+  location: Spot | undefined,
 ) {
-  const update = (items: Location[]) => {
+  const update = (items: Spot[]) => {
     if (location) return items.map((item) => (item.id === spotId ? location : item));
     // A photo change answered 404 (the photo was already gone) leaves the spot shown as it is.
     return kind === 'delete' || kind === 'share' || kind === 'edit'
       ? items.filter((item) => item.id !== spotId)
       : items;
   };
-  const isNew = (items: Location[]) => kind === 'create' && location && !items.some((item) => item.id === spotId);
+  const isNew = (items: Spot[]) => kind === 'create' && location && !items.some((item) => item.id === spotId);
 
   // Every filter's list: a spot the filter does not match is left out where the list is drawn.
-  queryClient.setQueriesData<InfiniteData<LocationPage, string | null>>(
+  queryClient.setQueriesData<InfiniteData<SpotPage, string | null>>(
     { queryKey: locationKeys.list().slice(0, 2) },
     (data) => {
       if (!data) return data;
@@ -270,7 +270,7 @@ function showAppliedChange(
       return { ...data, pages };
     },
   );
-  queryClient.setQueriesData<LocationPage>({ queryKey: ['locations', 'bbox'] }, (page) => {
+  queryClient.setQueriesData<SpotPage>({ queryKey: ['locations', 'bbox'] }, (page) => {
     if (!page) return page;
     const items = update(page.items);
     return { ...page, items: location && isNew(items) ? [location, ...items] : items };

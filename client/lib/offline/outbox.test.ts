@@ -6,7 +6,7 @@ import { deviceDb, forgetEverything } from './device-db.ts';
 import { discardEntry, enqueue, failEntry, markSending, outboxEntries } from './outbox.ts';
 import { planPhotoEnqueue } from './photo-outbox-model.ts';
 import { keptSpots } from './spot-cache.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 
 const SPOT = '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e';
 const fields = {
@@ -113,7 +113,7 @@ describe('spots kept on the device', () => {
       owner_name: 'Ona',
       photo_url: '/api/v1/photos/p',
       thumbnail_url: '/api/v1/photos/t',
-    } as unknown as Location;
+    } as unknown as Spot;
     await (await deviceDb()).put('spots', { userId: 'ona', id: SPOT, spot: legacy });
     const [kept] = await keptSpots('ona');
     expect(kept).toMatchObject({ id: SPOT, photos: [], thumbnail_url: '/api/v1/photos/t' });

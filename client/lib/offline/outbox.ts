@@ -1,6 +1,6 @@
 // The outbox in IndexedDB: every change a user makes to their spots is written here first, in one
 // transaction, before any network call. The sender (sync.ts) empties it; the app shows what waits.
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import { deviceDb } from './device-db.ts';
 import {
   foldIntoFailedCreate,
@@ -18,7 +18,7 @@ export type Planner = typeof planEnqueue;
 export type OutboxMessage =
   | { type: 'changed' }
   /** The server confirmed a change; `location` is its copy of the spot (absent for a delete). */
-  | { type: 'applied'; kind: OutboxChange['kind']; spotId: string; location?: Location; savedOffline: boolean }
+  | { type: 'applied'; kind: OutboxChange['kind']; spotId: string; location?: Spot; savedOffline: boolean }
   /** The server refused the session: the user must sign in again before anything more is sent. */
   | { type: 'sign-in-needed' };
 
@@ -137,7 +137,7 @@ export async function markSending(entry: OutboxEntry): Promise<OutboxEntry | nul
 }
 
 /** The server confirmed the change: the entry goes, and the kept copy of the spot follows the server. */
-export async function completeEntry(entry: OutboxEntry, location: Location | undefined): Promise<void> {
+export async function completeEntry(entry: OutboxEntry, location: Spot | undefined): Promise<void> {
   const db = await deviceDb();
   const tx = db.transaction(['outbox', 'spots'], 'readwrite');
   const outbox = tx.objectStore('outbox');

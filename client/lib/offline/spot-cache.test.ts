@@ -2,12 +2,12 @@
 // after it came (when the page is idle) never puts back an older version of a spot an edit has updated since.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import { deviceDb, forgetEverything } from './device-db.ts';
 import { keepLoadedArea, keptSpots } from './spot-cache.ts';
 
 const SPOT = '6f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
-const spot = (version: number, mushroom_types: string): Location =>
+const spot = (version: number, mushroom_types: string): Spot =>
   ({
     id: SPOT,
     type: 'mushroom_spot',
@@ -28,7 +28,7 @@ const spot = (version: number, mushroom_types: string): Location =>
     version,
     created_at: '2026-09-03T10:00:00.000Z',
     updated_at: '2026-09-03T10:00:00.000Z',
-  }) as Location;
+  }) as Spot;
 const BOX = { minLng: 23, minLat: 55, maxLng: 24, maxLat: 56 };
 
 beforeEach(async () => {

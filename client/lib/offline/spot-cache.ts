@@ -1,7 +1,7 @@
 // The spots kept on the device so the map and the list work with no signal: the user's own spots in full,
 // and the public spots of the areas last loaded.
 import { LIST_LIMIT_MAX } from '../../../common/limits.ts';
-import type { BBox, Location, LocationPage } from '../../../common/schemas/locations.ts';
+import type { BBox, Spot, SpotPage } from '../../../common/schemas/spots.ts';
 import { api } from '../api-client.ts';
 import { whenIdle } from '../when-idle.ts';
 import { deviceDb, forgetGeneration, type CachedSpot } from './device-db.ts';
@@ -9,7 +9,7 @@ import { deviceDb, forgetGeneration, type CachedSpot } from './device-db.ts';
 /** Enough public spots for the areas a forager looked at before the trip, small enough to write quickly. */
 export const PUBLIC_KEPT_MAX = 5_000;
 
-const inside = (bbox: BBox, spot: Location) =>
+const inside = (bbox: BBox, spot: Spot) =>
   spot.longitude >= bbox.minLng &&
   spot.longitude <= bbox.maxLng &&
   spot.latitude >= bbox.minLat &&
@@ -19,7 +19,7 @@ const inside = (bbox: BBox, spot: Location) =>
  * Whether the server's copy is older than the one kept: an answer read before an edit was sent, written after
  * the edit's own answer kept the new version. Such a copy is never written over the newer one.
  */
-const isOlder = (spot: Location, kept: Location | undefined) => kept !== undefined && spot.version < kept.version;
+const isOlder = (spot: Spot, kept: Spot | undefined) => kept !== undefined && spot.version < kept.version;
 
 /**
  * Keeps what the map just loaded: others' public spots replace those kept for the same area (a spot made
@@ -31,8 +31,8 @@ const isOlder = (spot: Location, kept: Location | undefined) => kept !== undefin
 export async function keepLoadedArea(
   userId: string,
   bbox: BBox,
-  page: LocationPage,
-  matches: ((spot: Location) => boolean) | null = null,
+  page: SpotPage,
+  matches: ((spot: Spot) => boolean) | null = null,
 ): Promise<void> {
   const generation = forgetGeneration();
   await whenIdle();
@@ -65,17 +65,17 @@ export async function keepLoadedArea(
 const keptById = (records: CachedSpot[]) => new Map(records.map((record) => [record.id, record.spot]));
 
 /** Whether the server's copy differs from the one kept (or none is kept): only then is it written. */
-function differs(spot: Location, kept: Location | undefined): boolean {
+function differs(spot: Spot, kept: Spot | undefined): boolean {
   return !kept || (!isOlder(spot, kept) && JSON.stringify(spot) !== JSON.stringify(kept));
 }
 
 /** The kept spots inside the box: the map's answer when the server can't be reached. */
-export async function keptSpotsInArea(userId: string, bbox: BBox): Promise<Location[]> {
+export async function keptSpotsInArea(userId: string, bbox: BBox): Promise<Spot[]> {
   return (await keptSpots(userId)).filter((spot) => inside(bbox, spot));
 }
 
 /** Every kept spot, newest first (the list's order). */
-export async function keptSpots(userId: string): Promise<Location[]> {
+export async function keptSpots(userId: string): Promise<Spot[]> {
   const db = await deviceDb();
   const tx = db.transaction(['publicSpots', 'spots']);
   const own = (await tx.objectStore('spots').index('byUser').getAll(userId)).map((record) => record.spot);
@@ -93,7 +93,7 @@ export async function keptSpots(userId: string): Promise<Location[]> {
  * empty collection, until the next refresh from the server replaces it. Its photo's id is not known here, and a
  * guessed one would send the wrong removal or order.
  */
-function withPhotos(spot: Location): Location {
+function withPhotos(spot: Spot): Spot {
   return Array.isArray(spot.photos) ? spot : { ...spot, photos: [] };
 }
 
@@ -115,11 +115,11 @@ const REFRESH_BATCH = 25;
  */
 export async function refreshOwnSpots(userId: string, signal?: AbortSignal): Promise<void> {
   const generation = forgetGeneration();
-  const fetched: Location[] = [];
+  const fetched: Spot[] = [];
   let cursor: string | null = null;
   do {
     const query: string = `/api/v1/locations?owner=mine&limit=${LIST_LIMIT_MAX}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const page: LocationPage = await api<LocationPage>(query, { signal });
+    const page: SpotPage = await api<SpotPage>(query, { signal });
     fetched.push(...page.items);
     cursor = page.next_cursor;
   } while (cursor);

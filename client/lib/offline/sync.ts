@@ -3,7 +3,7 @@
 // an entry another sender already delivered is never sent twice. No DOM and no React here: the worker
 // imports this file.
 import type { Me } from '../../../common/schemas/config.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import { deviceDb, type SyncState } from './device-db.ts';
 import {
   backoffDelay,
@@ -65,7 +65,7 @@ async function drainHoldingTheLock(): Promise<DrainResult> {
       await completeEntry(
         entry,
         answer.ok && entry.kind !== 'visit' && entry.kind !== 'delete-visit'
-          ? (answer.body as Location | undefined)
+          ? (answer.body as Spot | undefined)
           : undefined,
       );
       uploaded += 1;
@@ -233,9 +233,8 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
   }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status, body: payload as T, retryAfterMs: null };
-  const body = (
-    payload as { error?: { code?: unknown; message?: unknown; details?: { current?: Location } } } | undefined
-  )?.error;
+  const body = (payload as { error?: { code?: unknown; message?: unknown; details?: { current?: Spot } } } | undefined)
+    ?.error;
   const retryAfter = Number(response.headers.get('retry-after'));
   return {
     ok: false,

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { cookieFrom, createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
 import { S3RVER_CREDENTIALS, startS3rver, s3StorageEnv } from '../../test/s3rver.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import type { AccountSession } from '../../../common/schemas/account.ts';
 import { createLocalDiskStorage } from '../../storage/local-disk-storage.ts';
@@ -29,7 +29,7 @@ function helpers(t: () => TestContext) {
   const post = (url: string, cookie: string, payload: unknown = {}) =>
     t().app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
 
-  async function spotWithPhoto(owner: User, isPublic: boolean, colour: string): Promise<Location> {
+  async function spotWithPhoto(owner: User, isPublic: boolean, colour: string): Promise<Spot> {
     const body = await multipart(validSpot({ is_public: isPublic }), { bytes: await jpeg(colour) });
     const response = await t().app.inject({
       method: 'POST',
@@ -38,7 +38,7 @@ function helpers(t: () => TestContext) {
       payload: body.payload,
     });
     expect(response.statusCode).toBe(201);
-    return response.json<Location>();
+    return response.json<Spot>();
   }
 
   async function visitWithPhoto(owner: User, spotId: string, colour: string): Promise<Visit> {
@@ -105,7 +105,7 @@ describe('the account page', () => {
   it('changes the display name, which others then see beside a public spot', async () => {
     const a = await t.createUser('name-a@example.com');
     const b = await t.createUser('name-b@example.com');
-    const spot = (await h.post('/api/v1/locations', a.cookie, validSpot({ is_public: true }))).json<Location>();
+    const spot = (await h.post('/api/v1/locations', a.cookie, validSpot({ is_public: true }))).json<Spot>();
     expect((await h.get(`/api/v1/locations/${spot.id}`, b.cookie)).json()).toMatchObject({ owner_name: 'name-a' });
 
     const changed = await h.post('/api/auth/update-user', a.cookie, { name: '  Ona Miškinė ' });
@@ -468,9 +468,7 @@ function deletionSuite(kind: 'local' | 's3') {
       expect((await t.signIn(email)).statusCode).toBe(401);
       const again = await t.createUser(email, 'a different password');
       expect((await h.get('/api/v1/me', again.cookie)).json()).toMatchObject({ email, name: email.split('@')[0] });
-      expect((await h.get('/api/v1/locations?owner=mine', again.cookie)).json<{ items: Location[] }>().items).toEqual(
-        [],
-      );
+      expect((await h.get('/api/v1/locations?owner=mine', again.cookie)).json<{ items: Spot[] }>().items).toEqual([]);
     });
   });
 }
@@ -516,7 +514,7 @@ describe('deleting an account when storage fails to remove its files', () => {
         .filter((name) => !name.startsWith('.'))
         .map((name) => name.replace(/\.webp$/, ''))
         .sort();
-    const keysOf = (spot: Location) => spot.photos.flatMap((photo) => [keyOf(photo.url), keyOf(photo.thumbnail_url)]);
+    const keysOf = (spot: Spot) => spot.photos.flatMap((photo) => [keyOf(photo.url), keyOf(photo.thumbnail_url)]);
     expect(files()).toEqual([...keysOf(aSpot), ...keysOf(bSpot)].sort());
 
     failDeletes = true;

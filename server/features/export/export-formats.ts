@@ -4,7 +4,7 @@
 //   KML 2.2   — placemarks with a style for each type and every field as ExtendedData (Google Earth, uMap).
 //   GeoJSON   — RFC 7946: a FeatureCollection of Points [longitude, latitude], every field as a property.
 //   CSV       — RFC 4180: UTF-8, a header row, CRLF, decimal degrees.
-import type { Location, Photo } from '../../../common/schemas/locations.ts';
+import type { Spot, Photo } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import { CSV_COLUMNS, type ExportFormat } from '../../../common/schemas/export.ts';
 
@@ -27,17 +27,17 @@ export type ExportWriter = {
    * photos), so Foray's import brings them back; KML and CSV give the count and the last one, as a table shows.
    * `index` counts from 0: a writer that separates items (GeoJSON) needs to know the first.
    */
-  item(spot: Location, visits: Visit[], index: number, context: ExportContext): string;
+  item(spot: Spot, visits: Visit[], index: number, context: ExportContext): string;
   end(): string;
 };
 
 /** The namespace of Foray's own fields in a GPX waypoint's <extensions>. */
 export const FORAY_GPX_NAMESPACE = 'urn:foray:spot:1';
 
-const TYPE_NAMES: Record<Location['type'], string> = { mushroom_spot: 'Mushroom spot', car_park: 'Car park' };
+const TYPE_NAMES: Record<Spot['type'], string> = { mushroom_spot: 'Mushroom spot', car_park: 'Car park' };
 
 /** A spot's name in other apps: its mushroom types (a car park's label), or the type when that is empty. */
-export const spotName = (spot: Location) => spot.mushroom_types.trim() || TYPE_NAMES[spot.type];
+export const spotName = (spot: Spot) => spot.mushroom_types.trim() || TYPE_NAMES[spot.type];
 
 /** Text as XML character data or an attribute value; characters XML 1.0 cannot carry are dropped. */
 export function xmlText(value: string): string {
@@ -55,7 +55,7 @@ export function xmlText(value: string): string {
   );
 }
 
-const photoLinks = (spot: Location, context: ExportContext) => spot.photos.map(context.photoLink);
+const photoLinks = (spot: Spot, context: ExportContext) => spot.photos.map(context.photoLink);
 
 /** A date_found (YYYY-MM-DD) as an instant: midnight UTC of that day. */
 const dayAsTime = (date: string) => `${date}T00:00:00Z`;

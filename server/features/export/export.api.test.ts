@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import { CSV_COLUMNS } from '../../../common/schemas/export.ts';
 import { EXPORT_PAGE } from './export.routes.ts';
 import { schemaErrors } from '../../test/xml-schema.ts';
@@ -16,9 +16,9 @@ import { schemaErrors } from '../../test/xml-schema.ts';
 let t: TestContext;
 let owner: { cookie: string };
 let other: { cookie: string };
-let mine: Location[];
-let othersPublic: Location;
-let othersPrivate: Location;
+let mine: Spot[];
+let othersPublic: Spot;
+let othersPrivate: Spot;
 
 const xml = new XMLParser({
   ignoreAttributes: false,
@@ -28,7 +28,7 @@ const xml = new XMLParser({
 const exportOf = (query: string, cookie = owner.cookie) =>
   t.app.inject({ url: `/api/v1/export?${query}`, headers: { cookie } });
 
-async function create(cookie: string, overrides: Record<string, unknown>): Promise<Location> {
+async function create(cookie: string, overrides: Record<string, unknown>): Promise<Spot> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/v1/locations',
@@ -36,7 +36,7 @@ async function create(cookie: string, overrides: Record<string, unknown>): Promi
     payload: validSpot({ id: crypto.randomUUID(), ...overrides }),
   });
   expect(response.statusCode).toBe(201);
-  return response.json<Location>();
+  return response.json<Spot>();
 }
 
 beforeAll(async () => {
@@ -214,7 +214,7 @@ describe('export', () => {
         payload: body.payload,
       });
       expect(response.statusCode).toBe(201);
-      return response.json<Location>();
+      return response.json<Spot>();
     };
     const user = await t.createUser('export-zip@example.com');
     const neighbour = await t.createUser('export-zip-neighbour@example.com');
@@ -227,7 +227,7 @@ describe('export', () => {
       payload: extra.payload,
     });
     expect(second.statusCode).toBe(201);
-    const ownPhotos = second.json<Location>().photos;
+    const ownPhotos = second.json<Spot>().photos;
     expect(ownPhotos).toHaveLength(2);
     const shared = await withPhoto(neighbour.cookie, { mushroom_types: 'Shared ceps', is_public: true }, '#4a4');
     const secret = await withPhoto(neighbour.cookie, { mushroom_types: 'Secret ceps', is_public: false }, '#a44');

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { ExportQuerySchema, type ExportQuery } from '../../../common/schemas/export.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import type { Database } from '../../db/client.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
@@ -153,7 +153,7 @@ async function* exportText(
   let index = 0;
   do {
     const page = await listLocations(db, userId, { limit: EXPORT_PAGE, cursor, bbox: undefined, filter });
-    const spots = JSON.parse(page.itemsJson) as Location[];
+    const spots = JSON.parse(page.itemsJson) as Spot[];
     const visits = await visitsOfSpots(
       db,
       userId,

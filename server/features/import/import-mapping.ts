@@ -1,6 +1,6 @@
 // Records in the file's terms → spots in Foray's, checked by the same rules as a spot made in the app
-// (CreateLocationSchema). A record that breaks one is kept out and reported with where it is and why.
-import { CreateLocationSchema, type LocationType } from '../../../common/schemas/locations.ts';
+// (CreateSpotSchema). A record that breaks one is kept out and reported with where it is and why.
+import { CreateSpotSchema, type SpotType } from '../../../common/schemas/spots.ts';
 import { CreateVisitSchema, type CreateVisit } from '../../../common/schemas/visits.ts';
 import type { ImportMapping, ImportProblem, ImportWhere } from '../../../common/schemas/import.ts';
 import type { RawRecord } from './readers/records.ts';
@@ -11,7 +11,7 @@ export type MappedSpot = {
   record: number;
   latitude: number;
   longitude: number;
-  type: LocationType;
+  type: SpotType;
   type_guessed: boolean;
   mushroom_types: string;
   finder: string;
@@ -32,10 +32,10 @@ const CAR_PARK_WORDS =
 
 export const looksLikeCarPark = (text: string) => CAR_PARK_WORDS.test(foldName(text));
 
-const TYPE_NAMES: Record<LocationType, string> = { mushroom_spot: 'Mushroom spot', car_park: 'Car park' };
+const TYPE_NAMES: Record<SpotType, string> = { mushroom_spot: 'Mushroom spot', car_park: 'Car park' };
 
 /** What the file says the record is, if Foray understands it; else guessed from the name. */
-export function typeOf(hint: string | null, name: string): { type: LocationType; guessed: boolean } {
+export function typeOf(hint: string | null, name: string): { type: SpotType; guessed: boolean } {
   if (hint !== null) {
     const folded = foldName(hint).replace(/[\s-]+/g, '_');
     if (folded === 'mushroom_spot' || folded === 'car_park') return { type: folded, guessed: false };
@@ -123,7 +123,7 @@ export function mapRecord(record: RawRecord, index: number, context: MapContext)
     accuracy_m: accuracy,
     is_public: false,
   };
-  const parsed = CreateLocationSchema.safeParse(candidate);
+  const parsed = CreateSpotSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? '');

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_SPOTS_MAX } from '../../../common/limits.ts';
 import type { ImportPreview, ImportResult } from '../../../common/schemas/import.ts';
-import type { Location, LocationPage } from '../../../common/schemas/locations.ts';
+import type { Spot, SpotPage } from '../../../common/schemas/spots.ts';
 import type { MapTile } from '../../../common/schemas/map-tiles.ts';
 import { multipart } from '../../test/multipart.ts';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
@@ -66,15 +66,15 @@ const gpxFile = (points: Array<{ lat: number; lon: number; name: string; time?: 
   ),
 });
 
-async function own(user: User): Promise<Location[]> {
+async function own(user: User): Promise<Spot[]> {
   const page = (
     await t.app.inject({ url: '/api/v1/locations?owner=mine&limit=200', headers: { cookie: user.cookie } })
-  ).json<LocationPage>();
+  ).json<SpotPage>();
   return page.items;
 }
 const visibleIds = async (viewer: User) =>
   (await t.app.inject({ url: '/api/v1/locations?limit=200', headers: { cookie: viewer.cookie } }))
-    .json<LocationPage>()
+    .json<SpotPage>()
     .items.map((spot) => spot.id);
 const bboxIds = async (viewer: User) =>
   (
@@ -83,7 +83,7 @@ const bboxIds = async (viewer: User) =>
       headers: { cookie: viewer.cookie },
     })
   )
-    .json<LocationPage>()
+    .json<SpotPage>()
     .items.map((spot) => spot.id);
 const worldTotal = async (viewer: User) =>
   (await t.app.inject({ url: '/api/v1/map/tiles/0/0/0', headers: { cookie: viewer.cookie } })).json<MapTile>().total;
@@ -259,7 +259,7 @@ describe('import confirm', () => {
       headers: { cookie: a.cookie },
       payload: validSpot({ mushroom_types: 'Voveraitės', latitude: 40.5, longitude: 40.5 }),
     });
-    const existing = created.json<Location>();
+    const existing = created.json<Spot>();
     // ~3 m north, the name in another case and without accents; then the same again within the file; then 50 m away.
     const file = gpxFile([
       { lat: 40.500027, lon: 40.5, name: 'VOVERAITES' },
@@ -506,7 +506,7 @@ describe('limits and hostile files', () => {
 });
 
 describe('round trip', () => {
-  let original: Location[];
+  let original: Spot[];
   let owner: User;
 
   beforeAll(async () => {
@@ -530,7 +530,7 @@ describe('round trip', () => {
         payload: validSpot({ id: crypto.randomUUID(), ...fields }),
       });
       expect(response.statusCode).toBe(201);
-      const spot = response.json<Location>();
+      const spot = response.json<Spot>();
       if (photo) await addPhoto(spot.id, photo);
       return spot;
     };
@@ -599,9 +599,7 @@ describe('round trip', () => {
     original = [];
     for (const spot of [first, second, third]) {
       original.push(
-        (
-          await t.app.inject({ url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie } })
-        ).json<Location>(),
+        (await t.app.inject({ url: `/api/v1/locations/${spot.id}`, headers: { cookie: owner.cookie } })).json<Spot>(),
       );
     }
     // Export as the owner, as each format.

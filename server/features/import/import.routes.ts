@@ -12,7 +12,7 @@ import {
   type ImportProblem,
   type ImportResult,
 } from '../../../common/schemas/import.ts';
-import { LocationTypeSchema, type LocationType } from '../../../common/schemas/locations.ts';
+import { SpotTypeSchema, type SpotType } from '../../../common/schemas/spots.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { newPhotoKey, type PhotoStorage } from '../../storage/storage.ts';
@@ -220,8 +220,8 @@ function parseConfirmFields(fields: Record<string, string>): ImportConfirmFields
 }
 
 /** The forager's type choices: { "<index>": "car_park" | "mushroom_spot" }, each index one of the file's spots. */
-function parseTypes(text: string | undefined, count: number): Map<number, LocationType> {
-  const choices = new Map<number, LocationType>();
+function parseTypes(text: string | undefined, count: number): Map<number, SpotType> {
+  const choices = new Map<number, SpotType>();
   if (text === undefined || text.trim() === '') return choices;
   let json: unknown;
   try {
@@ -229,7 +229,7 @@ function parseTypes(text: string | undefined, count: number): Map<number, Locati
   } catch {
     throw new AppError(400, 'VALIDATION_ERROR', 'types: not JSON');
   }
-  const parsed = z.record(z.string().regex(/^\d+$/), LocationTypeSchema).safeParse(json);
+  const parsed = z.record(z.string().regex(/^\d+$/), SpotTypeSchema).safeParse(json);
   if (!parsed.success)
     throw new AppError(400, 'VALIDATION_ERROR', 'types: expected { "<index>": "mushroom_spot" | "car_park" }');
   for (const [key, type] of Object.entries(parsed.data)) {

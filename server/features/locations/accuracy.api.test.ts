@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 
 // A spot placed from the phone's position carries how far off that position may be, in metres.
 
@@ -37,37 +37,37 @@ describe('accuracy_m', () => {
   it('is stored and returned, from JSON and from a form, on the spot, the list and the bbox', async () => {
     const fromJson = await postJson(validSpot({ accuracy_m: 7.5, mushroom_types: 'Accurate JSON' }));
     expect(fromJson.statusCode).toBe(201);
-    expect(fromJson.json<Location>().accuracy_m).toBe(7.5);
-    expect((await read(fromJson.json<Location>().id)).json<Location>().accuracy_m).toBe(7.5);
+    expect(fromJson.json<Spot>().accuracy_m).toBe(7.5);
+    expect((await read(fromJson.json<Spot>().id)).json<Spot>().accuracy_m).toBe(7.5);
 
     const fromForm = await postForm(validSpot({ accuracy_m: '12', mushroom_types: 'Accurate form' }));
     expect(fromForm.statusCode).toBe(201);
-    expect(fromForm.json<Location>().accuracy_m).toBe(12);
+    expect(fromForm.json<Spot>().accuracy_m).toBe(12);
 
     const list = (await t.app.inject({ url: '/api/v1/locations?owner=mine', headers: { cookie: owner.cookie } })).json<{
-      items: Location[];
+      items: Spot[];
     }>();
     expect(list.items.find((spot) => spot.mushroom_types === 'Accurate form')?.accuracy_m).toBe(12);
     const box = (
       await t.app.inject({ url: '/api/v1/locations?bbox=25,54,26,55', headers: { cookie: owner.cookie } })
-    ).json<{ items: Location[] }>();
+    ).json<{ items: Spot[] }>();
     expect(box.items.find((spot) => spot.mushroom_types === 'Accurate JSON')?.accuracy_m).toBe(7.5);
   });
 
   it('is null when not given, or given as null (a spot placed on the map by hand)', async () => {
     const absent = await postJson(validSpot());
     expect(absent.statusCode).toBe(201);
-    expect(absent.json<Location>().accuracy_m).toBeNull();
+    expect(absent.json<Spot>().accuracy_m).toBeNull();
     const explicit = await postJson(validSpot({ accuracy_m: null }));
-    expect(explicit.json<Location>().accuracy_m).toBeNull();
+    expect(explicit.json<Spot>().accuracy_m).toBeNull();
     const emptyField = await postForm(validSpot({ accuracy_m: '' }));
     expect(emptyField.statusCode).toBe(201);
-    expect(emptyField.json<Location>().accuracy_m).toBeNull();
+    expect(emptyField.json<Spot>().accuracy_m).toBeNull();
   });
 
   it('accepts the bounds: just above 0 and exactly 10,000 m', async () => {
-    expect((await postJson(validSpot({ accuracy_m: 0.5 }))).json<Location>().accuracy_m).toBe(0.5);
-    expect((await postJson(validSpot({ accuracy_m: 10_000 }))).json<Location>().accuracy_m).toBe(10_000);
+    expect((await postJson(validSpot({ accuracy_m: 0.5 }))).json<Spot>().accuracy_m).toBe(0.5);
+    expect((await postJson(validSpot({ accuracy_m: 10_000 }))).json<Spot>().accuracy_m).toBe(10_000);
   });
 
   it('refuses 0, negatives, more than 10,000 m and non-numbers with a 400 naming the field, JSON and form alike', async () => {
@@ -89,9 +89,9 @@ describe('accuracy_m', () => {
   });
 
   it('shows on a public spot to others as it does to the owner, and a private one stays hidden', async () => {
-    const shared = (await postJson(validSpot({ accuracy_m: 9, is_public: true }))).json<Location>();
-    expect((await read(shared.id, other.cookie)).json<Location>()).toMatchObject({ accuracy_m: 9, is_owner: false });
-    const hidden = (await postJson(validSpot({ accuracy_m: 9 }))).json<Location>();
+    const shared = (await postJson(validSpot({ accuracy_m: 9, is_public: true }))).json<Spot>();
+    expect((await read(shared.id, other.cookie)).json<Spot>()).toMatchObject({ accuracy_m: 9, is_owner: false });
+    const hidden = (await postJson(validSpot({ accuracy_m: 9 }))).json<Spot>();
     expect((await read(hidden.id, other.cookie)).statusCode).toBe(404);
   });
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 
 let t: TestContext;
 let owner: { cookie: string };
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function create(body: Record<string, unknown> = {}, cookie = owner.cookie): Promise<Location> {
+async function create(body: Record<string, unknown> = {}, cookie = owner.cookie): Promise<Spot> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/v1/locations',
@@ -25,7 +25,7 @@ async function create(body: Record<string, unknown> = {}, cookie = owner.cookie)
     payload: validSpot(body),
   });
   expect(response.statusCode).toBe(201);
-  return response.json<Location>();
+  return response.json<Spot>();
 }
 const patch = (id: string, body: unknown, cookie = owner.cookie) =>
   t.app.inject({
@@ -49,7 +49,7 @@ describe('editing a spot', () => {
     expect(spot.updated_at).toBe(spot.created_at);
     const response = await patch(spot.id, { notes: '  By the birch now ', finder: 'Jonas', base_version: 1 });
     expect(response.statusCode).toBe(200);
-    const edited = response.json<Location>();
+    const edited = response.json<Spot>();
     expect(edited).toEqual({
       ...spot,
       notes: 'By the birch now',
@@ -139,7 +139,7 @@ describe('an edit made on an old version', () => {
     expect((await patch(spot.id, { notes: 'Phone A', base_version: 1 })).statusCode).toBe(200);
     const stale = await patch(spot.id, { notes: 'Phone B', finder: 'Jonas', base_version: 1 });
     expect(stale.statusCode).toBe(409);
-    const { error } = stale.json<{ error: { code: string; message: string; details: { current: Location } } }>();
+    const { error } = stale.json<{ error: { code: string; message: string; details: { current: Spot } } }>();
     expect(error.code).toBe('STALE');
     expect(error.message).toEqual(expect.any(String));
     expect(error.details.current).toEqual((await get(`/api/v1/locations/${spot.id}`)).json());
@@ -158,7 +158,7 @@ describe('an edit made on an old version', () => {
       patch(spot.id, { notes: 'Phone B', base_version: 1 }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    const winner = answers.find((answer) => answer.statusCode === 200)!.json<Location>();
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json<Spot>();
     expect(await row(spot.id)).toEqual({ notes: winner.notes, version: 2, finder: 'Ona' });
   });
 
@@ -214,10 +214,10 @@ describe('privacy', () => {
       headers: { cookie: owner.cookie, ...body.headers },
       payload: body.payload,
     });
-    const spot = created.json<Location>();
+    const spot = created.json<Spot>();
     const listedFor = async (cookie: string) =>
       (await get('/api/v1/locations?bbox=20,50,30,60&limit=10000', cookie))
-        .json<{ items: Location[] }>()
+        .json<{ items: Spot[] }>()
         .items.map((item) => item.id);
 
     await patch(spot.id, { notes: 'Private words', base_version: 1 });

@@ -1,6 +1,6 @@
 // An edit of a spot, from the API's patch to the columns it sets: the same tidying as creating a spot
 // (location-input.ts), and the rule that a position placed by hand has no accuracy.
-import type { UpdateLocation } from '../../../common/schemas/locations.ts';
+import type { UpdateSpot } from '../../../common/schemas/spots.ts';
 import type { EditableSpot, SpotChanges } from './locations.queries.ts';
 
 /** Thrown inside the edit's transaction when the spot moved past the edit's base version. */
@@ -9,7 +9,7 @@ export class StaleEdit extends Error {
 }
 
 /** The columns a patch sets, its text trimmed as on create; a new position without accuracy_m clears it. */
-export function spotChanges(patch: Omit<UpdateLocation, 'base_version'>): SpotChanges {
+export function spotChanges(patch: Omit<UpdateSpot, 'base_version'>): SpotChanges {
   const changes: SpotChanges = {};
   if (patch.type !== undefined) changes.type = patch.type;
   if (patch.mushroom_types !== undefined) changes.mushroomTypes = patch.mushroom_types.trim();

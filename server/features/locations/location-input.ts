@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreateLocationSchema, type CreateLocation } from '../../../common/schemas/locations.ts';
+import { CreateSpotSchema, type CreateSpot } from '../../../common/schemas/spots.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import { AppError } from '../../errors.ts';
 
-export type CreateRequest = { input: CreateLocation; photo: Buffer | null };
+export type CreateRequest = { input: CreateSpot; photo: Buffer | null };
 
-const MULTIPART_FIELDS = new Set(Object.keys(CreateLocationSchema.shape));
+const MULTIPART_FIELDS = new Set(Object.keys(CreateSpotSchema.shape));
 
 /**
  * Reads a create request, JSON or multipart/form-data, into the one contract. Form fields arrive as
@@ -82,11 +82,11 @@ function formToJson(fields: Record<string, string>): Record<string, unknown> {
   return json;
 }
 
-function validate(body: unknown): CreateLocation {
+function validate(body: unknown): CreateSpot {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError(400, 'VALIDATION_ERROR', 'The request body must be a JSON object.');
   }
-  const parsed = CreateLocationSchema.safeParse(body);
+  const parsed = CreateSpotSchema.safeParse(body);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first?.path.join('.') || 'body';

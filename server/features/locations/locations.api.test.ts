@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 
 let t: TestContext;
 let owner: { cookie: string; email: string };
@@ -22,7 +22,7 @@ describe('recording spots', () => {
   it('creates a spot from JSON and reads it back in the contract shape', async () => {
     const response = await create(owner.cookie, validSpot({ mushroom_types: '  Boletus edulis ', notes: '  ' }));
     expect(response.statusCode).toBe(201);
-    const spot = response.json<Location>();
+    const spot = response.json<Spot>();
     expect(spot).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: 'mushroom_spot',
@@ -80,7 +80,7 @@ describe('recording spots', () => {
   });
 
   it('makes a spot public and private again, owner only', async () => {
-    const spot = (await create(owner.cookie, validSpot())).json<Location>();
+    const spot = (await create(owner.cookie, validSpot())).json<Spot>();
     const shared = await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/locations/${spot.id}`,
@@ -101,7 +101,7 @@ describe('recording spots', () => {
   });
 
   it('deletes a spot', async () => {
-    const spot = (await create(owner.cookie, validSpot())).json<Location>();
+    const spot = (await create(owner.cookie, validSpot())).json<Spot>();
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/locations/${spot.id}`,
@@ -242,10 +242,10 @@ describe('listing', () => {
         sql`update locations set created_at = '2026-10-01T12:00:00Z' where notes in ('a2', 'a3', 'a4')`,
       );
 
-      const seen: Location[] = [];
+      const seen: Spot[] = [];
       let cursor: string | null = null;
       do {
-        const page: { items: Location[]; next_cursor: string | null } = (
+        const page: { items: Spot[]; next_cursor: string | null } = (
           await t2.app.inject({
             url: `/api/v1/locations?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
             headers: { cookie: a.cookie },
@@ -281,7 +281,7 @@ describe('listing', () => {
           headers: { cookie: (mine ? a : b).cookie },
           payload: validSpot({ is_public: isPublic, notes: `m${i}` }),
         });
-        const id = response.json<Location>().id;
+        const id = response.json<Spot>().id;
         const at = `2026-10-01T12:00:0${Math.floor(i / 3)}.000Z`;
         await t2.db.execute(sql`update locations set created_at = ${at}::timestamptz where id = ${id}`);
         if (mine || isPublic) expected.push({ id, at });
@@ -293,7 +293,7 @@ describe('listing', () => {
         const seen: string[] = [];
         let cursor: string | null = null;
         do {
-          const page: { items: Location[]; next_cursor: string | null } = (
+          const page: { items: Spot[]; next_cursor: string | null } = (
             await t2.app.inject({
               url: `/api/v1/locations?limit=2${query}${cursor ? `&cursor=${cursor}` : ''}`,
               headers: { cookie: a.cookie },
@@ -322,10 +322,10 @@ describe('listing', () => {
   });
 
   it('answers a bbox with the spots inside it only, from the GiST index', async () => {
-    const inside = (await create(owner.cookie, validSpot({ latitude: 55.5, longitude: 21.5 }))).json<Location>();
-    const outside = (await create(owner.cookie, validSpot({ latitude: 55.5, longitude: 22.5 }))).json<Location>();
+    const inside = (await create(owner.cookie, validSpot({ latitude: 55.5, longitude: 21.5 }))).json<Spot>();
+    const outside = (await create(owner.cookie, validSpot({ latitude: 55.5, longitude: 22.5 }))).json<Spot>();
     const page = (await get(owner.cookie, '/api/v1/locations?bbox=21,55,22,56&limit=1000')).json<{
-      items: Location[];
+      items: Spot[];
     }>();
     const ids = page.items.map((spot) => spot.id);
     expect(ids).toContain(inside.id);
@@ -347,13 +347,13 @@ describe('listing', () => {
     for (const longitude of [30.1, 30.2, 30.3]) await create(owner.cookie, validSpot({ latitude: 50.5, longitude }));
     const box = 'bbox=30,50,31,51';
     const exact = (await get(owner.cookie, `/api/v1/locations?${box}&limit=3`)).json<{
-      items: Location[];
+      items: Spot[];
       next_cursor: string | null;
     }>();
     expect(exact.items).toHaveLength(3);
     expect(exact.next_cursor).toBeNull();
     const short = (await get(owner.cookie, `/api/v1/locations?${box}&limit=2`)).json<{
-      items: Location[];
+      items: Spot[];
       next_cursor: string | null;
     }>();
     expect(short.items).toHaveLength(2);

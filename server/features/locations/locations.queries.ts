@@ -2,14 +2,14 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { locationPhotos, locations, user, visitPhotos, visits } from '../../db/schema.ts';
-import type { BBox, Location } from '../../../common/schemas/locations.ts';
+import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
 import { visitSummaryJson } from '../visits/visits.queries.ts';
 
 type NewLocation = typeof locations.$inferInsert;
 
 /**
- * The one place a row becomes the API's Location: built as JSON inside PostgreSQL, which was measured
+ * The one place a row becomes the API's Spot: built as JSON inside PostgreSQL, which was measured
  * ~1.7× faster than mapping rows in Node on PGlite, and lets a page of 10,000 spots skip serialization.
  * `l` is a locations row, `u` its owner. The photos come from one correlated subquery per spot, answered by
  * the (location_id, position) index inside the same statement — no query per spot from Node — and, being a
@@ -185,15 +185,15 @@ export async function listLocations(
   };
 }
 
-export async function findVisibleLocation(db: Database, viewerId: string, id: string): Promise<Location | null> {
+export async function findVisibleLocation(db: Database, viewerId: string, id: string): Promise<Spot | null> {
   const result = await db.execute(sql`
     select ${locationJson(viewerId)} as item
     from ${locations} l join ${user} u on u.id = l.user_id
     where l.id = ${id} and ${visibleTo(viewerId)}`);
-  const [row] = (result as unknown as { rows: Array<{ item: Location | string }> }).rows;
+  const [row] = (result as unknown as { rows: Array<{ item: Spot | string }> }).rows;
   if (!row) return null;
   // node-postgres parses json columns; PGlite may hand back text.
-  return typeof row.item === 'string' ? (JSON.parse(row.item) as Location) : row.item;
+  return typeof row.item === 'string' ? (JSON.parse(row.item) as Spot) : row.item;
 }
 
 /** Who owns an id, whatever its visibility — only to tell an idempotent retry from a clash. */

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ListLocationsQuerySchema,
-  LocationIdParamsSchema,
-  LocationPageSchema,
-  type LocationPage,
-  LocationSchema,
-  StaleLocationErrorSchema,
-  UpdateLocationSchema,
-} from '../../../common/schemas/locations.ts';
+  ListSpotsQuerySchema,
+  SpotIdParamsSchema,
+  SpotPageSchema,
+  type SpotPage,
+  SpotSchema,
+  StaleSpotErrorSchema,
+  UpdateSpotSchema,
+} from '../../../common/schemas/spots.ts';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { LIST_LIMIT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
@@ -55,8 +55,8 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
           'owner=mine keeps only the caller’s own spots, owner=others only other people’s public ones. ' +
           'q, type, from, to, visibility and photo filter further (the filter bar); all combine with bbox and pages, ' +
           'and a cursor continues the same filtered list.',
-        querystring: ListLocationsQuerySchema,
-        response: { 200: LocationPageSchema, ...errors },
+        querystring: ListSpotsQuerySchema,
+        response: { 200: SpotPageSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -76,7 +76,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
       // Already JSON from the database: Fastify sends a string as it is, so thousands of spots are not
       // re-serialized. The response schema still documents the shape; the API tests check it.
       const body = `{"items":${page.itemsJson},"next_cursor":${JSON.stringify(page.nextCursor)}}`;
-      return reply.type('application/json; charset=utf-8').send(body as unknown as LocationPage);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as SpotPage);
     },
   );
 
@@ -86,8 +86,8 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
       schema: {
         tags: ['locations'],
         summary: 'One spot, if the caller may see it (else 404, never 403)',
-        params: LocationIdParamsSchema,
-        response: { 200: LocationSchema, ...errors },
+        params: SpotIdParamsSchema,
+        response: { 200: SpotSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -106,14 +106,14 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
         tags: ['locations'],
         summary: 'Record a spot, with an optional first photo',
         description:
-          'multipart/form-data (the fields of CreateLocation as text, plus an optional file field `photo`, which becomes the spot’s first photo, ' +
+          'multipart/form-data (the fields of CreateSpot as text, plus an optional file field `photo`, which becomes the spot’s first photo, ' +
           'with `photo_id` as its id) or ' +
           'application/json without a photo. A client-chosen `id` makes retries safe: the same id again returns ' +
           'the existing spot (200); an id owned by someone else is a 409.',
         consumes: ['multipart/form-data', 'application/json'],
         response: {
-          200: LocationSchema,
-          201: LocationSchema,
+          200: SpotSchema,
+          201: SpotSchema,
           409: ApiErrorSchema,
           413: ApiErrorSchema,
           415: ApiErrorSchema,
@@ -190,9 +190,9 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
           'exactly these values: a retried edit whose answer was lost is 200). Without `base_version` the edit ' +
           'applies to whatever is current (what `{is_public}` alone, the sharing of older clients, sends). ' +
           'Owner only: another user’s spot answers 404, like one that does not exist. Photos are not changed.',
-        params: LocationIdParamsSchema,
-        body: UpdateLocationSchema,
-        response: { 200: LocationSchema, 409: StaleLocationErrorSchema, ...errors },
+        params: SpotIdParamsSchema,
+        body: UpdateSpotSchema,
+        response: { 200: SpotSchema, 409: StaleSpotErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -232,7 +232,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
       schema: {
         tags: ['locations'],
         summary: 'Delete one of your spots and all its photos',
-        params: LocationIdParamsSchema,
+        params: SpotIdParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errors },
       },
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 
 /**
  * Privacy is the product: owner / another signed-in user / anonymous × private / public spot ×
@@ -14,9 +14,9 @@ const people: Record<'owner' | 'other' | 'anonymous', { cookie: string }> = {
   other: { cookie: '' },
   anonymous: { cookie: '' },
 };
-const spots: Partial<Record<'private' | 'public', Location>> = {};
+const spots: Partial<Record<'private' | 'public', Spot>> = {};
 
-async function createSpot(isPublic: boolean): Promise<Location> {
+async function createSpot(isPublic: boolean): Promise<Spot> {
   const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#6b4' } })
     .jpeg()
     .toBuffer();
@@ -59,7 +59,7 @@ const request = (who: keyof typeof people, method: 'GET' | 'PATCH' | 'DELETE', u
   });
 
 type Route = 'list' | 'bbox' | 'get' | 'photo' | 'thumbnail' | 'patch' | 'delete';
-async function attempt(who: keyof typeof people, route: Route, spot: Location) {
+async function attempt(who: keyof typeof people, route: Route, spot: Spot) {
   switch (route) {
     case 'list':
       return request(who, 'GET', '/api/v1/locations?limit=200');
@@ -106,7 +106,7 @@ describe.each(['owner', 'other', 'anonymous'] as const)('%s', (who) => {
       const want = expected[who][visibility][route];
       if (want === 'listed' || want === 'hidden') {
         expect(response.statusCode).toBe(200);
-        const ids = response.json<{ items: Location[] }>().items.map((item) => item.id);
+        const ids = response.json<{ items: Spot[] }>().items.map((item) => item.id);
         expect(ids.includes(spot.id)).toBe(want === 'listed');
         // Nothing of the private spot leaks in any field of anything listed.
         if (want === 'hidden') {
@@ -166,7 +166,7 @@ describe('the owner filter (what a phone keeps for offline use)', () => {
     const idsOf = async (who: keyof typeof people, query: string) => {
       const response = await request(who, 'GET', `/api/v1/locations?limit=200&${query}`);
       expect(response.statusCode).toBe(200);
-      return { ids: response.json<{ items: Location[] }>().items.map((item) => item.id), body: response.body };
+      return { ids: response.json<{ items: Spot[] }>().items.map((item) => item.id), body: response.body };
     };
 
     const ownerMine = await idsOf('owner', 'owner=mine');

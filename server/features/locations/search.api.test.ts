@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import { SEARCH_CASES } from '../../../common/spot-filter.cases.ts';
 
 /**
@@ -14,7 +14,7 @@ let t: TestContext;
 let ona: { cookie: string };
 let jonas: { cookie: string };
 
-type Page = { items: Location[]; next_cursor: string | null };
+type Page = { items: Spot[]; next_cursor: string | null };
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -31,7 +31,7 @@ const create = async (who: { cookie: string }, fields: Record<string, unknown>) 
     payload: validSpot(fields),
   });
   expect(response.statusCode).toBe(201);
-  return response.json<Location>();
+  return response.json<Spot>();
 };
 const list = async (who: { cookie: string }, query: string): Promise<Page> => {
   const response = await t.app.inject({ url: `/api/v1/locations?${query}`, headers: { cookie: who.cookie } });
@@ -74,7 +74,7 @@ describe('species text', () => {
 describe('each filter, with the map box and the list pages', () => {
   // A box of its own for this block: 10,10 – 11,11.
   const box = 'bbox=10,10,11,11&limit=10000';
-  const spots: Record<string, Location> = {};
+  const spots: Record<string, Spot> = {};
 
   beforeAll(async () => {
     const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#6b4' } })
@@ -96,7 +96,7 @@ describe('each filter, with the map box and the list pages', () => {
       payload: body.payload,
     });
     expect(withPhoto.statusCode).toBe(201);
-    spots.photo = withPhoto.json<Location>();
+    spots.photo = withPhoto.json<Spot>();
     spots.car = await create(ona, {
       type: 'car_park',
       mushroom_types: '',

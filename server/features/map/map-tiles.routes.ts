@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
-import { SpotFilterQuerySchema } from '../../../common/schemas/locations.ts';
+import { SpotFilterQuerySchema } from '../../../common/schemas/spots.ts';
 import {
   MAP_MARKERS_MAX,
   MapTileParamsSchema,

@@ -8,7 +8,7 @@ import { createTestContext, validSpot, type TestContext } from '../../test/test-
 import { multipart } from '../../test/multipart.ts';
 import { reconcilePhotos } from './photo-reconcile.ts';
 import { createStorage } from '../../storage/storage.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 
 // Several photos a spot (ADR 0024): add, remove, order; the first is the cover; only the owner changes them and
 // only those who may see the spot see them.
@@ -24,7 +24,7 @@ const jpeg = (colour = '#6b4') =>
     .jpeg()
     .toBuffer();
 const keyOf = (url: string) => url.split('/').pop()!;
-const filesOf = (spot: Location) =>
+const filesOf = (spot: Spot) =>
   spot.photos.flatMap((photo) => [`${keyOf(photo.url)}.webp`, `${keyOf(photo.thumbnail_url)}.webp`]);
 const photoFiles = () =>
   fs.existsSync(photoDir)
@@ -45,7 +45,7 @@ async function createSpot(fields: Record<string, unknown> = {}, withPhoto = true
     payload: body.payload,
   });
   expect(response.statusCode).toBe(201);
-  return response.json<Location>();
+  return response.json<Spot>();
 }
 
 async function addPhoto(
@@ -95,7 +95,7 @@ describe('a spot’s photos', () => {
     expect(second.statusCode).toBe(201);
     const third = await addPhoto(spot.id, { bytes: await jpeg(colours[1]) });
     expect(third.statusCode).toBe(201);
-    const withThree = third.json<Location>();
+    const withThree = third.json<Spot>();
     const [a, b, c] = withThree.photos.map((photo) => photo.id) as [string, string, string];
     expect(a).toBe(firstId);
     expect(withThree.photos).toHaveLength(3);
@@ -105,19 +105,19 @@ describe('a spot’s photos', () => {
 
     const ordered = await order(spot.id, { photo_ids: [c, a, b] });
     expect(ordered.statusCode).toBe(200);
-    const reordered = ordered.json<Location>();
+    const reordered = ordered.json<Spot>();
     expect(reordered.photos.map((photo) => photo.id)).toEqual([c, a, b]);
     expect(reordered.photo_url).toBe(reordered.photos[0]!.url);
     expect(reordered.thumbnail_url).toBe(reordered.photos[0]!.thumbnail_url);
 
     // By id, in the list and in a bbox: the same photos in the same order.
-    expect((await get(`/api/v1/locations/${spot.id}`)).json<Location>().photos).toEqual(reordered.photos);
+    expect((await get(`/api/v1/locations/${spot.id}`)).json<Spot>().photos).toEqual(reordered.photos);
     const listed = (await get('/api/v1/locations?owner=mine'))
-      .json<{ items: Location[] }>()
+      .json<{ items: Spot[] }>()
       .items.find((item) => item.id === spot.id);
     expect(listed?.photos).toEqual(reordered.photos);
     const inBox = (await get('/api/v1/locations?bbox=25,54,26,55&limit=1000'))
-      .json<{ items: Location[] }>()
+      .json<{ items: Spot[] }>()
       .items.find((item) => item.id === spot.id);
     expect([inBox?.photos, inBox?.photo_url]).toEqual([reordered.photos, reordered.photos[0]!.url]);
 
@@ -125,7 +125,7 @@ describe('a spot’s photos', () => {
     const cover = reordered.photos[0]!;
     const removed = await removePhoto(spot.id, c);
     expect(removed.statusCode).toBe(200);
-    const afterRemove = removed.json<Location>();
+    const afterRemove = removed.json<Spot>();
     expect(afterRemove.photos.map((photo) => photo.id)).toEqual([a, b]);
     expect(afterRemove.photo_url).toBe(afterRemove.photos[0]!.url);
     expect(photoFiles()).not.toContain(`${keyOf(cover.url)}.webp`);
@@ -136,13 +136,13 @@ describe('a spot’s photos', () => {
 
     // Removing the last photos leaves a spot without a cover, like one saved without a photo.
     await removePhoto(spot.id, a);
-    const none = (await removePhoto(spot.id, b)).json<Location>();
+    const none = (await removePhoto(spot.id, b)).json<Spot>();
     expect([none.photos, none.photo_url, none.thumbnail_url]).toEqual([[], null, null]);
   });
 
   it('refuses an order that does not name every photo once, with 409 PHOTOS_CHANGED, and bad bodies with 400', async () => {
     const spot = await createSpot();
-    const added = (await addPhoto(spot.id)).json<Location>();
+    const added = (await addPhoto(spot.id)).json<Spot>();
     const [a, b] = added.photos.map((photo) => photo.id) as [string, string];
     for (const photoIds of [[a], [a, a], [a, b, crypto.randomUUID()], [b, crypto.randomUUID()]]) {
       const response = await order(spot.id, { photo_ids: photoIds });
@@ -152,10 +152,7 @@ describe('a spot’s photos', () => {
       const response = await order(spot.id, body);
       expect([response.statusCode, response.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
     }
-    expect((await get(`/api/v1/locations/${spot.id}`)).json<Location>().photos.map((photo) => photo.id)).toEqual([
-      a,
-      b,
-    ]);
+    expect((await get(`/api/v1/locations/${spot.id}`)).json<Spot>().photos.map((photo) => photo.id)).toEqual([a, b]);
   });
 
   it('takes at most 8 photos: the 9th is a 409 TOO_MANY_PHOTOS and leaves no file behind', async () => {
@@ -168,7 +165,7 @@ describe('a spot’s photos', () => {
     expect([ninth.statusCode, ninth.json().error.code]).toEqual([409, 'TOO_MANY_PHOTOS']);
     expect(photoFiles()).toEqual(files);
     expect(await photoRows()).toBe(rows);
-    expect((await get(`/api/v1/locations/${spot.id}`)).json<Location>().photos).toHaveLength(8);
+    expect((await get(`/api/v1/locations/${spot.id}`)).json<Spot>().photos).toHaveLength(8);
 
     // Several uploads at once cannot pass the limit either: the spot is locked while one is added.
     const roomy = await createSpot({}, false);
@@ -177,7 +174,7 @@ describe('a spot’s photos', () => {
     );
     expect(answers.filter((status) => status === 201)).toHaveLength(8);
     expect(answers.filter((status) => status === 409)).toHaveLength(2);
-    expect((await get(`/api/v1/locations/${roomy.id}`)).json<Location>().photos).toHaveLength(8);
+    expect((await get(`/api/v1/locations/${roomy.id}`)).json<Spot>().photos).toHaveLength(8);
   });
 
   it('answers a retried upload with the same photo id with 200 and stores one photo', async () => {
@@ -188,9 +185,9 @@ describe('a spot’s photos', () => {
     const files = photoFiles();
     const again = await addPhoto(spot.id, { id });
     expect(again.statusCode).toBe(200);
-    expect(again.json<Location>()).toEqual(first.json<Location>());
+    expect(again.json<Spot>()).toEqual(first.json<Spot>());
     expect(photoFiles()).toEqual(files);
-    expect(again.json<Location>().photos.map((photo) => photo.id)).toEqual([id]);
+    expect(again.json<Spot>().photos.map((photo) => photo.id)).toEqual([id]);
 
     // The same id on another spot, or as someone else, is a clash, not a retry.
     const elsewhere = await createSpot({}, false);
@@ -235,7 +232,7 @@ describe('a spot’s photos', () => {
   it('deletes every photo file with the spot', async () => {
     const spot = await createSpot();
     await addPhoto(spot.id, { bytes: await jpeg(colours[3]) });
-    const full = (await addPhoto(spot.id, { bytes: await jpeg(colours[4]) })).json<Location>();
+    const full = (await addPhoto(spot.id, { bytes: await jpeg(colours[4]) })).json<Spot>();
     const files = filesOf(full);
     expect(files).toHaveLength(6);
     expect(photoFiles()).toEqual(expect.arrayContaining(files));
@@ -251,7 +248,7 @@ describe('a spot’s photos', () => {
 
   it('keeps every photo a spot names when reconciling the store', async () => {
     const spot = await createSpot();
-    const full = (await addPhoto(spot.id)).json<Location>();
+    const full = (await addPhoto(spot.id)).json<Spot>();
     const storage = await createStorage({ kind: 'local', dir: photoDir });
     await reconcilePhotos({ db: t.db, storage, graceMs: -60_000 });
     expect(photoFiles()).toEqual(expect.arrayContaining(filesOf(full)));
@@ -285,12 +282,12 @@ describe('requests from another site', () => {
     ];
     for (const response of responses)
       expect([response.statusCode, response.json().error.code]).toEqual([403, 'CROSS_SITE_REQUEST']);
-    expect((await get(`/api/v1/locations/${spot.id}`)).json<Location>().photos).toEqual(spot.photos);
+    expect((await get(`/api/v1/locations/${spot.id}`)).json<Spot>().photos).toEqual(spot.photos);
   });
 });
 
 describe('the OpenAPI document', () => {
-  it('lists the photo collection’s routes and the photos of a Location', async () => {
+  it('lists the photo collection’s routes and the photos of a Spot', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
@@ -305,8 +302,8 @@ describe('the OpenAPI document', () => {
 describe('who sees and changes a spot’s photos', () => {
   it('gives another user 404 for a private spot’s photo routes and files — as for one that does not exist — and the photos of a public one', async () => {
     const spot = await createSpot({ is_public: false, notes: 'secret glade' });
-    const full = (await addPhoto(spot.id, { bytes: await jpeg(colours[5]) })).json<Location>();
-    const [first, second] = full.photos as [Location['photos'][0], Location['photos'][0]];
+    const full = (await addPhoto(spot.id, { bytes: await jpeg(colours[5]) })).json<Spot>();
+    const [first, second] = full.photos as [Spot['photos'][0], Spot['photos'][0]];
     const ghost = crypto.randomUUID();
     const rows = await photoRows();
     const files = photoFiles();
@@ -338,10 +335,10 @@ describe('who sees and changes a spot’s photos', () => {
       headers: { cookie: owner.cookie },
       payload: { is_public: true },
     });
-    const seen = (await get(`/api/v1/locations/${spot.id}`, other.cookie)).json<Location>();
+    const seen = (await get(`/api/v1/locations/${spot.id}`, other.cookie)).json<Spot>();
     expect(seen.photos).toEqual(full.photos);
     const listed = (await get('/api/v1/locations?owner=others', other.cookie))
-      .json<{ items: Location[] }>()
+      .json<{ items: Spot[] }>()
       .items.find((item) => item.id === spot.id);
     expect(listed?.photos).toEqual(full.photos);
     for (const photo of full.photos) {

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PHOTOS_PER_SPOT_MAX } from '../../../common/limits.ts';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import {
-  LocationIdParamsSchema,
-  LocationPhotoParamsSchema,
-  LocationSchema,
+  SpotIdParamsSchema,
+  SpotPhotoParamsSchema,
+  SpotSchema,
   PhotoOrderSchema,
-} from '../../../common/schemas/locations.ts';
+} from '../../../common/schemas/spots.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
@@ -48,8 +48,8 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
           `${PHOTOS_PER_SPOT_MAX} photos a spot (409 TOO_MANY_PHOTOS). Processed like every photo: re-encoded, ` +
           'without metadata, with a thumbnail.',
         consumes: ['multipart/form-data'],
-        params: LocationIdParamsSchema,
-        response: { 200: LocationSchema, 201: LocationSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+        params: SpotIdParamsSchema,
+        response: { 200: SpotSchema, 201: SpotSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -87,8 +87,8 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
         tags: ['photos'],
         summary: 'Remove a photo from one of your spots; its files go',
         description: 'Answers with the spot as it now is; the next photo becomes the cover when the first is removed.',
-        params: LocationPhotoParamsSchema,
-        response: { 200: LocationSchema, ...errors },
+        params: SpotPhotoParamsSchema,
+        response: { 200: SpotSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -110,9 +110,9 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
         description:
           '`photo_ids` must name every photo of the spot exactly once; otherwise 409 PHOTOS_CHANGED (the spot’s ' +
           'photos changed meanwhile: read it again).',
-        params: LocationIdParamsSchema,
+        params: SpotIdParamsSchema,
         body: PhotoOrderSchema,
-        response: { 200: LocationSchema, ...errors },
+        response: { 200: SpotSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AddPhotoFieldsSchema } from '../../../common/schemas/locations.ts';
+import { AddPhotoFieldsSchema } from '../../../common/schemas/spots.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import { AppError } from '../../errors.ts';
 import { multipartError } from '../locations/location-input.ts';

@@ -8,7 +8,7 @@ import { multipart } from '../../test/multipart.ts';
 import { S3RVER_CREDENTIALS, startS3rver, s3StorageEnv } from '../../test/s3rver.ts';
 import { createStorage, newPhotoKey } from '../../storage/storage.ts';
 import { reconcilePhotos } from './photo-reconcile.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 
 // A crash between writing a spot's photo and inserting its row leaves files no row names. Foray removes
 // them once they are older than a grace period, at start and then periodically.
@@ -29,7 +29,7 @@ async function createSpotWithPhoto(t: TestContext, cookie: string) {
     payload: body.payload,
   });
   expect(created.statusCode).toBe(201);
-  return created.json<Location>();
+  return created.json<Spot>();
 }
 
 async function waitFor(check: () => boolean) {

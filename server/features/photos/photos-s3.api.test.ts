@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
 import { S3RVER_CREDENTIALS, startS3rver, s3StorageEnv } from '../../test/s3rver.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 
 /**
  * The whole path of a photo with STORAGE=s3, through the API and a real S3-compatible server: what a host
@@ -61,7 +61,7 @@ describe('photos kept in S3-compatible storage', () => {
       .toBuffer();
     const created = await upload(validSpot({ is_public: false }), original);
     expect(created.statusCode).toBe(201);
-    const spot = created.json<Location>();
+    const spot = created.json<Spot>();
     const keys = await objectsInBucket();
     expect(keys).toHaveLength(2);
     for (const url of [spot.photo_url!, spot.thumbnail_url!])

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 
 let t: TestContext;
 let owner: { cookie: string };
@@ -53,7 +53,7 @@ describe('a spot with a photo', () => {
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const response = await upload(validSpot(), { bytes: original });
     expect(response.statusCode).toBe(201);
-    const spot = response.json<Location>();
+    const spot = response.json<Spot>();
     expect(spot.photo_url).toMatch(/^\/api\/v1\/photos\/[A-Za-z0-9_-]{20,}$/);
     expect(spot.thumbnail_url).toMatch(/^\/api\/v1\/photos\/[A-Za-z0-9_-]{20,}$/);
 

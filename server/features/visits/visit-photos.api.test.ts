@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { reconcilePhotos } from '../photos/photo-reconcile.ts';
 import { createStorage } from '../../storage/storage.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 
 // A visit's photos (ADR 0025): what was there that day. Stored like a spot's photos, seen by whoever may see
@@ -36,7 +36,7 @@ const photoRows = async () =>
   (await t.query<{ n: number }>(sql`select count(*)::int as n from visit_photos`)).rows[0]!.n;
 const get = (url: string, cookie = owner.cookie) => t.app.inject({ url, headers: { cookie } });
 
-async function createSpot(isPublic: boolean): Promise<Location> {
+async function createSpot(isPublic: boolean): Promise<Spot> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/v1/locations',
@@ -44,7 +44,7 @@ async function createSpot(isPublic: boolean): Promise<Location> {
     payload: validSpot({ is_public: isPublic }),
   });
   expect(response.statusCode).toBe(201);
-  return response.json<Location>();
+  return response.json<Spot>();
 }
 
 async function recordVisit(spotId: string, cookie = owner.cookie): Promise<Visit> {

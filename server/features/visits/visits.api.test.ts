@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
-import type { Location } from '../../../common/schemas/locations.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import { latestDateFound } from '../../../common/limits.ts';
 
@@ -19,7 +19,7 @@ afterAll(() => t.close());
 const as = (who: { cookie: string } | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
 
-async function spot(isPublic: boolean, overrides: Record<string, unknown> = {}): Promise<Location> {
+async function spot(isPublic: boolean, overrides: Record<string, unknown> = {}): Promise<Spot> {
   const response = await as(owner, 'POST', '/api/v1/locations', validSpot({ is_public: isPublic, ...overrides }));
   expect(response.statusCode).toBe(201);
   return response.json();
@@ -137,9 +137,9 @@ describe('the summary on every spot', () => {
 
     expect((await as(owner, 'GET', `/api/v1/locations/${mine.id}`)).json().visits).toEqual(want);
     const list = await as(owner, 'GET', '/api/v1/locations?limit=200');
-    expect(list.json<{ items: Location[] }>().items.find((item) => item.id === mine.id)?.visits).toEqual(want);
+    expect(list.json<{ items: Spot[] }>().items.find((item) => item.id === mine.id)?.visits).toEqual(want);
     const box = await as(owner, 'GET', '/api/v1/locations?bbox=21,55,22,56&limit=10000');
-    expect(box.json<{ items: Location[] }>().items.find((item) => item.id === mine.id)?.visits).toEqual(want);
+    expect(box.json<{ items: Spot[] }>().items.find((item) => item.id === mine.id)?.visits).toEqual(want);
   });
 });
 
@@ -197,7 +197,7 @@ describe('privacy: two users', () => {
     // Someone else's visit id cannot be claimed either.
     const theirs = await t.createUser();
     const theirSpot = await as(theirs, 'POST', '/api/v1/locations', validSpot());
-    const clash = await record(theirs, theirSpot.json<Location>().id, body);
+    const clash = await record(theirs, theirSpot.json<Spot>().id, body);
     expect(clash.statusCode).toBe(409);
     expect(clash.body).not.toContain('aunt');
   });
@@ -231,7 +231,7 @@ describe('the filter "visited this year" (ADR 0020, 0022)', () => {
 
     const ids = async (who: { cookie: string }, query: string) =>
       (await as(who, 'GET', `/api/v1/locations?limit=200&${query}`))
-        .json<{ items: Location[] }>()
+        .json<{ items: Spot[] }>()
         .items.map((item) => item.id);
     const mine = await ids(owner, 'visited=this_year');
     expect(mine).toContain(visitedNow.id);

@@ -5,7 +5,7 @@ import { locations, visitPhotos, visits } from '../../db/schema.ts';
 import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
 
 /**
- * The visit summary every Location carries, as an expression on the locations alias `l` inside the same read
+ * The visit summary every Spot carries, as an expression on the locations alias `l` inside the same read
  * query — never a query per spot. The `exists` probe (one look into visits_location_recent_idx) skips the
  * aggregate for the many spots nobody has returned to: measured on PGlite with 10,000 spots, 1.6 ms for a map box
  * against 2.7 ms for a lateral join with the aggregate on every row (2.2 against 3.1 with 30 % of spots visited).

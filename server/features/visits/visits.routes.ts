@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LocationIdParamsSchema } from '../../../common/schemas/locations.ts';
+import { SpotIdParamsSchema } from '../../../common/schemas/spots.ts';
 import {
   CreateVisitSchema,
   OwnVisitsQuerySchema,
@@ -58,7 +58,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
         summary: 'The visits of a spot the caller may see, newest first',
         description:
           'Another user’s public spot shows its visits without their notes (note is null). A spot one may not see is a 404.',
-        params: LocationIdParamsSchema,
+        params: SpotIdParamsSchema,
         response: { 200: VisitListSchema, ...errors },
       },
     },
@@ -80,7 +80,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
         description:
           'The client makes the visit’s `id`: the same id again returns the stored visit (200), so a retry after a lost ' +
           'answer adds nothing; an id already used elsewhere is a 409. Someone else’s spot is a 404.',
-        params: LocationIdParamsSchema,
+        params: SpotIdParamsSchema,
         body: CreateVisitSchema,
         response: { 200: VisitSchema, 201: VisitSchema, 409: ApiErrorSchema, ...errors },
       },

@@ -13,8 +13,8 @@ import {
 import { storableText } from './text.ts';
 import { SEARCH_TEXT_MAX } from '../spot-filter.ts';
 
-export const LocationTypeSchema = z.enum(['mushroom_spot', 'car_park']);
-export type LocationType = z.infer<typeof LocationTypeSchema>;
+export const SpotTypeSchema = z.enum(['mushroom_spot', 'car_park']);
+export type SpotType = z.infer<typeof SpotTypeSchema>;
 
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
 export const CalendarDateSchema = z
@@ -41,7 +41,7 @@ export const AccuracySchema = z.number().finite().positive().max(ACCURACY_MAX_M)
 
 /** The fields a spot is made of, each with its rule: what creating and editing both check. */
 const spotFieldSchemas = {
-  type: LocationTypeSchema,
+  type: SpotTypeSchema,
   mushroom_types: storableText(MUSHROOM_TYPES_MAX),
   finder: storableText(FINDER_MAX),
   date_found: DateFoundSchema,
@@ -53,7 +53,7 @@ const spotFieldSchemas = {
 };
 
 /** What the owner sends to create a spot (JSON, or the text fields of a multipart form). */
-export const CreateLocationSchema = z.strictObject({
+export const CreateSpotSchema = z.strictObject({
   id: z.uuid().optional(),
   ...spotFieldSchemas,
   mushroom_types: spotFieldSchemas.mushroom_types.default(''),
@@ -62,8 +62,8 @@ export const CreateLocationSchema = z.strictObject({
   /** The id of the spot's first photo (multipart with a photo only), made by the client like the spot's. */
   photo_id: z.uuid().optional(),
 });
-export type CreateLocationInput = z.input<typeof CreateLocationSchema>;
-export type CreateLocation = z.output<typeof CreateLocationSchema>;
+export type CreateSpotInput = z.input<typeof CreateSpotSchema>;
+export type CreateSpot = z.output<typeof CreateSpotSchema>;
 
 /**
  * What the owner sends to edit a spot: any of its fields, with the same rules as creating it.
@@ -71,7 +71,7 @@ export type CreateLocation = z.output<typeof CreateLocationSchema>;
  * refused with 409 STALE and the spot as it is now. Without it (clients that only share) the edit applies
  * to whatever is current. A new position without `accuracy_m` was placed by hand: its accuracy becomes null.
  */
-export const UpdateLocationSchema = z
+export const UpdateSpotSchema = z
   .strictObject({
     ...z.object(spotFieldSchemas).partial().shape,
     base_version: z.number().int().min(1).max(2_147_483_647).optional(),
@@ -87,7 +87,7 @@ export const UpdateLocationSchema = z
     message: 'accuracy_m belongs to a new position: send it with latitude and longitude',
     path: ['accuracy_m'],
   });
-export type UpdateLocation = z.infer<typeof UpdateLocationSchema>;
+export type UpdateSpot = z.infer<typeof UpdateSpotSchema>;
 
 /** One of a spot's photos; its URLs answer only those who may see the spot. */
 export const PhotoSchema = z.object({
@@ -100,16 +100,16 @@ export type Photo = z.infer<typeof PhotoSchema>;
 export const VisitOutcomeSchema = z.enum(['found', 'nothing']);
 export type VisitOutcome = z.infer<typeof VisitOutcomeSchema>;
 
-/** Part of every Location: how often the spot was visited and how the latest visit went (common/schemas/visits.ts). */
+/** Part of every Spot: how often the spot was visited and how the latest visit went (common/schemas/visits.ts). */
 export const VisitSummarySchema = z.object({
   count: z.number().int(),
   last: z.object({ date: z.string(), outcome: VisitOutcomeSchema }).nullable(),
 });
 export type VisitSummary = z.infer<typeof VisitSummarySchema>;
 
-export const LocationSchema = z.object({
+export const SpotSchema = z.object({
   id: z.uuid(),
-  type: LocationTypeSchema,
+  type: SpotTypeSchema,
   mushroom_types: z.string(),
   finder: z.string(),
   date_found: z.string(),
@@ -133,22 +133,22 @@ export const LocationSchema = z.object({
   owner_name: z.string(),
   visits: VisitSummarySchema,
 });
-export type Location = z.infer<typeof LocationSchema>;
+export type Spot = z.infer<typeof SpotSchema>;
 
 /** 409 STALE: the edit was made on an older version; `details.current` is the spot as it is now. */
-export const StaleLocationErrorSchema = z.object({
+export const StaleSpotErrorSchema = z.object({
   error: z.object({
     code: z.literal('STALE'),
     message: z.string(),
-    details: z.object({ current: LocationSchema }),
+    details: z.object({ current: SpotSchema }),
   }),
 });
 
-export const LocationPageSchema = z.object({
-  items: z.array(LocationSchema),
+export const SpotPageSchema = z.object({
+  items: z.array(SpotSchema),
   next_cursor: z.string().nullable(),
 });
-export type LocationPage = z.infer<typeof LocationPageSchema>;
+export type SpotPage = z.infer<typeof SpotPageSchema>;
 
 /** `minLng,minLat,maxLng,maxLat`, as Leaflet's `LatLngBounds.toBBoxString()` writes it. */
 export const BBoxSchema = z.string().transform((value, ctx) => {
@@ -186,7 +186,7 @@ export const spotFilterFields = {
       'Species text: each word, case and accents ignored and a Lithuanian ending dropped ("baravykas" → "baravyk"), ' +
         'must occur in the mushroom types or the notes',
     ),
-  type: LocationTypeSchema.optional(),
+  type: SpotTypeSchema.optional(),
   from: CalendarDateSchema.optional().describe('Found on or after this date (YYYY-MM-DD)'),
   to: CalendarDateSchema.optional().describe('Found on or before this date (YYYY-MM-DD)'),
   visibility: z
@@ -198,7 +198,7 @@ export const spotFilterFields = {
 };
 const fromNotAfterTo = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
 
-export const ListLocationsQuerySchema = z
+export const ListSpotsQuerySchema = z
   .strictObject({
     limit: z.coerce.number().int().min(1).max(BBOX_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
     cursor: z.string().max(200).optional(),
@@ -212,8 +212,8 @@ export const SpotFilterQuerySchema = z
   .strictObject(spotFilterFields)
   .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
 
-export const LocationIdParamsSchema = z.strictObject({ id: z.uuid() });
-export const LocationPhotoParamsSchema = z.strictObject({ id: z.uuid(), photoId: z.uuid() });
+export const SpotIdParamsSchema = z.strictObject({ id: z.uuid() });
+export const SpotPhotoParamsSchema = z.strictObject({ id: z.uuid(), photoId: z.uuid() });
 
 /** The text fields of `POST /api/v1/locations/:id/photos` (multipart, with the file in `photo`). */
 export const AddPhotoFieldsSchema = z.strictObject({
