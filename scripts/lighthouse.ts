@@ -2,6 +2,7 @@
 // its main screen with spots on the map, against a real server started on a fresh data folder; each screen
 // is measured RUNS times (default 3) and the medians printed.
 //   npm run build && node --import tsx scripts/lighthouse.ts
+// KEEP_REPORTS=1 keeps every run's JSON report in .tmp/lighthouse/ (git ignores it), emptied first.
 // Lighthouse is not a dependency: npx fetches the pinned version on first use.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +24,8 @@ type LighthouseReport = {
 };
 
 const SPOTS = 300;
+/** Where KEEP_REPORTS=1 leaves the reports: a fixed folder inside .tmp/, which git and Prettier ignore. */
+const KEPT_REPORTS_DIR = path.join('.tmp', 'lighthouse');
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -55,6 +58,7 @@ async function seedSpots(baseUrl: string, cookie: string) {
 
 async function main() {
   if (!fs.existsSync('dist/client/index.html')) throw new Error('No build in dist/client: run `npm run build` first.');
+  const keep = keepReports();
   const mail = await startSmtpCatcher();
   // The server keeps its public tile providers: they are unreachable here and blocked below, so Lighthouse
   // measures Foray itself, not a map provider or a hanging request.
@@ -87,11 +91,23 @@ async function main() {
       );
     }
   } finally {
-    if (process.env.KEEP_REPORTS) fs.cpSync(reportDir, process.env.KEEP_REPORTS, { recursive: true });
+    if (keep) {
+      fs.rmSync(KEPT_REPORTS_DIR, { recursive: true, force: true });
+      fs.cpSync(reportDir, KEPT_REPORTS_DIR, { recursive: true });
+      console.log(`Reports kept in ${KEPT_REPORTS_DIR}/`);
+    }
     fs.rmSync(reportDir, { recursive: true, force: true });
     await server.stop();
     await mail.close();
   }
+}
+
+/** KEEP_REPORTS is a yes/no switch; a value that is neither stops the script rather than being taken as a path. */
+function keepReports(): boolean {
+  const value = (process.env.KEEP_REPORTS ?? '').toLowerCase();
+  if (['', '0', 'false', 'no'].includes(value)) return false;
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  throw new Error(`KEEP_REPORTS must be 1/true/yes or 0/false/no, not "${process.env.KEEP_REPORTS}"`);
 }
 
 /** `--blocked-url-patterns` values for every base layer's tile host, read from the app's own config. */
