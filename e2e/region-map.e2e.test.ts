@@ -85,7 +85,7 @@ async function opfsEntries(page: Page): Promise<string[]> {
   });
 }
 
-/** The operator replaces the file (a new one renamed over the old, as the README says); returns its new ETag. */
+/** The operator replaces the file (a new one renamed over the old, as docs/region-map.md says); returns its new ETag. */
 async function replaceRegionFile(page: Page, maxZoom: number): Promise<string> {
   const file = offline.foray.regionFile!;
   const map = makeRegionFixture({ maxZoom });

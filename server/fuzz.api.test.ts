@@ -599,7 +599,7 @@ describe('fuzzing every route', () => {
         }
       }
     }
-    // Printed for the record (the README's figures): how much was sent, and how much failed.
+    // Printed for the record (docs/performance.md): how much was sent, and how much failed.
     console.log(
       `[foray] fuzz on ${process.env.FORAY_TEST_DB}: ${sent} requests over ${ROUTES.length} routes, ${failures.length} answered 5xx (seed ${SEED})`,
     );

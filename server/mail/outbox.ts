@@ -62,7 +62,7 @@ export function createOutbox(options: {
             html: mail.htmlBody,
           });
         } else {
-          // No SMTP configured: the operator copies the link (README, "Mail"). A plain line of its own on stdout,
+          // No SMTP configured: the operator copies the link (docs/self-hosting.md, "Mail"). A plain line of its own on stdout,
           // whatever the log format, so a terminal can open it; the JSON log only notes that it happened.
           console.log(`Mail to ${mail.toAddress}: ${firstLink(mail.textBody) ?? mail.subject}`);
           log.info({ subject: mail.subject }, 'Mail printed on stdout (SMTP_URL is not set)');
