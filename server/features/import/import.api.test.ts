@@ -720,7 +720,7 @@ describe('round trip', () => {
       expect(copy).toMatchObject({
         type: spot.type,
         mushroom_types: spot.mushroom_types,
-        finder: spot.finder || 'import-b',
+        finder: spot.finder,
         date_found: spot.date_found,
         notes: spot.notes,
         accuracy_m: spot.accuracy_m,
@@ -745,6 +745,31 @@ describe('round trip', () => {
     for (const copy of copies)
       await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${copy.id}`, headers: { cookie: user.cookie } });
   }
+
+  it('brings a car park back into another account with no finder, as it was exported, from GPX and GeoJSON', async () => {
+    const carPark = original.find((spot) => spot.type === 'car_park')!;
+    expect(carPark.finder).toBe('');
+    for (const format of ['gpx', 'geojson']) {
+      const file = { name: `foray-spots.${format}`, bytes: strToU8(exported[format]!) };
+      const shown = (await preview(b, file)).json<ImportPreview>();
+      const previewed = shown.spots.find((spot) => spot.type === 'car_park');
+      expect(previewed, format).toMatchObject({ finder: '', mushroom_types: '', type_guessed: false });
+      const saved = await confirm(b, file);
+      expect(saved.statusCode, saved.body).toBe(201);
+      const copies = await own(b);
+      const copy = copies.find((spot) => spot.type === 'car_park');
+      expect(copy, format).toMatchObject({
+        finder: '',
+        mushroom_types: '',
+        notes: null,
+        date_found: carPark.date_found,
+        latitude: carPark.latitude,
+        longitude: carPark.longitude,
+      });
+      for (const spot of copies)
+        await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spot.id}`, headers: { cookie: b.cookie } });
+    }
+  });
 
   it('brings back the same spots, fields, positions and photos from a Foray zip of the GeoJSON export', async () => {
     await importAndCompare(b, zipOf('geojson'), { photos: true, format: 'geojson' });
