@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, libuvThreadPoolSize, loadConfig } from './config.ts';
 import { makeRegionFixture } from './test/pmtiles-fixture.ts';
 
 const BASE = { AUTH_SECRET: 'config-test-secret-config-test-secret', DATA_DIR: '/tmp/foray-config-test' };
@@ -84,5 +84,31 @@ describe('region map settings', () => {
     expect(() => loadConfig({ ...BASE, MAP_REGION_NAME: 'Lithuania' })).toThrow(
       /MAP_REGION_NAME: is set but MAP_REGION_FILE is not/,
     );
+  });
+});
+
+describe('the environment', () => {
+  it('is read by config.ts alone, in the server and common code (tests and scripts aside)', () => {
+    const serverDir = import.meta.dirname;
+    const readers: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (file !== path.join(serverDir, 'test')) walk(file);
+        } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+          if (/\bprocess\s*\.\s*env\b|\bprocess\s*\[/.test(fs.readFileSync(file, 'utf8'))) readers.push(file);
+        }
+      }
+    };
+    walk(serverDir);
+    walk(path.join(serverDir, '..', 'common'));
+    expect(readers).toEqual([path.join(serverDir, 'config.ts')]);
+  });
+
+  it('gives the size of libuv’s thread pool from UV_THREADPOOL_SIZE, 4 when unset', () => {
+    expect(libuvThreadPoolSize({})).toBe(4);
+    expect(libuvThreadPoolSize({ UV_THREADPOOL_SIZE: '16' })).toBe(16);
+    expect(libuvThreadPoolSize({ UV_THREADPOOL_SIZE: '' })).toBe(4);
   });
 });

@@ -248,6 +248,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * The size of libuv's thread pool, which sharp's photo jobs and argon2's hashing share. libuv reads
+ * UV_THREADPOOL_SIZE itself, once, when the pool starts: the operator sets it before Foray starts, and Foray
+ * only reads it to size its own work (4, libuv's default, when unset).
+ */
+export function libuvThreadPoolSize(env: NodeJS.ProcessEnv = process.env): number {
+  return Number(env.UV_THREADPOOL_SIZE) || 4;
+}
+
 /** The 127-byte header every PMTiles v3 archive starts with; byte 99 is the tile type (1 = vector tiles, MVT). */
 const PMTILES_HEADER_BYTES = 127;
 

@@ -1,7 +1,7 @@
-// Exporting one's spots (issue #11): `GET /api/v1/export?format=…` with the filter bar's parameters.
+// Exporting one's spots (issue #11): `GET /api/v1/export?format=…` with the filter bar's parameters and the list's bbox.
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../export-formats.ts';
-import { spotFilterFields } from './spots.ts';
+import { BBoxSchema, spotFilterFields } from './spots.ts';
 
 export { CSV_COLUMNS, EXPORT_FORMATS, type ExportFormat } from '../export-formats.ts';
 
@@ -19,6 +19,8 @@ export const ExportQuerySchema = z
      * a path inside the zip; `links` (the default): the file alone, naming each photo by its web address.
      */
     photos: z.enum(['links', 'include']).default('links'),
+    /** The area on screen, as the list takes it: only the spots inside it. */
+    bbox: BBoxSchema.optional(),
     ...filterWithoutOwner,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {

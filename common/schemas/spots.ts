@@ -10,6 +10,7 @@ import {
   PHOTOS_PER_SPOT_MAX,
   latestDateFound,
 } from '../limits.ts';
+import { finiteDouble } from './numbers.ts';
 import { storableText } from './text.ts';
 import { SEARCH_TEXT_MAX } from '../spot-filter.ts';
 
@@ -34,10 +35,11 @@ export const DateFoundSchema = CalendarDateSchema.refine(
   (value) => value >= DATE_FOUND_MIN && value <= latestDateFound(),
   `Must be between ${DATE_FOUND_MIN} and tomorrow`,
 );
-export const LatitudeSchema = z.number().finite().min(-90).max(90);
-export const LongitudeSchema = z.number().finite().min(-180).max(180);
+/** Decimal degrees, as stored (double precision): within range, and no subnormal number (common/schemas/numbers.ts). */
+export const LatitudeSchema = finiteDouble().min(-90).max(90);
+export const LongitudeSchema = finiteDouble().min(-180).max(180);
 /** How far off the position may be, in metres (the phone's own estimate, averaged): null when placed by hand. */
-export const AccuracySchema = z.number().finite().positive().max(ACCURACY_MAX_M);
+export const AccuracySchema = finiteDouble().positive().max(ACCURACY_MAX_M);
 
 /** The fields a spot is made of, each with its rule: what creating and editing both check. */
 const spotFieldSchemas = {

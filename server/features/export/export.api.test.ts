@@ -185,6 +185,45 @@ describe('export', () => {
     expect(cars.map((feature: { id: string }) => feature.id)).toEqual([mine[1]!.id]);
   });
 
+  it('exports only the spots inside a bbox (the area on screen), in every format, as the list does', async () => {
+    const idsOf = async (query: string, cookie = owner.cookie) => {
+      const response = await exportOf(query, cookie);
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+      return (JSON.parse(response.body).features as Array<{ id: string }>).map((feature) => feature.id).sort();
+    };
+    // Vilnius and the road to Kaunas, not Chile.
+    expect(await idsOf('format=geojson&bbox=23,54,26,55')).toEqual([mine[0]!.id, mine[1]!.id].sort());
+    expect(await idsOf('format=geojson&bbox=25,54,26,55')).toEqual([mine[0]!.id]);
+    expect(await idsOf('format=geojson&bbox=-71,-34,-70,-33')).toEqual([mine[2]!.id]);
+    expect(await idsOf('format=geojson&bbox=0,0,1,1')).toEqual([]);
+    // The same as the list's answer for that box; with scope=visible, others' public spots in it and no private one.
+    const listed = (
+      await t.app.inject({ url: '/api/v1/locations?bbox=25,54,26,55&limit=200', headers: { cookie: owner.cookie } })
+    )
+      .json<{ items: Spot[] }>()
+      .items.map((spot) => spot.id)
+      .sort();
+    expect(await idsOf('format=geojson&scope=visible&bbox=25,54,26,55')).toEqual(listed);
+    expect(listed).toEqual([mine[0]!.id, othersPublic.id].sort());
+    // Combined with the filter bar.
+    expect(await idsOf('format=geojson&bbox=23,54,26,55&type=car_park')).toEqual([mine[1]!.id]);
+    const gpx = xml.parse((await exportOf('format=gpx&bbox=25,54,26,55')).body);
+    expect(gpx.gpx.wpt.map((point: { '@lat': string }) => Number(point['@lat']))).toEqual([mine[0]!.latitude]);
+    const kml = xml.parse((await exportOf('format=kml&bbox=23,54,24,55')).body);
+    expect(kml.kml.Document.Placemark.map((placemark: { '@id': string }) => placemark['@id'])).toEqual([
+      `spot-${mine[1]!.id}`,
+    ]);
+    const rows = parseCsv((await exportOf('format=csv&bbox=-71,-34,-70,-33')).body, { columns: true }) as Array<{
+      id: string;
+    }>;
+    expect(rows.map((row) => row.id)).toEqual([mine[2]!.id]);
+    for (const bad of ['1,2,3', '26,54,25,55', '0,95,1,96', 'a,b,c,d']) {
+      const refused = await exportOf(`format=csv&bbox=${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
   it('pages through more spots than one read holds, each once', async () => {
     const user = await t.createUser('export-many@example.com');
     const total = EXPORT_PAGE + 7;

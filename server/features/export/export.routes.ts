@@ -38,7 +38,7 @@ export function registerExportRoutes(root: FastifyInstance, deps: Deps) {
         summary: 'Download one’s spots as GPX 1.1, KML 2.2, GeoJSON or CSV, alone or in a zip with their photos',
         description:
           'scope=mine (default) exports the caller’s own spots, private and public; scope=visible adds the public spots ' +
-          'of others. Takes the filter bar’s parameters. Streamed. With photos=links (default) photo links are absolute ' +
+          'of others. Takes the filter bar’s parameters and the list’s bbox (the area on screen). Streamed. With photos=links (default) photo links are absolute ' +
           'and need the session; photos=include answers a zip holding the file and photos/<key>.webp, named by those paths.',
         querystring: ExportQuerySchema,
       },
@@ -136,7 +136,7 @@ async function writeZip(
 }
 
 function filterOf(query: ExportQuery): SpotFilter {
-  const { format: _format, scope, photos: _photos, ...filter } = query;
+  const { format: _format, scope, photos: _photos, bbox: _bbox, ...filter } = query;
   return { ...filter, ...(scope === 'mine' ? { owner: 'mine' as const } : {}) };
 }
 
@@ -152,7 +152,7 @@ async function* exportText(
   let cursor: Cursor | null = null;
   let index = 0;
   do {
-    const page = await listLocations(db, userId, { limit: EXPORT_PAGE, cursor, bbox: undefined, filter });
+    const page = await listLocations(db, userId, { limit: EXPORT_PAGE, cursor, bbox: query.bbox, filter });
     const spots = JSON.parse(page.itemsJson) as Spot[];
     const visits = await visitsOfSpots(
       db,

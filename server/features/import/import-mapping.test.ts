@@ -84,6 +84,28 @@ describe('import mapping', () => {
     });
   });
 
+  it('keeps the finder Foray’s own export wrote, an empty one too; names the importer only where another app named none', () => {
+    const context = { defaultFinder: 'Ona', today: '2026-11-26' };
+    const carPark = (fields: Partial<ReturnType<typeof emptyRecord>>) => ({
+      ...emptyRecord({ kind: 'waypoint', number: 1 }),
+      latitude: '54',
+      longitude: '25',
+      type: { value: 'car_park', from: 'type' },
+      ...fields,
+    });
+    expect(mapRecord(carPark({ fromForay: true }), 0, context)).toMatchObject({ finder: '' });
+    expect(mapRecord(carPark({ fromForay: true, finder: { value: ' ', from: 'finder' } }), 0, context)).toMatchObject({
+      finder: '',
+    });
+    expect(
+      mapRecord(carPark({ fromForay: true, finder: { value: 'Jonas', from: 'finder' } }), 0, context),
+    ).toMatchObject({ finder: 'Jonas' });
+    expect(mapRecord(carPark({}), 0, context)).toMatchObject({ finder: 'Ona' });
+    expect(mapRecord(carPark({ finder: { value: 'Jonas', from: 'finder' } }), 0, context)).toMatchObject({
+      finder: 'Jonas',
+    });
+  });
+
   it('finds the same name within the distance, and only an earlier record of the same file', () => {
     const at = (latitude: number, longitude: number, mushroom_types: string) => ({
       latitude,

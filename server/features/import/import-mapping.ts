@@ -88,6 +88,15 @@ const FIELD_CODES: Record<string, string> = {
 
 export type MapContext = { defaultFinder: string; today: string };
 
+/**
+ * Who found the spot: the file's finder; where another app's file names none, the importer. Foray's own export
+ * writes every spot's finder, an empty one too (a car park has none): it comes back as it was, not as the importer.
+ */
+function finderOf(record: RawRecord, context: MapContext): string {
+  const written = record.finder?.value.trim() ?? '';
+  return written || (record.fromForay ? '' : context.defaultFinder);
+}
+
 export function mapRecord(record: RawRecord, index: number, context: MapContext): MappedSpot | ImportProblem {
   const problem = (code: string, message: string): ImportProblem => ({ where: record.where, code, message });
   const latitude = numberOf(record.latitude);
@@ -115,7 +124,7 @@ export function mapRecord(record: RawRecord, index: number, context: MapContext)
   const candidate = {
     type,
     mushroom_types: name,
-    finder: record.finder?.value.trim() || context.defaultFinder,
+    finder: finderOf(record, context),
     date_found: date,
     notes: record.notes?.value.trim() || null,
     latitude,

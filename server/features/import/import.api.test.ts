@@ -427,6 +427,70 @@ describe('limits and hostile files', () => {
     expect(await spotCount()).toBe(before);
   });
 
+  it('takes a record with a coordinate or accuracy too close to zero to store for an invalid one, in every format', async () => {
+    // Subnormal doubles (5e-324 the smallest): PostgreSQL underflows on them, so before they were a 500 at the confirm.
+    const files = [
+      {
+        name: 'tiny.gpx',
+        text:
+          '<?xml version="1.0"?><gpx version="1.1" creator="Other app" xmlns="http://www.topografix.com/GPX/1/1">' +
+          '<wpt lat="54.5" lon="25.5"><name>Good</name></wpt><wpt lat="5e-324" lon="25.5"><name>Tiny</name></wpt>' +
+          '<wpt lat="54.5" lon="-1e-310"><name>Tiny</name></wpt></gpx>',
+      },
+      {
+        name: 'tiny.kml',
+        text:
+          '<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>' +
+          '<Placemark><name>Good</name><Point><coordinates>25.5,54.5</coordinates></Point></Placemark>' +
+          '<Placemark><name>Tiny</name><Point><coordinates>25.5,-5e-324</coordinates></Point></Placemark>' +
+          '<Placemark><name>Tiny</name><Point><coordinates>1e-310,54.5</coordinates></Point></Placemark>' +
+          '</Document></kml>',
+      },
+      {
+        name: 'tiny.geojson',
+        text: JSON.stringify({
+          type: 'FeatureCollection',
+          features: [
+            [25.5, 54.5],
+            [25.5, 5e-324],
+            [-5e-324, 54.5],
+          ].map((coordinates, i) => ({
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates },
+            properties: { name: i === 0 ? 'Good' : 'Tiny' },
+          })),
+        }),
+      },
+      { name: 'tiny.csv', text: 'name,lat,lon\nGood,54.5,25.5\nTiny,1e-310,25.5\nTiny,54.5,-5e-324\n' },
+    ];
+    for (const { name, text } of files) {
+      const file = { name, bytes: strToU8(text) };
+      const shown = await preview(a, file);
+      expect(shown.statusCode, name).toBe(200);
+      const body = shown.json<ImportPreview>();
+      expect(
+        body.spots.map((spot) => spot.mushroom_types),
+        name,
+      ).toEqual(['Good']);
+      expect(
+        body.invalid.map((problem) => problem.code),
+        name,
+      ).toEqual(['IMPORT_INVALID_POSITION', 'IMPORT_INVALID_POSITION']);
+      // Each file's good spot is where the last one's was: taken anyway.
+      const saved = await confirm(a, file, { include_duplicates: 'true' });
+      expect(saved.statusCode, `${name}: ${saved.body}`).toBe(201);
+      expect(saved.json<ImportResult>()).toMatchObject({ created: 1, skipped: 2 });
+    }
+    const withAccuracy = {
+      name: 'tiny-accuracy.csv',
+      bytes: strToU8('name,lat,lon,accuracy_m\nGood,54.5,25.5,4\nTiny,54.5,25.5,5e-324\n'),
+    };
+    const body = (await preview(a, withAccuracy)).json<ImportPreview>();
+    expect(body.spots.map((spot) => spot.accuracy_m)).toEqual([4]);
+    expect(body.invalid.map((problem) => problem.code)).toEqual(['IMPORT_INVALID_ACCURACY']);
+    expect((await confirm(a, withAccuracy, { include_duplicates: 'true' })).statusCode).toBe(201);
+  });
+
   it('refuses DOCTYPEs, zip paths that climb out, zip bombs, unknown formats and empty files with a 4xx and a code', async () => {
     const cases: Array<[string, { name: string; bytes: Uint8Array }, number, string]> = [
       [
@@ -656,7 +720,7 @@ describe('round trip', () => {
       expect(copy).toMatchObject({
         type: spot.type,
         mushroom_types: spot.mushroom_types,
-        finder: spot.finder || 'import-b',
+        finder: spot.finder,
         date_found: spot.date_found,
         notes: spot.notes,
         accuracy_m: spot.accuracy_m,
@@ -681,6 +745,31 @@ describe('round trip', () => {
     for (const copy of copies)
       await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${copy.id}`, headers: { cookie: user.cookie } });
   }
+
+  it('brings a car park back into another account with no finder, as it was exported, from GPX and GeoJSON', async () => {
+    const carPark = original.find((spot) => spot.type === 'car_park')!;
+    expect(carPark.finder).toBe('');
+    for (const format of ['gpx', 'geojson']) {
+      const file = { name: `foray-spots.${format}`, bytes: strToU8(exported[format]!) };
+      const shown = (await preview(b, file)).json<ImportPreview>();
+      const previewed = shown.spots.find((spot) => spot.type === 'car_park');
+      expect(previewed, format).toMatchObject({ finder: '', mushroom_types: '', type_guessed: false });
+      const saved = await confirm(b, file);
+      expect(saved.statusCode, saved.body).toBe(201);
+      const copies = await own(b);
+      const copy = copies.find((spot) => spot.type === 'car_park');
+      expect(copy, format).toMatchObject({
+        finder: '',
+        mushroom_types: '',
+        notes: null,
+        date_found: carPark.date_found,
+        latitude: carPark.latitude,
+        longitude: carPark.longitude,
+      });
+      for (const spot of copies)
+        await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${spot.id}`, headers: { cookie: b.cookie } });
+    }
+  });
 
   it('brings back the same spots, fields, positions and photos from a Foray zip of the GeoJSON export', async () => {
     await importAndCompare(b, zipOf('geojson'), { photos: true, format: 'geojson' });

@@ -138,3 +138,74 @@ describe('private answers', () => {
     }
   });
 });
+
+describe('numbers a double precision column cannot hold', () => {
+  // Subnormal doubles: JSON and a range check take them, PostgreSQL underflows on them (a 500 before).
+  const SUBNORMAL = [5e-324, -5e-324, 1e-310];
+  const positions = (value: number) => [
+    ['latitude', { latitude: value }],
+    ['longitude', { longitude: value }],
+    ['accuracy_m', { accuracy_m: Math.abs(value) }],
+  ];
+
+  for (const value of SUBNORMAL) {
+    it(`refuses ${value} in a new spot's position and accuracy, as JSON and as a form`, async () => {
+      for (const [field, overrides] of positions(value)) {
+        for (const send of [postJson, postForm]) {
+          const response = await send(validSpot(overrides as Record<string, unknown>));
+          expect(response.statusCode, `${field} ${send === postJson ? 'JSON' : 'form'}`).toBe(400);
+          expect(response.json().error).toMatchObject({
+            code: 'VALIDATION_ERROR',
+            message: expect.stringMatching(new RegExp(`^${field}: `)),
+          });
+        }
+      }
+    });
+
+    it(`refuses ${value} in an edit's position and accuracy`, async () => {
+      const { id } = (await postJson(validSpot())).json();
+      for (const [field, patch] of [
+        ['latitude', { latitude: value, longitude: 25 }],
+        ['longitude', { latitude: 54, longitude: value }],
+        ['accuracy_m', { latitude: 54, longitude: 25, accuracy_m: Math.abs(value) }],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/locations/${id}`,
+          headers: { cookie: owner.cookie },
+          payload: patch,
+        });
+        expect(response.statusCode, field).toBe(400);
+        expect(response.json().error).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          message: expect.stringMatching(new RegExp(`^body ${field}: `)),
+        });
+      }
+      const unchanged = await t.app.inject({ url: `/api/v1/locations/${id}`, headers: { cookie: owner.cookie } });
+      expect(unchanged.json()).toMatchObject({ latitude: 54.6872, longitude: 25.2797, version: 1 });
+    });
+  }
+
+  it('stores zero and the smallest normal double as they are sent', async () => {
+    const smallest = 2.2250738585072014e-308;
+    for (const [latitude, longitude] of [
+      [0, 0],
+      [smallest, -smallest],
+    ] as const) {
+      for (const send of [postJson, postForm]) {
+        const response = await send(validSpot({ latitude, longitude, accuracy_m: 5 }));
+        expect(response.statusCode, `${latitude}`).toBe(201);
+        expect(response.json()).toMatchObject({ latitude, longitude });
+      }
+    }
+    const { id } = (await postJson(validSpot())).json();
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/locations/${id}`,
+      headers: { cookie: owner.cookie },
+      payload: { latitude: smallest, longitude: smallest },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ latitude: smallest, longitude: smallest });
+  });
+});

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { PHOTO_MAX_EDGE, PHOTO_MAX_PIXELS, THUMBNAIL_MAX_EDGE } from '../../../common/limits.ts';
+import { libuvThreadPoolSize } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { createConcurrencyLimit } from '../../lib/concurrency.ts';
 
@@ -27,8 +28,7 @@ export function photoJobsFor(machine: { cores: number; threadPoolSize: number; t
 
 export const PHOTO_JOBS_AT_ONCE = photoJobsFor({
   cores: os.availableParallelism(),
-  // libuv reads it once, when the pool starts: set it in the environment before Foray starts.
-  threadPoolSize: Number(process.env.UV_THREADPOOL_SIZE) || 4,
+  threadPoolSize: libuvThreadPoolSize(),
   totalMemoryBytes: os.totalmem(),
 });
 const photoJobs = createConcurrencyLimit(PHOTO_JOBS_AT_ONCE);
