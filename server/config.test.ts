@@ -86,3 +86,11 @@ describe('region map settings', () => {
     );
   });
 });
+
+describe('release settings', () => {
+  it('stops with FORAY_COMMIT named when it is not a commit hash', () => {
+    expect(() => loadConfig({ ...BASE, FORAY_COMMIT: 'main; rm -rf /' })).toThrow(
+      /FORAY_COMMIT: must be a git commit hash/,
+    );
+  });
+});

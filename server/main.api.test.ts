@@ -250,6 +250,18 @@ describe('what the server prints', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(opened.status).toBe(302);
   });
 
+  it('names its release in the ready line', async () => {
+    const server = startServer({ DATA_DIR: tempDir(), FORAY_COMMIT: 'abcdef123456', ...databaseEnv() });
+    children.push(server.child);
+    await server.ready;
+    const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
+    expect(server.output()).toMatch(
+      new RegExp(
+        `Foray is ready at \\S+ \\(.*; version ${version.replaceAll('.', '\\.')} \\(commit abcdef123456\\)\\)`,
+      ),
+    );
+  });
+
   it('warns at start when PUBLIC_URL points at this machine on another port', async () => {
     const server = startServer({ DATA_DIR: tempDir(), PUBLIC_URL: 'http://localhost:1', ...databaseEnv() });
     children.push(server.child);
