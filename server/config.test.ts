@@ -112,3 +112,11 @@ describe('the environment', () => {
     expect(libuvThreadPoolSize({ UV_THREADPOOL_SIZE: '' })).toBe(4);
   });
 });
+
+describe('release settings', () => {
+  it('stops with FORAY_COMMIT named when it is not a commit hash', () => {
+    expect(() => loadConfig({ ...BASE, FORAY_COMMIT: 'main; rm -rf /' })).toThrow(
+      /FORAY_COMMIT: must be a git commit hash/,
+    );
+  });
+});

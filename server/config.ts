@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { readRelease, type Release } from './version.ts';
 
 /**
  * The four base layers' defaults, with the attribution each provider's terms require. `cache` says whether
@@ -95,6 +96,12 @@ const EnvSchema = z
     TILE_DARK_CACHE: booleanFlag.default(TILE_DEFAULTS.dark.cache),
     MAP_REGION_FILE: z.string().optional(),
     MAP_REGION_NAME: z.string().max(100).optional(),
+    /** Which release this is, set by whoever packaged it; otherwise package.json's version and git's commit. */
+    FORAY_VERSION: z.string().max(100).optional(),
+    FORAY_COMMIT: z
+      .string()
+      .regex(/^[0-9a-f]{7,40}$/, 'must be a git commit hash')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -157,6 +164,8 @@ export type Config = {
   outboxIntervalMs: number;
   /** Past this many spots in view the map draws counted cells from the tiles instead of pins (ADR 0034). */
   mapOverviewFrom: number;
+  /** Which Foray this is: in /healthz and the start line. */
+  release: Release;
 };
 
 export class ConfigError extends Error {
@@ -245,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     outboxIntervalMs: 1000,
     mapOverviewFrom: e.MAP_OVERVIEW_FROM,
+    release: readRelease({ version: e.FORAY_VERSION, commit: e.FORAY_COMMIT }),
   };
 }
 

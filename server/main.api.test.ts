@@ -4,7 +4,10 @@ import path from 'node:path';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseOptions } from './db/client.ts';
+import { knownMigrations } from './db/schema-version.ts';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 
 /** The real `server/main.ts` process, as `npm start` runs it (or `npm start` itself). */
 function startServer(
@@ -193,6 +196,34 @@ describe('the server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     }
   });
 
+  it('refuses to start on a database a newer Foray migrated, naming both newest migrations, and exits 1', async () => {
+    const refuse = async (env: Record<string, string>, database: DatabaseOptions) => {
+      const newest = knownMigrations('server/db/migrations').at(-1)!;
+      // Migrated by this build, then one more migration recorded: what a newer release leaves behind.
+      const handle = await openDatabase(database);
+      await handle.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${'e'.repeat(64)}, ${newest.when + 1})`,
+      );
+      await handle.close();
+      const server = startServer(env);
+      children.push(server.child);
+      await expect(server.ready).rejects.toThrow(/before ready/);
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toMatch(/^This database was migrated by a newer Foray/m);
+      expect(server.output()).toContain(`this Foray's newest is ${newest.tag}`);
+    };
+    if (onPostgres) {
+      await withNewPostgresDatabase((url) =>
+        refuse({ DATA_DIR: tempDir(), DATABASE_URL: url, AUTH_SECRET: PROCESS_TEST_SECRET }, { kind: 'postgres', url }),
+      );
+    } else {
+      // A copy of the run's migrated template spares a new data folder's initdb.
+      const dataDir = tempDir();
+      fs.cpSync(inject('pgliteTemplateDir'), path.join(dataDir, 'db'), { recursive: true });
+      await refuse({ DATA_DIR: dataDir }, { kind: 'pglite', dir: path.join(dataDir, 'db') });
+    }
+  });
+
   it('stops at start with a message naming every bad variable', async () => {
     const server = startServer({ DATA_DIR: tempDir(), PORT: 'eighty', STORAGE: 'floppy', DATABASE_URL: 'mysql://x' });
     children.push(server.child);
@@ -248,6 +279,18 @@ describe('what the server prints', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(link.pathname).toBe('/api/auth/verify-email');
     const opened = await fetch(link, { redirect: 'manual' });
     expect(opened.status).toBe(302);
+  });
+
+  it('names its release in the ready line', async () => {
+    const server = startServer({ DATA_DIR: tempDir(), FORAY_COMMIT: 'abcdef123456', ...databaseEnv() });
+    children.push(server.child);
+    await server.ready;
+    const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
+    expect(server.output()).toMatch(
+      new RegExp(
+        `Foray is ready at \\S+ \\(.*; version ${version.replaceAll('.', '\\.')} \\(commit abcdef123456\\)\\)`,
+      ),
+    );
   });
 
   it('warns at start when PUBLIC_URL points at this machine on another port', async () => {

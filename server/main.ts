@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { exitOnFailure } from './fatal.ts';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { publicUrlMismatch } from './public-url.ts';
+import { describeRelease } from './version.ts';
 
 /** The Foray process: read config, hold the data folder, listen, and close cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -52,7 +53,8 @@ async function main() {
   const mismatch = config.publicUrlIsSet ? publicUrlMismatch(config.publicUrl, { host: config.host, port }) : null;
   if (mismatch) console.warn(`Warning: ${mismatch}`);
   // Printed on stdout whatever the log level: scripts and tests wait for this line (/Foray is ready at (http\S+)/).
-  console.log(`Foray is ready at ${open} (${database}${where}; ${Math.round(performance.now() - startedAt)} ms)`);
+  const ms = Math.round(performance.now() - startedAt);
+  console.log(`Foray is ready at ${open} (${database}${where}; ${ms} ms; version ${describeRelease(config.release)})`);
   if (!config.mail.smtpUrl)
     console.log('SMTP_URL is not set: each mail is printed here as a line "Mail to <address>: <link>".');
 }

@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { RequestAbandoned } from './abandoned-requests.ts';
+import { refuseNewerSchema } from './schema-version.ts';
 
 export type Schema = typeof schema;
 /** The one database type the rest of the server sees, whichever engine runs underneath. */
@@ -58,7 +59,7 @@ export function readTimeoutOf(statementTimeoutMs: number, readStatementTimeoutMs
 
 /**
  * The single switch between embedded PGlite and a PostgreSQL server. Only the configured driver is
- * loaded. Migrations are applied before the handle is returned.
+ * loaded. Migrations are applied before the handle is returned; a database a newer Foray migrated is refused.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pglite') {
@@ -80,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const db = drizzle(client, { schema });
     try {
+      await refuseNewerSchema((query) => db.execute(query), MIGRATIONS_DIR);
       await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     } catch (error) {
       await client.close();
@@ -125,7 +127,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     try {
       await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       // On the lock's own connection: a migration's backfill may take longer than any request may.
-      await migrate(drizzle(lockHolder, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      const migrator = drizzle(lockHolder, { schema });
+      await refuseNewerSchema((query) => migrator.execute(query), MIGRATIONS_DIR);
+      await migrate(migrator, { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       // Ending the connection releases its advisory lock.
       await lockHolder.end();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { loggableUrl } from '../../app.ts';
 import { tileOrigin } from '../../plugins/security-headers.ts';
+import { readRelease } from '../../version.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -16,10 +17,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('health and settings', () => {
-  it('answers /healthz with 200 while the database answers', async () => {
+  it('answers /healthz with 200 while the database answers, naming the release that answers', async () => {
     const response = await t.app.inject({ url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
+    expect(response.json()).toEqual({ status: 'ok', version, commit: readRelease().commit });
+  });
+
+  it('names the release its packager set (FORAY_VERSION, FORAY_COMMIT) in /healthz', async () => {
+    const packaged = await createTestContext({ env: { FORAY_VERSION: '9.8.7-beta.1', FORAY_COMMIT: '0123456789ab' } });
+    try {
+      const response = await packaged.app.inject({ url: '/healthz' });
+      expect(response.json()).toEqual({ status: 'ok', version: '9.8.7-beta.1', commit: '0123456789ab' });
+    } finally {
+      await packaged.close();
+    }
   });
 
   it('serves the tile layers from configuration with their attributions, and the photo limit', async () => {

@@ -8,6 +8,9 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { CurrentUser, RequireUser } from '../auth/session.ts';
 
+/** Which release answers: during a rolling upgrade, which server is which. */
+const HealthReleaseSchema = z.object({ version: z.string(), commit: z.string().nullable() });
+
 /** The user as the app sees them: never the session's id. */
 const toMe = (user: CurrentUser) => ({
   id: user.id,
@@ -94,20 +97,24 @@ export function registerSystemRoutes(
     {
       schema: {
         tags: ['system'],
-        summary: '200 when the database answers, 503 when it does not',
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) },
+        summary: '200 when the database answers, 503 when it does not; with the release that answers',
+        response: {
+          200: z.object({ status: z.literal('ok'), ...HealthReleaseSchema.shape }),
+          503: z.object({ status: z.literal('unavailable'), ...HealthReleaseSchema.shape }),
+        },
       },
       logLevel: 'warn',
     },
     async (_request, reply) => {
+      const { version, commit } = deps.config.release;
       try {
         await Promise.race([
           deps.ping(),
           new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 3000).unref()),
         ]);
-        return { status: 'ok' as const };
+        return { status: 'ok' as const, version, commit };
       } catch {
-        return reply.status(503).send({ status: 'unavailable' as const });
+        return reply.status(503).send({ status: 'unavailable' as const, version, commit });
       }
     },
   );
