@@ -60,11 +60,14 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  */
 export async function createTestContext(
   options: {
-    env?: Record<string, string>;
+    /** Overrides of the environment; `SMTP_URL: undefined` leaves SMTP unset (mail goes to stdout). */
+    env?: Record<string, string | undefined>;
     build?: BuildOptions;
     reachDatabaseVia?: (url: string) => string;
     /** The statement timeouts of the test's database (PostgreSQL). */
     databaseTimeouts?: { statementTimeoutMs?: number; readStatementTimeoutMs?: number };
+    /** Routes of the test's own, added after Foray's and before the app is ready (e.g. one with a bug on purpose). */
+    testRoutes?: (app: FastifyInstance, db: DatabaseHandle['db']) => void;
   } = {},
 ) {
   const smtp: SmtpCatcher = await startSmtpCatcher();
@@ -88,6 +91,7 @@ export async function createTestContext(
     authResponseFloorMs: 0,
     ...options.build,
   });
+  options.testRoutes?.(app, database.db);
   await app.ready();
 
   async function signUp(email: string, password = 'correct horse battery') {

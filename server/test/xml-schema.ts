@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // Checks an XML document against a published schema with libxml2's xmllint (issue #11: GPX and KML "valid against
-// their schemas"). `bash scripts/get-schemas.sh` puts the schemas in .cache/schemas and installs xmllint; .ci/run
-// calls it. Nothing is fetched while a test runs (--nonet): the KML schema's imports are the local copies beside it.
+// their schemas"). The schemas are committed in ./schemas (their sources and terms are in its README); xmllint comes
+// from Debian's libxml2-utils, which .ci/run installs. Nothing is fetched while a test runs (--nonet): the KML
+// schema's imports are the local copies beside it.
 
-const SCHEMA_DIR = path.resolve(import.meta.dirname, '../../.cache/schemas');
+const SCHEMA_DIR = path.resolve(import.meta.dirname, 'schemas');
 
 export const SCHEMAS = {
   /** GPX 1.1, http://www.topografix.com/GPX/1/1/gpx.xsd */
@@ -18,10 +19,7 @@ export const SCHEMAS = {
 /** xmllint's complaints about `xml` against the schema; an empty list means the document is valid. */
 export function schemaErrors(schema: keyof typeof SCHEMAS, xml: string | Uint8Array): string[] {
   const file = path.join(SCHEMA_DIR, SCHEMAS[schema]);
-  if (!fs.existsSync(file))
-    throw new Error(
-      `The ${schema.toUpperCase()} schema is missing (${file}): run \`bash scripts/get-schemas.sh\` once.`,
-    );
+  if (!fs.existsSync(file)) throw new Error(`The ${schema.toUpperCase()} schema is missing (${file}).`);
   const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', file, '-'], {
     input: xml,
     encoding: 'utf8',
@@ -29,7 +27,7 @@ export function schemaErrors(schema: keyof typeof SCHEMAS, xml: string | Uint8Ar
   });
   if (run.error)
     throw new Error(
-      `xmllint could not run (${run.error.message}): run \`bash scripts/get-schemas.sh\` once, it installs libxml2-utils.`,
+      `xmllint could not run (${run.error.message}): the schema tests need it; install it with \`apt-get install libxml2-utils\`.`,
     );
   // 0: valid; 3: the document breaks the schema; 1: not well-formed XML. Anything else (4: the schema itself
   // could not be read) is a broken setup, not an answer about the document.
