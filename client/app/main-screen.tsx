@@ -8,9 +8,9 @@ import { InstallButton } from '../features/install/install-button.tsx';
 import { MapTab } from '../features/map/map-tab.tsx';
 import { OfflineBadge } from '../features/offline/offline-badge.tsx';
 import { SyncStatus } from '../features/offline/sync-status.tsx';
-import { OutboxProvider } from '../lib/offline/outbox-provider.tsx';
-import { refreshOwnSpots } from '../lib/offline/spot-cache.ts';
-import { useMe, useSession } from '../lib/session.tsx';
+import { OutboxProvider } from './local-first/outbox-provider.tsx';
+import { refreshOwnSpots } from './local-first/spot-cache.ts';
+import { useMe, useSession } from './session.tsx';
 import { whenIdle } from '../lib/when-idle.ts';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -25,7 +25,7 @@ import { queryClient } from './query-client.ts';
 import { withAllWords } from '../i18n/later-words.ts';
 
 // The list and its dialogs load when the tab is first opened: the map screen stays within its budget.
-const LocationsTab = lazy(withAllWords(() => import('../features/locations/locations-tab.tsx')));
+const LocationsTab = lazy(withAllWords(() => import('../features/spots/spots-tab.tsx')));
 const DevicePanel = lazy(withAllWords(() => import('../features/offline/device-panel.tsx')));
 const AccountPanel = lazy(withAllWords(() => import('../features/account/account-panel.tsx')));
 

@@ -6,15 +6,15 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { forgetEverything } from '../../lib/offline/device-db.ts';
-import { forgetPrivateData } from '../../lib/private-data.ts';
-import { useMe, useSession } from '../../lib/session.tsx';
+import { forgetEverything } from '../../app/local-first/device-db.ts';
+import { forgetPrivateData } from '../../app/private-data.ts';
+import { useMe, useSession } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { LanguageSwitch } from '../../ui/language-switch.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { ExportDialog } from '../locations/export-dialog.tsx';
+import { ExportDialog } from '../export/export-dialog.tsx';
 import {
   changeDisplayName,
   changePassword,

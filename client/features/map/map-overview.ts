@@ -10,7 +10,7 @@ import Supercluster from 'supercluster';
 import { MAP_TILE_ZOOM_MAX } from '../../../common/limits.ts';
 import type { MapTile, MapTileKey } from '../../../common/schemas/map-tiles.ts';
 import { api } from '../../lib/api-client.ts';
-import { locationKeys } from '../../lib/location-keys.ts';
+import { locationKeys } from '../../app/spot-keys.ts';
 import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
 import { countInView, tilesForView, type Bounds } from './overview-tiles.ts';
 

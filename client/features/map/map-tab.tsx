@@ -6,23 +6,23 @@ import type { BaseLayerId } from '../../../common/schemas/config.ts';
 import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useOffline } from '../../lib/connectivity.ts';
-import { useGuide } from '../../lib/guidance-context.ts';
-import { useOpenPhotos } from '../../lib/photos-context.ts';
-import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
-import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
-import { useMe } from '../../lib/session.tsx';
-import { useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
-import { useSpotEditing } from '../../lib/spot-editing.ts';
+import { useGuide } from '../../app/guidance-context.ts';
+import { useOpenPhotos } from '../../app/photos-context.ts';
+import { applyPending, type ShownSpot } from '../../app/local-first/outbox-model.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import { useMe } from '../../app/session.tsx';
+import { useFiltered, useSpotFilter } from '../../app/spot-filter-url.ts';
+import { useSpotEditing } from '../../app/spot-editing.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { visitSummaryText } from '../../lib/visit-summary.ts';
-import { useOpenVisits } from '../../lib/visits-context.ts';
+import { visitSummaryText } from '../../app/visit-summary.ts';
+import { useOpenVisits } from '../../app/visits-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { Selection } from './add-location-form.tsx';
+import type { Selection } from './add-spot-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
-import { useClientConfig } from '../../lib/client-config.ts';
+import { useClientConfig } from '../../app/client-config.ts';
 import { MapView, SMALL_SCREEN, type UserPosition } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
 import { countInView, drawOverview, useMapOverview, type OpenPin } from './map-overview.ts';
@@ -34,7 +34,7 @@ const NO_SPOTS: Spot[] = [];
 
 // The form is not part of the first paint: it loads after the map (see preloadTheForm), keeping the main
 // screen within its size budget.
-const loadForm = withAllWords(() => import('./add-location-form.tsx'));
+const loadForm = withAllWords(() => import('./add-spot-form.tsx'));
 const AddLocationForm = lazy(() => loadForm().then((module) => ({ default: module.AddLocationForm })));
 // Loaded on the first "Add at my position" (and preloaded with the form, for a first use with no signal).
 const loadFixer = withAllWords(() => import('./position-fixer.tsx'));
@@ -42,7 +42,7 @@ const PositionFixer = lazy(() => loadFixer().then((module) => ({ default: module
 // "Move" on one of the user's pins: a draggable pin and its confirm step.
 const MoveSpotPanel = lazy(withAllWords(() => import('./move-spot-panel.tsx')));
 // Only when the operator offers a region map (ADR 0018); its renderer is a chunk of its own, loaded when drawn.
-const RegionMap = lazy(withAllWords(() => import('./region-map.tsx')));
+const RegionMap = lazy(withAllWords(() => import('../map-region/region-map.tsx')));
 
 export function MapTab() {
   const { t, i18n } = useTranslation();

@@ -2,14 +2,14 @@
 // to keep it. Loaded when opened.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REGION_CHANGED_EVENT } from '../../lib/map-region/download-task.ts';
-import { deviceDb, persistKey } from '../../lib/offline/device-db.ts';
-import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
-import { keptCounts } from '../../lib/offline/spot-cache.ts';
-import { useMe } from '../../lib/session.tsx';
+import { REGION_CHANGED_EVENT } from '../map-region/download-task.ts';
+import { deviceDb, persistKey } from '../../app/local-first/device-db.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import { keptCounts } from '../../app/local-first/spot-cache.ts';
+import { useMe } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
-import { RegionSection } from './region-section.tsx';
+import { RegionSection } from '../map-region/region-section.tsx';
 
 type Facts = { own: number; others: number; usage: number | null; quota: number | null; persisted: boolean | null };
 

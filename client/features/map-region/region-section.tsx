@@ -11,9 +11,9 @@ import {
   startRegionDownload,
   useRegionDownload,
   type DownloadTask,
-} from '../../lib/map-region/download-task.ts';
-import { regionStatus, type StoredRegion } from '../../lib/map-region/region-plan.ts';
-import { bytesOnDevice, readStoredRegion, removeStoredRegion } from '../../lib/map-region/region-store.ts';
+} from './download-task.ts';
+import { regionStatus, type StoredRegion } from './region-plan.ts';
+import { bytesOnDevice, readStoredRegion, removeStoredRegion } from './region-store.ts';
 import { Button } from '../../ui/button.tsx';
 
 async function reloadRegion(): Promise<MapRegion | null> {

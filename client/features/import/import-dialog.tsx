@@ -9,9 +9,9 @@ import type { ImportPreview, ImportResult } from '../../../common/schemas/import
 import type { SpotType } from '../../../common/schemas/spots.ts';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_SPOTS_MAX, IMPORT_ZIP_MAX_BYTES } from '../../../common/limits.ts';
 import { isOnline } from '../../lib/connectivity.ts';
-import { locationKeys } from '../../lib/location-keys.ts';
-import { refreshOwnSpots } from '../../lib/offline/spot-cache.ts';
-import { useMe } from '../../lib/session.tsx';
+import { locationKeys } from '../../app/spot-keys.ts';
+import { refreshOwnSpots } from '../../app/local-first/spot-cache.ts';
+import { useMe } from '../../app/session.tsx';
 import { randomId } from '../../lib/uuid.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';

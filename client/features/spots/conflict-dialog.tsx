@@ -6,10 +6,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { formatCoordinates, formatDate } from '../../lib/format.ts';
-import type { ShownSpot, SpotPatch } from '../../lib/offline/outbox-model.ts';
-import { locationKeys } from '../../lib/location-keys.ts';
-import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
-import { resolveStaleEdit } from '../../lib/offline/stale-edit.ts';
+import type { ShownSpot, SpotPatch } from '../../app/local-first/outbox-model.ts';
+import { locationKeys } from '../../app/spot-keys.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import { resolveStaleEdit } from '../../app/local-first/stale-edit.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 

@@ -1,22 +1,22 @@
 // The Locations tab: the spots the user may see, newest first, a page at a time as they scroll.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
-import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
-import { useMe } from '../../lib/session.tsx';
-import { useOpenVisits } from '../../lib/visits-context.ts';
-import { activeFilters, useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
+import { applyPending, type ShownSpot } from '../../app/local-first/outbox-model.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import { useMe } from '../../app/session.tsx';
+import { useOpenVisits } from '../../app/visits-context.ts';
+import { activeFilters, useFiltered, useSpotFilter } from '../../app/spot-filter-url.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
-import { LocationCard } from './location-card.tsx';
-import { PAGE_SIZE, useLocationPages } from './locations-api.ts';
+import { LocationCard } from './spot-card.tsx';
+import { PAGE_SIZE, useLocationPages } from './spots-api.ts';
 import { ShareDialog } from './share-dialog.tsx';
-import { ExportDialog } from './export-dialog.tsx';
+import { ExportDialog } from '../export/export-dialog.tsx';
 
 // The import's preview (a map, a list, the upload) loads only when the forager opens it.
-const ImportDialog = lazy(() => import('./import-dialog.tsx'));
+const ImportDialog = lazy(() => import('../import/import-dialog.tsx'));
 
 type OpenDialog = { kind: 'share' | 'delete'; location: ShownSpot } | { kind: 'export' | 'import' } | null;
 

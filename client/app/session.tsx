@@ -3,8 +3,8 @@
 // IndexedDB), so Foray opens in the forest; the server is asked again as soon as it can be reached.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Me, Session } from '../../common/schemas/config.ts';
-import { forgetSession, hasDeviceStorage, rememberedUser, rememberUser } from './offline/device-db.ts';
-import { api, ApiError, isUnreachable, setUnauthenticatedHandler } from './api-client.ts';
+import { forgetSession, hasDeviceStorage, rememberedUser, rememberUser } from './local-first/device-db.ts';
+import { api, ApiError, isUnreachable, setUnauthenticatedHandler } from '../lib/api-client.ts';
 
 export type SessionState =
   /** `unreachable` once the first attempt failed (offline, server down) and no user is kept on the device. */

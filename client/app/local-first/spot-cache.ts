@@ -2,8 +2,8 @@
 // and the public spots of the areas last loaded.
 import { LIST_LIMIT_MAX } from '../../../common/limits.ts';
 import type { BBox, Spot, SpotPage } from '../../../common/schemas/spots.ts';
-import { api } from '../api-client.ts';
-import { whenIdle } from '../when-idle.ts';
+import { api } from '../../lib/api-client.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { deviceDb, forgetGeneration, type CachedSpot } from './device-db.ts';
 
 /** Enough public spots for the areas a forager looked at before the trip, small enough to write quickly. */

@@ -4,7 +4,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../common/export-formats.ts';
 import { isOnline } from '../../lib/connectivity.ts';
-import { activeFilters, filterQuery, useSpotFilter } from '../../lib/spot-filter-url.ts';
+import { activeFilters, filterQuery, useSpotFilter } from '../../app/spot-filter-url.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

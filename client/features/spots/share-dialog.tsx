@@ -1,9 +1,9 @@
 // The owner chooses who sees a spot: only them, or everyone signed in.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
+import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
 import { isOnline } from '../../lib/connectivity.ts';
-import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

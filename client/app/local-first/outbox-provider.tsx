@@ -4,7 +4,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Spot, SpotPage } from '../../../common/schemas/spots.ts';
-import { locationKeys } from '../location-keys.ts';
+import { locationKeys } from '../spot-keys.ts';
 import { useSession } from '../session.tsx';
 import { deviceDb, persistKey } from './device-db.ts';
 import type { OutboxChange, OutboxEntry, PhotoUrls } from './outbox-model.ts';

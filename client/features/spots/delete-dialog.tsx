@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOnline } from '../../lib/connectivity.ts';
-import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
-import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
+import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

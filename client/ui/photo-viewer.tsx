@@ -3,7 +3,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
+import type { ShownSpot } from '../app/local-first/outbox-model.ts';
 
 /** A horizontal move this long (CSS px), and longer than it is tall, is a swipe rather than a tap. */
 const SWIPE_PX = 40;

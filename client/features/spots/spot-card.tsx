@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { codeMessage } from '../../lib/api-client.ts';
-import { useGuide } from '../../lib/guidance-context.ts';
-import { useOpenPhotos } from '../../lib/photos-context.ts';
+import { useGuide } from '../../app/guidance-context.ts';
+import { useOpenPhotos } from '../../app/photos-context.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
-import { visitSummaryText } from '../../lib/visit-summary.ts';
-import { useOpenVisits } from '../../lib/visits-context.ts';
-import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
-import { isStaleEdit, useSpotEditing } from '../../lib/spot-editing.ts';
+import { visitSummaryText } from '../../app/visit-summary.ts';
+import { useOpenVisits } from '../../app/visits-context.ts';
+import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import { isStaleEdit, useSpotEditing } from '../../app/spot-editing.ts';
 import { Button } from '../../ui/button.tsx';
 
 type LocationCardProps = {

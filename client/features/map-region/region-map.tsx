@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { MapRegion, TileLayer } from '../../../common/schemas/config.ts';
-import { REGION_CHANGED_EVENT } from '../../lib/map-region/download-task.ts';
-import { shouldSwitchToRegion, tileUrlsInView } from '../../lib/map-region/layer-choice.ts';
-import type { StoredRegion } from '../../lib/map-region/region-plan.ts';
-import { openStoredRegion, readStoredRegion } from '../../lib/map-region/region-store.ts';
+import { REGION_CHANGED_EVENT } from './download-task.ts';
+import { shouldSwitchToRegion, tileUrlsInView } from './layer-choice.ts';
+import type { StoredRegion } from './region-plan.ts';
+import { openStoredRegion, readStoredRegion } from './region-store.ts';
 import { useToast } from '../../ui/toast.tsx';
 
 /** The service worker's cache of viewed tiles (client/service-worker/tile-cache.ts). */
@@ -46,7 +46,7 @@ export default function RegionMap({
       let layer: L.Layer | null = null;
       void (async () => {
         const [{ makeRegionLayer }, local] = await Promise.all([
-          import('../../lib/map-region/region-layer.ts'),
+          import('./region-layer.ts'),
           localCopy ? openStoredRegion() : null,
         ]);
         // Online without a copy on the device, the layer reads the server's file in byte ranges.

@@ -2,9 +2,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SpotPage } from '../../../common/schemas/spots.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
-import { locationKeys } from '../../lib/location-keys.ts';
-import { keptSpots } from '../../lib/offline/spot-cache.ts';
-import { filterQuery, loadMatcher } from '../../lib/spot-filter-url.ts';
+import { locationKeys } from '../../app/spot-keys.ts';
+import { keptSpots } from '../../app/local-first/spot-cache.ts';
+import { filterQuery, loadMatcher } from '../../app/spot-filter-url.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 
 export const PAGE_SIZE = 20;
