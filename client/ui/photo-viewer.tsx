@@ -1,9 +1,9 @@
-// A spot's photos, large, one at a time: previous/next buttons, the arrow keys, and a swipe on a phone.
+// Photos, large, one at a time (a spot's, or a visit's): previous/next buttons, the arrow keys, and a swipe on a phone.
 // Radix Dialog traps focus, closes on Escape and gives the title and description to screen readers.
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShownSpot } from '../app/local-first/outbox-model.ts';
+import type { Photo } from '../../common/schemas/spots.ts';
 
 /** A horizontal move this long (CSS px), and longer than it is tall, is a swipe rather than a tap. */
 const SWIPE_PX = 40;
@@ -11,21 +11,22 @@ const SWIPE_PX = 40;
 const CONTROL =
   'inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-2xl text-stone-900 shadow hover:bg-white aria-disabled:opacity-30';
 
+/** `title`: what the photos show (a spot's mushrooms or type), named in the viewer's title. */
 export default function PhotoViewer({
-  spot,
+  title,
+  photos,
   startAt,
   onClose,
 }: {
-  spot: ShownSpot;
+  title: string;
+  photos: Photo[];
   startAt: number;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const photos = spot.photos;
   const total = photos.length;
   const [index, setIndex] = useState(Math.min(Math.max(0, startAt), Math.max(0, total - 1)));
   const swipe = useRef<{ x: number; y: number; pointer: number } | null>(null);
-  const title = spot.mushroom_types || t(`locationTypes.${spot.type}`);
   const photo = photos[index];
   const position = index + 1;
 

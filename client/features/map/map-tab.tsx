@@ -1,8 +1,8 @@
 // The Map tab: a count, the base-layer choice, the map, and the add form beside or below it.
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type L from 'leaflet';
 import { useTranslation } from 'react-i18next';
-import type { BaseLayerId } from '../../../common/schemas/config.ts';
+import type { BaseLayerId, MapRegion, TileLayer } from '../../../common/schemas/config.ts';
 import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useOffline } from '../../lib/connectivity.ts';
@@ -41,10 +41,18 @@ const loadFixer = withAllWords(() => import('./position-fixer.tsx'));
 const PositionFixer = lazy(() => loadFixer().then((module) => ({ default: module.PositionFixer })));
 // "Move" on one of the user's pins: a draggable pin and its confirm step.
 const MoveSpotPanel = lazy(withAllWords(() => import('./move-spot-panel.tsx')));
-// Only when the operator offers a region map (ADR 0018); its renderer is a chunk of its own, loaded when drawn.
-const RegionMap = lazy(withAllWords(() => import('../map-region/region-map.tsx')));
+/** What the region map (features/map-region, handed in by the app shell) is given to draw itself on the map. */
+export type RegionMapProps = {
+  map: L.Map;
+  region: MapRegion;
+  regionChosen: boolean;
+  /** The tile layer the forager chose, when it is not the region map. */
+  chosenLayer: TileLayer | undefined;
+  onSwitchToRegion: () => void;
+  offline: boolean;
+};
 
-export function MapTab() {
+export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => ReactNode }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const layerSelectId = useId();
@@ -316,14 +324,14 @@ export function MapTab() {
         <p className="text-xs text-stone-700">{t('map.clickHint')}</p>
         {region && map && (
           <Suspense fallback={null}>
-            <RegionMap
-              map={map}
-              region={region}
-              regionChosen={regionChosen}
-              chosenLayer={baseLayer}
-              onSwitchToRegion={() => setBaseLayerId('region')}
-              offline={offline}
-            />
+            {regionMap({
+              map,
+              region,
+              regionChosen,
+              chosenLayer: baseLayer,
+              onSwitchToRegion: () => setBaseLayerId('region'),
+              offline,
+            })}
           </Suspense>
         )}
       </div>

@@ -14,7 +14,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { spotIcon } from './marker-icons.ts';
 import { PositionFixer } from './position-fixer.tsx';
-import { movePatch } from '../spots/spot-edit.ts';
+import { movePatch } from './move-patch.ts';
 
 type Candidate = { latitude: number; longitude: number; accuracy: number | null };
 

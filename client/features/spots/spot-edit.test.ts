@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
-import { editPatch, editValuesOf, movePatch } from './spot-edit.ts';
+import { editPatch, editValuesOf } from './spot-edit.ts';
 
 const spot: ShownSpot = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -41,16 +41,5 @@ describe('editPatch', () => {
 
   it('clears notes with an empty text', () => {
     expect(editPatch({ ...spot, notes: 'Old' }, { ...editValuesOf(spot), notes: '' })).toEqual({ notes: '' });
-  });
-});
-
-describe('movePatch', () => {
-  it('keeps the phone’s accuracy for a move to where one stands, and none for a move by hand', () => {
-    expect(movePatch(55.2, 24, 6.349)).toEqual({ latitude: 55.2, longitude: 24, accuracy_m: 6.3 });
-    expect(movePatch(55.2, 24, null)).toEqual({ latitude: 55.2, longitude: 24, accuracy_m: null });
-  });
-
-  it('keeps six decimals of a dragged position, as a new spot is sent', () => {
-    expect(movePatch(55.123456789, 23.987654321, null)).toMatchObject({ latitude: 55.123457, longitude: 23.987654 });
   });
 });

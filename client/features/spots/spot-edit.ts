@@ -35,18 +35,3 @@ export function editPatch(spot: ShownSpot, values: EditValues): SpotPatch {
   if (values.is_public !== before.is_public) patch.is_public = values.is_public;
   return patch;
 }
-
-/**
- * A move: the new position, and the accuracy that goes with it — the phone's (averaged) estimate when moved
- * to where the forager stands, none when dragged or put at the map's centre by hand.
- */
-export function movePatch(latitude: number, longitude: number, accuracy: number | null): SpotPatch {
-  // Rounded to 0.1 m, as when adding: more digits would claim a precision no phone has.
-  // Six decimals (~0.1 m), as a new spot is sent.
-  const round = (degrees: number) => Number(degrees.toFixed(6));
-  return {
-    latitude: round(latitude),
-    longitude: round(longitude),
-    accuracy_m: accuracy === null ? null : Math.max(0.1, Math.round(accuracy * 10) / 10),
-  };
-}

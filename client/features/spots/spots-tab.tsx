@@ -1,5 +1,5 @@
 // The Locations tab: the spots the user may see, newest first, a page at a time as they scroll.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyPending, type ShownSpot } from '../../app/local-first/outbox-model.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
@@ -13,14 +13,16 @@ import { DeleteDialog } from './delete-dialog.tsx';
 import { LocationCard } from './spot-card.tsx';
 import { PAGE_SIZE, useLocationPages } from './spots-api.ts';
 import { ShareDialog } from './share-dialog.tsx';
-import { ExportDialog } from '../export/export-dialog.tsx';
 
-// The import's preview (a map, a list, the upload) loads only when the forager opens it.
-const ImportDialog = lazy(() => import('../import/import-dialog.tsx'));
+/** The export and import dialogs belong to features of their own: the app shell hands them in. */
+type SpotsTabProps = {
+  exportDialog: (onClose: () => void) => ReactNode;
+  importDialog: (onClose: () => void) => ReactNode;
+};
 
 type OpenDialog = { kind: 'share' | 'delete'; location: ShownSpot } | { kind: 'export' | 'import' } | null;
 
-export default function LocationsTab() {
+export default function LocationsTab({ exportDialog, importDialog: renderImport }: SpotsTabProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const me = useMe();
@@ -83,11 +85,7 @@ export default function LocationsTab() {
     );
   }
 
-  const importDialog = dialog?.kind === 'import' && (
-    <Suspense fallback={null}>
-      <ImportDialog onClose={() => setDialog(null)} />
-    </Suspense>
-  );
+  const importDialog = dialog?.kind === 'import' && renderImport(() => setDialog(null));
 
   if (items.length === 0) {
     return (
@@ -151,7 +149,7 @@ export default function LocationsTab() {
       </div>
       {dialog?.kind === 'share' && <ShareDialog location={dialog.location} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && <DeleteDialog location={dialog.location} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'export' && <ExportDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'export' && exportDialog(() => setDialog(null))}
       {importDialog}
     </section>
   );

@@ -192,11 +192,7 @@ export function VisitsDialog({
         </section>
       </div>
       {viewing && (
-        <PhotoViewer
-          spot={{ ...spot, photos: viewing.photos }}
-          startAt={viewing.index}
-          onClose={() => setViewing(null)}
-        />
+        <PhotoViewer title={title} photos={viewing.photos} startAt={viewing.index} onClose={() => setViewing(null)} />
       )}
     </Dialog>
   );
