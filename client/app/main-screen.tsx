@@ -32,7 +32,7 @@ const AccountScreen = lazy(withAllWords(() => import('./account-screen.tsx')));
 const RegionMap = lazy(withAllWords(() => import('../features/map-region/region-map.tsx')));
 const renderRegionMap = (props: RegionMapProps) => <RegionMap {...props} />;
 
-type TabId = 'map' | 'locations';
+type TabId = 'map' | 'spots';
 
 export default function MainScreen() {
   const { t } = useTranslation();
@@ -141,7 +141,7 @@ export default function MainScreen() {
                           content: <MapTab regionMap={renderRegionMap} />,
                         },
                         {
-                          id: 'locations',
+                          id: 'spots',
                           label: t('tabs.locations'),
                           content: (
                             <Suspense

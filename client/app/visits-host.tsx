@@ -1,6 +1,6 @@
 // Provides "record a visit", "visits" and "fruiting calendar" to the whole main screen; the views are a lazy chunk.
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { locationKeys } from './spot-keys.ts';
+import { spotKeys } from './spot-keys.ts';
 import { VisitsContext, type VisitsRequest } from './visits-context.ts';
 import { queryClient } from './query-client.ts';
 import { whenIdle } from '../lib/when-idle.ts';
@@ -30,7 +30,7 @@ export function VisitsHost({ children }: { children: ReactNode }) {
           <VisitsView
             request={request}
             onClose={() => setRequest(null)}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: locationKeys.all })}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: spotKeys.all })}
           />
         </Suspense>
       )}

@@ -274,7 +274,7 @@ export type ShownSpot = Spot & { pending?: PendingState; localPhotoUrl?: string 
 export type PhotoUrls = ReadonlyMap<number, string>;
 
 /** The spot a waiting create stands for, drawn before the server has it. */
-export function pendingLocation(
+export function pendingSpot(
   entry: OutboxEntry & { kind: 'create' },
   ownerName: string,
   photoUrls?: PhotoUrls,
@@ -382,7 +382,7 @@ export function applyPending(
 
   const created: ShownSpot[] = [];
   for (const entry of entries) {
-    if (entry.kind === 'create') created.push(overlay(pendingLocation(entry, ownerName, photoUrls)));
+    if (entry.kind === 'create') created.push(overlay(pendingSpot(entry, ownerName, photoUrls)));
   }
   created.reverse();
   const createdIds = new Set(created.map((spot) => spot.id));

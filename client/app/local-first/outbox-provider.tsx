@@ -4,7 +4,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Spot, SpotPage } from '../../../common/schemas/spots.ts';
-import { locationKeys } from '../spot-keys.ts';
+import { spotKeys } from '../spot-keys.ts';
 import { useSession } from '../session.tsx';
 import { deviceDb, persistKey } from './device-db.ts';
 import type { OutboxChange, OutboxEntry, PhotoUrls } from './outbox-model.ts';
@@ -116,8 +116,8 @@ export function OutboxProvider({
         if (message.type === 'applied') {
           // A visit changes the spot's summary (and its visits list): both are asked for again.
           if (message.kind === 'visit' || message.kind === 'delete-visit')
-            void queryClient.invalidateQueries({ queryKey: locationKeys.all });
-          else showAppliedChange(queryClient, message.kind, message.spotId, message.location);
+            void queryClient.invalidateQueries({ queryKey: spotKeys.all });
+          else showAppliedChange(queryClient, message.kind, message.spotId, message.spot);
           const progress = uploadedAfterWaiting.current;
           progress.count += 1;
           if (message.savedOffline) progress.waited = true;
@@ -128,7 +128,7 @@ export function OutboxProvider({
           if (!next || next.some((entry) => entry.status === 'waiting') || progress.count === 0) return;
           if (progress.waited) latest.current.onUploaded(progress.count);
           uploadedAfterWaiting.current = { count: 0, waited: false };
-          void queryClient.invalidateQueries({ queryKey: locationKeys.all });
+          void queryClient.invalidateQueries({ queryKey: spotKeys.all });
         });
       });
       void outboxEntries(userId)
@@ -247,32 +247,32 @@ function showAppliedChange(
   queryClient: QueryClient,
   kind: OutboxChange['kind'],
   spotId: string,
-  location: Spot | undefined,
+  spot: Spot | undefined,
 ) {
   const update = (items: Spot[]) => {
-    if (location) return items.map((item) => (item.id === spotId ? location : item));
+    if (spot) return items.map((item) => (item.id === spotId ? spot : item));
     // A photo change answered 404 (the photo was already gone) leaves the spot shown as it is.
     return kind === 'delete' || kind === 'share' || kind === 'edit'
       ? items.filter((item) => item.id !== spotId)
       : items;
   };
-  const isNew = (items: Spot[]) => kind === 'create' && location && !items.some((item) => item.id === spotId);
+  const isNew = (items: Spot[]) => kind === 'create' && spot && !items.some((item) => item.id === spotId);
 
   // Every filter's list: a spot the filter does not match is left out where the list is drawn.
   queryClient.setQueriesData<InfiniteData<SpotPage, string | null>>(
-    { queryKey: locationKeys.list().slice(0, 2) },
+    { queryKey: spotKeys.list().slice(0, 2) },
     (data) => {
       if (!data) return data;
       const pages = data.pages.map((page) => ({ ...page, items: update(page.items) }));
       const first = pages[0];
-      if (first && location && isNew(pages.flatMap((page) => page.items)))
-        pages[0] = { ...first, items: [location, ...first.items] };
+      if (first && spot && isNew(pages.flatMap((page) => page.items)))
+        pages[0] = { ...first, items: [spot, ...first.items] };
       return { ...data, pages };
     },
   );
-  queryClient.setQueriesData<SpotPage>({ queryKey: ['locations', 'bbox'] }, (page) => {
+  queryClient.setQueriesData<SpotPage>({ queryKey: ['spots', 'bbox'] }, (page) => {
     if (!page) return page;
     const items = update(page.items);
-    return { ...page, items: location && isNew(items) ? [location, ...items] : items };
+    return { ...page, items: spot && isNew(items) ? [spot, ...items] : items };
   });
 }

@@ -17,8 +17,8 @@ export type Planner = typeof planEnqueue;
 /** Tabs and the service worker tell each other when the outbox or the kept spots changed. */
 export type OutboxMessage =
   | { type: 'changed' }
-  /** The server confirmed a change; `location` is its copy of the spot (absent for a delete). */
-  | { type: 'applied'; kind: OutboxChange['kind']; spotId: string; location?: Spot; savedOffline: boolean }
+  /** The server confirmed a change; `spot` is its copy of the spot (absent for a delete). */
+  | { type: 'applied'; kind: OutboxChange['kind']; spotId: string; spot?: Spot; savedOffline: boolean }
   /** The server refused the session: the user must sign in again before anything more is sent. */
   | { type: 'sign-in-needed' };
 
@@ -137,29 +137,29 @@ export async function markSending(entry: OutboxEntry): Promise<OutboxEntry | nul
 }
 
 /** The server confirmed the change: the entry goes, and the kept copy of the spot follows the server. */
-export async function completeEntry(entry: OutboxEntry, location: Spot | undefined): Promise<void> {
+export async function completeEntry(entry: OutboxEntry, spot: Spot | undefined): Promise<void> {
   const db = await deviceDb();
   const tx = db.transaction(['outbox', 'spots'], 'readwrite');
   const outbox = tx.objectStore('outbox');
   if (entry.seq !== undefined) await outbox.delete(entry.seq);
-  if (location) {
+  if (spot) {
     // Edits queued behind this change were made on top of it: they now stand on the version it made.
     const later = (await outbox.index('bySpot').getAll([entry.userId, entry.spotId])).filter(
       (other) => (other.seq ?? 0) > (entry.seq ?? 0),
     );
-    for (const rebased of rebaseLaterEdits(later, location)) await outbox.put(rebased);
+    for (const rebased of rebaseLaterEdits(later, spot)) await outbox.put(rebased);
   }
   const spots = tx.objectStore('spots');
   // A visit's answer is the visit: the kept spot stays, and its summary is fetched again with the list.
   if (entry.kind !== 'visit' && entry.kind !== 'delete-visit') {
-    if (location) await spots.put({ userId: entry.userId, id: location.id, spot: location });
+    if (spot) await spots.put({ userId: entry.userId, id: spot.id, spot });
     // No copy back: the spot is gone (deleted, or a 404 for sharing or editing it). A photo change answered 404
     // leaves it be.
     else if (entry.kind === 'delete' || entry.kind === 'share' || entry.kind === 'edit')
       await spots.delete([entry.userId, entry.spotId]);
   }
   await tx.done;
-  announce({ type: 'applied', kind: entry.kind, spotId: entry.spotId, location, savedOffline: entry.savedOffline });
+  announce({ type: 'applied', kind: entry.kind, spotId: entry.spotId, spot, savedOffline: entry.savedOffline });
 }
 
 /** The server refused the change: it stays on the device, marked, until the user retries or discards it. */

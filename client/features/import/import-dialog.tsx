@@ -9,7 +9,7 @@ import type { ImportPreview, ImportResult } from '../../../common/schemas/import
 import type { SpotType } from '../../../common/schemas/spots.ts';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_SPOTS_MAX, IMPORT_ZIP_MAX_BYTES } from '../../../common/limits.ts';
 import { isOnline } from '../../lib/connectivity.ts';
-import { locationKeys } from '../../app/spot-keys.ts';
+import { spotKeys } from '../../app/spot-keys.ts';
 import { refreshOwnSpots } from '../../app/local-first/spot-cache.ts';
 import { useMe } from '../../app/session.tsx';
 import { randomId } from '../../lib/uuid.ts';
@@ -161,7 +161,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
         (progress) => setStep({ ...current, kind: 'saving', progress }),
         controller.signal,
       );
-      void queryClient.invalidateQueries({ queryKey: locationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: spotKeys.all });
       void refreshOwnSpots(me.id).catch(() => undefined);
       toast({
         title: t('import.done', { count: result.created }),

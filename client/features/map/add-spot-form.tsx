@@ -21,7 +21,7 @@ export type Selection = { lat: number; lng: number; id: string; accuracy?: numbe
 
 const FIELD_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
 
-export function AddLocationForm({
+export function AddSpotForm({
   selection,
   onClose,
   onPlace,

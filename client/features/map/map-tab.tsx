@@ -35,7 +35,7 @@ const NO_SPOTS: Spot[] = [];
 // The form is not part of the first paint: it loads after the map (see preloadTheForm), keeping the main
 // screen within its size budget.
 const loadForm = withAllWords(() => import('./add-spot-form.tsx'));
-const AddLocationForm = lazy(() => loadForm().then((module) => ({ default: module.AddLocationForm })));
+const AddSpotForm = lazy(() => loadForm().then((module) => ({ default: module.AddSpotForm })));
 // Loaded on the first "Add at my position" (and preloaded with the form, for a first use with no signal).
 const loadFixer = withAllWords(() => import('./position-fixer.tsx'));
 const PositionFixer = lazy(() => loadFixer().then((module) => ({ default: module.PositionFixer })));
@@ -358,7 +358,7 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
       {selection && (
         <div ref={formRef} className="scroll-mt-4">
           <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
-            <AddLocationForm
+            <AddSpotForm
               selection={selection}
               onClose={() => setSelection(null)}
               onPlace={(point) => {

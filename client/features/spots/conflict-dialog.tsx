@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot, SpotPatch } from '../../app/local-first/outbox-model.ts';
-import { locationKeys } from '../../app/spot-keys.ts';
+import { spotKeys } from '../../app/spot-keys.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { resolveStaleEdit } from '../../app/local-first/stale-edit.ts';
 import { Button } from '../../ui/button.tsx';
@@ -48,7 +48,7 @@ export default function ConflictDialog({ spot, onClose }: { spot: ShownSpot; onC
     await resolveStaleEdit(pending!.seq, choice).catch(() => undefined);
     // Mine goes again at once; otherwise the map and list show the saved spot, not the copy loaded before.
     if (choice === 'mine') outbox.uploadNow();
-    else void queryClient.invalidateQueries({ queryKey: locationKeys.all });
+    else void queryClient.invalidateQueries({ queryKey: spotKeys.all });
     onClose();
   }
 

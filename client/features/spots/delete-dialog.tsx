@@ -9,7 +9,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 
 /** Asks before a spot is gone for good. */
-export function DeleteDialog({ location, onClose }: { location: ShownSpot; onClose: () => void }) {
+export function DeleteDialog({ spot, onClose }: { spot: ShownSpot; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const outbox = useOutbox();
@@ -19,7 +19,7 @@ export function DeleteDialog({ location, onClose }: { location: ShownSpot; onClo
     setBusy(true);
     try {
       // Through the outbox: it works with no signal; a spot that never left the device just goes.
-      await outbox.record({ kind: 'delete', spotId: location.id });
+      await outbox.record({ kind: 'delete', spotId: spot.id });
     } catch {
       setBusy(false);
       toast({
@@ -42,7 +42,7 @@ export function DeleteDialog({ location, onClose }: { location: ShownSpot; onClo
       onOpenChange={(open) => !open && onClose()}
       title={t('locations.deleteTitle')}
       description={t('locations.deleteDescription', {
-        title: location.mushroom_types || t(`locationTypes.${location.type}`),
+        title: spot.mushroom_types || t(`locationTypes.${spot.type}`),
       })}
     >
       <div className="flex justify-end gap-2">

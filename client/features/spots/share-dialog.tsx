@@ -9,12 +9,12 @@ import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 
-export function ShareDialog({ location, onClose }: { location: ShownSpot; onClose: () => void }) {
+export function ShareDialog({ spot, onClose }: { spot: ShownSpot; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const selectId = useId();
   const stateDescriptionId = useId();
-  const [visibility, setVisibility] = useState<'private' | 'public'>(location.is_public ? 'public' : 'private');
+  const [visibility, setVisibility] = useState<'private' | 'public'>(spot.is_public ? 'public' : 'private');
   const outbox = useOutbox();
   const [busy, setBusy] = useState(false);
 
@@ -22,7 +22,7 @@ export function ShareDialog({ location, onClose }: { location: ShownSpot; onClos
     setBusy(true);
     try {
       // Through the outbox like a new spot: it works with no signal and reaches the server once.
-      await outbox.record({ kind: 'share', spotId: location.id, isPublic: visibility === 'public' });
+      await outbox.record({ kind: 'share', spotId: spot.id, isPublic: visibility === 'public' });
     } catch {
       setBusy(false);
       toast({
@@ -46,7 +46,7 @@ export function ShareDialog({ location, onClose }: { location: ShownSpot; onClos
       onOpenChange={(open) => !open && onClose()}
       title={t('sharing.dialogTitle')}
       description={t('sharing.dialogDescription', {
-        title: location.mushroom_types || t(`locationTypes.${location.type}`),
+        title: spot.mushroom_types || t(`locationTypes.${spot.type}`),
       })}
     >
       <div className="space-y-2">

@@ -11,30 +11,30 @@ import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
 import { isStaleEdit, useSpotEditing } from '../../app/spot-editing.ts';
 import { Button } from '../../ui/button.tsx';
 
-type LocationCardProps = {
-  location: ShownSpot;
+type SpotCardProps = {
+  spot: ShownSpot;
   /** Position within its page: each card starts 0.1 s after the one before. */
   staggerIndex: number;
-  onShare: (location: ShownSpot) => void;
-  onDelete: (location: ShownSpot) => void;
+  onShare: (spot: ShownSpot) => void;
+  onDelete: (spot: ShownSpot) => void;
   onRetry: (seq: number) => void;
   onDiscard: (seq: number) => void;
 };
 
-export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetry, onDiscard }: LocationCardProps) {
+export function SpotCard({ spot, staggerIndex, onShare, onDelete, onRetry, onDiscard }: SpotCardProps) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const typeLabel = t(`locationTypes.${location.type}`);
-  const title = location.mushroom_types || typeLabel;
-  const date = formatDate(location.date_found, i18n.resolvedLanguage ?? 'en', 'long');
-  const photoUrl = location.thumbnail_url ?? location.localPhotoUrl ?? null;
-  const { pending } = location;
+  const typeLabel = t(`locationTypes.${spot.type}`);
+  const title = spot.mushroom_types || typeLabel;
+  const date = formatDate(spot.date_found, i18n.resolvedLanguage ?? 'en', 'long');
+  const photoUrl = spot.thumbnail_url ?? spot.localPhotoUrl ?? null;
+  const { pending } = spot;
   const guide = useGuide();
   const editing = useSpotEditing();
   const openPhotos = useOpenPhotos();
   const openVisits = useOpenVisits();
-  const visitSummary = visitSummaryText(location.visits, i18n.resolvedLanguage ?? 'en', t);
-  const isCar = location.type === 'car_park';
+  const visitSummary = visitSummaryText(spot.visits, i18n.resolvedLanguage ?? 'en', t);
+  const isCar = spot.type === 'car_park';
 
   return (
     <li className="stagger-item" style={{ animationDelay: `${staggerIndex * 0.1}s` }}>
@@ -43,11 +43,11 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
         className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-300 bg-white shadow-sm"
       >
         {photoUrl &&
-          (location.photos.length > 0 ? (
+          (spot.photos.length > 0 ? (
             // The cover opens the large viewer with every photo.
             <button
               type="button"
-              onClick={() => openPhotos({ kind: 'view', spot: location, index: 0 })}
+              onClick={() => openPhotos({ kind: 'view', spot, index: 0 })}
               aria-label={t('photos.view', { title })}
               className="block"
             >
@@ -68,16 +68,16 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
           ))}
         <div className="flex flex-1 flex-col gap-2 p-4">
           <div className="flex items-start gap-2">
-            <TypeIcon type={location.type} label={typeLabel} />
+            <TypeIcon type={spot.type} label={typeLabel} />
             <h2 id={titleId} className="min-w-0 flex-1 text-base font-semibold break-words">
               {title}
             </h2>
             <span
               className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${
-                location.is_public ? 'bg-green-100 text-green-900' : 'bg-stone-200 text-stone-800'
+                spot.is_public ? 'bg-green-100 text-green-900' : 'bg-stone-200 text-stone-800'
               }`}
             >
-              {location.is_public ? t('sharing.public') : t('sharing.private')}
+              {spot.is_public ? t('sharing.public') : t('sharing.private')}
             </span>
           </div>
           {pending && (
@@ -85,83 +85,73 @@ export function LocationCard({ location, staggerIndex, onShare, onDelete, onRetr
               pending={pending}
               onRetry={onRetry}
               onDiscard={onDiscard}
-              onCompare={isStaleEdit(location) ? () => editing.compare(location) : null}
+              onCompare={isStaleEdit(spot) ? () => editing.compare(spot) : null}
             />
           )}
           <p className="text-sm text-stone-800">
-            {location.type === 'car_park'
+            {spot.type === 'car_park'
               ? t('locations.parkedOn', { date })
-              : location.finder
-                ? t('locations.foundByOn', { finder: location.finder, date })
+              : spot.finder
+                ? t('locations.foundByOn', { finder: spot.finder, date })
                 : t('locations.foundOn', { date })}
           </p>
           {visitSummary && <p className="text-sm font-medium text-stone-800">{visitSummary}</p>}
-          {location.notes && <p className="text-sm whitespace-pre-line text-stone-700">{location.notes}</p>}
+          {spot.notes && <p className="text-sm whitespace-pre-line text-stone-700">{spot.notes}</p>}
           <p className="text-sm text-stone-700">
             {/* Lithuanian conjugates "added" for "you": one sentence each, not a pronoun dropped into a template. */}
-            {location.is_owner ? t('locations.addedByYou') : t('locations.addedBy', { owner: location.owner_name })}
+            {spot.is_owner ? t('locations.addedByYou') : t('locations.addedBy', { owner: spot.owner_name })}
           </p>
           <a
-            href={directionsUrl(location.latitude, location.longitude)}
+            href={directionsUrl(spot.latitude, spot.longitude)}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1 self-start text-sm text-blue-800 underline"
           >
             <span className="sr-only">{t('locations.directions')}: </span>
-            {formatCoordinates(location.latitude, location.longitude, 4)}
+            {formatCoordinates(spot.latitude, spot.longitude, 4)}
           </a>
-          {location.accuracy_m !== null && (
-            <p className="text-sm text-stone-700">
-              {t('locations.accuracy', { metres: Math.round(location.accuracy_m) })}
-            </p>
+          {spot.accuracy_m !== null && (
+            <p className="text-sm text-stone-700">{t('locations.accuracy', { metres: Math.round(spot.accuracy_m) })}</p>
           )}
           <Button
             variant="secondary"
             className="self-start px-3 py-1.5"
-            onClick={() => guide({ latitude: location.latitude, longitude: location.longitude, title, isCar })}
+            onClick={() => guide({ latitude: spot.latitude, longitude: spot.longitude, title, isCar })}
           >
             {isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')}
           </Button>
-          {!isCar && pending?.kind !== 'delete' && (location.is_owner || visitSummary !== null) && (
+          {!isCar && pending?.kind !== 'delete' && (spot.is_owner || visitSummary !== null) && (
             <div className="flex flex-wrap gap-2">
-              {location.is_owner && (
+              {spot.is_owner && (
                 <Button
                   variant="secondary"
                   className="px-3 py-1.5"
-                  onClick={() => openVisits({ kind: 'record', spot: location })}
+                  onClick={() => openVisits({ kind: 'record', spot })}
                 >
                   {t('visits.record')}
                 </Button>
               )}
-              <Button
-                variant="secondary"
-                className="px-3 py-1.5"
-                onClick={() => openVisits({ kind: 'list', spot: location })}
-              >
+              <Button variant="secondary" className="px-3 py-1.5" onClick={() => openVisits({ kind: 'list', spot })}>
                 {t('visits.list')}
               </Button>
             </div>
           )}
-          {location.is_owner && pending?.kind !== 'delete' && (
+          {spot.is_owner && pending?.kind !== 'delete' && (
             <div className="mt-auto flex flex-wrap gap-2 pt-2">
-              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => editing.edit(location)}>
+              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => editing.edit(spot)}>
                 {t('locations.edit')}
               </Button>
               <Button
                 variant="secondary"
                 className="flex-1 px-3 py-1.5"
-                onClick={() => openPhotos({ kind: 'manage', spot: location })}
+                onClick={() => openPhotos({ kind: 'manage', spot })}
               >
-                {t('photos.manage', { n: location.photos.length })}
+                {t('photos.manage', { n: spot.photos.length })}
               </Button>
-              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => onShare(location)}>
+              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => onShare(spot)}>
                 {t('locations.share')}
               </Button>
-              <Button
-                variant="secondary"
-                className="flex-1 px-3 py-1.5 text-red-800"
-                onClick={() => onDelete(location)}
-              >
+              <Button variant="secondary" className="flex-1 px-3 py-1.5 text-red-800" onClick={() => onDelete(spot)}>
                 {t('locations.delete')}
               </Button>
             </div>

@@ -2,7 +2,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SpotPage } from '../../../common/schemas/spots.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
-import { locationKeys } from '../../app/spot-keys.ts';
+import { spotKeys } from '../../app/spot-keys.ts';
 import { keptSpots } from '../../app/local-first/spot-cache.ts';
 import { filterQuery, loadMatcher } from '../../app/spot-filter-url.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
@@ -11,10 +11,10 @@ export const PAGE_SIZE = 20;
 
 export type ListPage = SpotPage & { from: 'server' | 'device' };
 
-export function useLocationPages(userId: string, filter: SpotFilter) {
+export function useSpotPages(userId: string, filter: SpotFilter) {
   const filterKey = filterQuery(filter);
   return useInfiniteQuery({
-    queryKey: locationKeys.list(filterKey),
+    queryKey: spotKeys.list(filterKey),
     queryFn: async ({ pageParam, signal }): Promise<ListPage> => {
       if (navigator.onLine || pageParam) {
         try {

@@ -10,8 +10,8 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
-import { LocationCard } from './spot-card.tsx';
-import { PAGE_SIZE, useLocationPages } from './spots-api.ts';
+import { SpotCard } from './spot-card.tsx';
+import { PAGE_SIZE, useSpotPages } from './spots-api.ts';
 import { ShareDialog } from './share-dialog.tsx';
 
 /** The export and import dialogs belong to features of their own: the app shell hands them in. */
@@ -20,15 +20,15 @@ type SpotsTabProps = {
   importDialog: (onClose: () => void) => ReactNode;
 };
 
-type OpenDialog = { kind: 'share' | 'delete'; location: ShownSpot } | { kind: 'export' | 'import' } | null;
+type OpenDialog = { kind: 'share' | 'delete'; spot: ShownSpot } | { kind: 'export' | 'import' } | null;
 
-export default function LocationsTab({ exportDialog, importDialog: renderImport }: SpotsTabProps) {
+export default function SpotsTab({ exportDialog, importDialog: renderImport }: SpotsTabProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const me = useMe();
   const outbox = useOutbox();
   const { filter, key: filterKey } = useSpotFilter();
-  const pages = useLocationPages(me.id, filter);
+  const pages = useSpotPages(me.id, filter);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const openVisits = useOpenVisits();
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -120,16 +120,16 @@ export default function LocationsTab({ exportDialog, importDialog: renderImport 
         </Button>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((location, index) => (
-          <LocationCard
-            key={location.id}
-            location={location}
+        {items.map((spot, index) => (
+          <SpotCard
+            key={spot.id}
+            spot={spot}
             // Each page's cards fade in one after another; a long list does not wait on its first cards.
             staggerIndex={index % PAGE_SIZE}
             onRetry={(seq) => void outbox.retry(seq)}
             onDiscard={(seq) => void outbox.discard(seq)}
-            onShare={(chosen) => setDialog({ kind: 'share', location: chosen })}
-            onDelete={(chosen) => setDialog({ kind: 'delete', location: chosen })}
+            onShare={(chosen) => setDialog({ kind: 'share', spot: chosen })}
+            onDelete={(chosen) => setDialog({ kind: 'delete', spot: chosen })}
           />
         ))}
       </ul>
@@ -147,8 +147,8 @@ export default function LocationsTab({ exportDialog, importDialog: renderImport 
           </Button>
         )}
       </div>
-      {dialog?.kind === 'share' && <ShareDialog location={dialog.location} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'delete' && <DeleteDialog location={dialog.location} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'share' && <ShareDialog spot={dialog.spot} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && <DeleteDialog spot={dialog.spot} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'export' && exportDialog(() => setDialog(null))}
       {importDialog}
     </section>
