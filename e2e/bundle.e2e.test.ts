@@ -26,7 +26,7 @@ describe('the built web app', () => {
       string,
       { file: string }
     >;
-    const layerChunk = manifest['client/lib/map-region/region-layer.ts']?.file;
+    const layerChunk = manifest['client/features/map-region/region-layer.ts']?.file;
     expect(layerChunk).toBeDefined();
     expect(main.has(layerChunk!)).toBe(false);
   });

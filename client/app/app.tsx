@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx';
 import { useVerificationNotice } from '../features/auth/use-verification-notice.ts';
-import { hasDeviceStorage, rememberedUser } from '../lib/offline/device-db.ts';
-import { useSession } from '../lib/session.tsx';
+import { hasDeviceStorage, rememberedUser } from './local-first/device-db.ts';
+import { useSession } from './session.tsx';
 import { FullScreenSpinner } from '../ui/spinner.tsx';
 import { MainScreenLoading } from './app-title.tsx';
 

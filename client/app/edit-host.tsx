@@ -1,10 +1,10 @@
 // Provides "edit this spot" and "compare my stale edit" to the whole main screen and shows the dialog asked for.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import type { ShownSpot } from '../lib/offline/outbox-model.ts';
-import { SpotEditingContext } from '../lib/spot-editing.ts';
+import type { ShownSpot } from './local-first/outbox-model.ts';
+import { SpotEditingContext } from './spot-editing.ts';
 import { withAllWords } from '../i18n/later-words.ts';
 
-const EditDialogs = lazy(withAllWords(() => import('../features/map/edit-dialogs.tsx')));
+const EditDialogs = lazy(withAllWords(() => import('../features/spots/edit-dialogs.tsx')));
 
 export function EditHost({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<{ kind: 'edit' | 'compare'; spot: ShownSpot } | null>(null);

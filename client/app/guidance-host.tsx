@@ -1,7 +1,7 @@
 // Provides "guide me to this spot" to the whole main screen and shows the guidance view when asked.
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useClientConfig } from '../lib/client-config.ts';
-import { askForCompass, GuidanceContext, type GuidanceTarget } from '../lib/guidance-context.ts';
+import { useClientConfig } from './client-config.ts';
+import { askForCompass, GuidanceContext, type GuidanceTarget } from './guidance-context.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { withAllWords } from '../i18n/later-words.ts';
 

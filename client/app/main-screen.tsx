@@ -5,12 +5,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
 import { FilterButton } from '../features/filter/filter-button.tsx';
 import { InstallButton } from '../features/install/install-button.tsx';
-import { MapTab } from '../features/map/map-tab.tsx';
+import { MapTab, type RegionMapProps } from '../features/map/map-tab.tsx';
 import { OfflineBadge } from '../features/offline/offline-badge.tsx';
 import { SyncStatus } from '../features/offline/sync-status.tsx';
-import { OutboxProvider } from '../lib/offline/outbox-provider.tsx';
-import { refreshOwnSpots } from '../lib/offline/spot-cache.ts';
-import { useMe, useSession } from '../lib/session.tsx';
+import { OutboxProvider } from './local-first/outbox-provider.tsx';
+import { refreshOwnSpots } from './local-first/spot-cache.ts';
+import { useMe, useSession } from './session.tsx';
 import { whenIdle } from '../lib/when-idle.ts';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -25,11 +25,14 @@ import { queryClient } from './query-client.ts';
 import { withAllWords } from '../i18n/later-words.ts';
 
 // The list and its dialogs load when the tab is first opened: the map screen stays within its budget.
-const LocationsTab = lazy(withAllWords(() => import('../features/locations/locations-tab.tsx')));
-const DevicePanel = lazy(withAllWords(() => import('../features/offline/device-panel.tsx')));
-const AccountPanel = lazy(withAllWords(() => import('../features/account/account-panel.tsx')));
+const SpotsScreen = lazy(withAllWords(() => import('./spots-screen.tsx')));
+const DeviceScreen = lazy(withAllWords(() => import('./device-screen.tsx')));
+const AccountScreen = lazy(withAllWords(() => import('./account-screen.tsx')));
+// Only when the operator offers a region map (ADR 0018); its renderer is a chunk of its own, loaded when drawn.
+const RegionMap = lazy(withAllWords(() => import('../features/map-region/region-map.tsx')));
+const renderRegionMap = (props: RegionMapProps) => <RegionMap {...props} />;
 
-type TabId = 'map' | 'locations';
+type TabId = 'map' | 'spots';
 
 export default function MainScreen() {
   const { t } = useTranslation();
@@ -131,9 +134,14 @@ export default function MainScreen() {
                       panelClassName="mt-4"
                       items={[
                         // The map stays mounted while the list is shown, so its view and loaded spots survive a tab switch.
-                        { id: 'map', label: t('tabs.map'), keepMounted: true, content: <MapTab /> },
                         {
-                          id: 'locations',
+                          id: 'map',
+                          label: t('tabs.map'),
+                          keepMounted: true,
+                          content: <MapTab regionMap={renderRegionMap} />,
+                        },
+                        {
+                          id: 'spots',
                           label: t('tabs.locations'),
                           content: (
                             <Suspense
@@ -143,7 +151,7 @@ export default function MainScreen() {
                                 </div>
                               }
                             >
-                              <LocationsTab />
+                              <SpotsScreen />
                             </Suspense>
                           ),
                         },
@@ -153,12 +161,12 @@ export default function MainScreen() {
                 </div>
                 {deviceOpen && (
                   <Suspense fallback={null}>
-                    <DevicePanel onClose={() => setDeviceOpen(false)} />
+                    <DeviceScreen onClose={() => setDeviceOpen(false)} />
                   </Suspense>
                 )}
                 {accountOpen && (
                   <Suspense fallback={null}>
-                    <AccountPanel onClose={() => setAccountOpen(false)} />
+                    <AccountScreen onClose={() => setAccountOpen(false)} />
                   </Suspense>
                 )}
               </VisitsHost>

@@ -1,7 +1,7 @@
 // Provides "record a visit", "visits" and "fruiting calendar" to the whole main screen; the views are a lazy chunk.
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { locationKeys } from '../lib/location-keys.ts';
-import { VisitsContext, type VisitsRequest } from '../lib/visits-context.ts';
+import { spotKeys } from './spot-keys.ts';
+import { VisitsContext, type VisitsRequest } from './visits-context.ts';
 import { queryClient } from './query-client.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { withAllWords } from '../i18n/later-words.ts';
@@ -30,7 +30,7 @@ export function VisitsHost({ children }: { children: ReactNode }) {
           <VisitsView
             request={request}
             onClose={() => setRequest(null)}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: locationKeys.all })}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: spotKeys.all })}
           />
         </Suspense>
       )}

@@ -22,3 +22,6 @@ export const saveSettings = (settings: Partial<AccountSettings>) =>
 
 export const deleteAccount = (password: string) =>
   api<unknown>('/api/auth/delete-user', { method: 'POST', json: { password } });
+
+/** The query key of the signed-in devices' list: a password change ends the others, so it is read again. */
+export const SESSIONS_KEY = ['account', 'sessions'] as const;

@@ -1,7 +1,7 @@
 // The one "Filter" button for the map and the list, with how many filters are set; the panel loads on first use.
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activeFilters, useSpotFilter } from '../../lib/spot-filter-url.ts';
+import { activeFilters, useSpotFilter } from '../../app/spot-filter-url.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { withAllWords } from '../../i18n/later-words.ts';
 

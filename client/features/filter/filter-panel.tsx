@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { isCalendarDate, tidyDateInput } from '../../lib/date-input.ts';
-import { FILTER_CHANGED, FILTER_KEYS } from '../../lib/spot-filter-url.ts';
+import { FILTER_CHANGED, FILTER_KEYS } from '../../app/spot-filter-url.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';

@@ -8,7 +8,7 @@ import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { TileLayer as TileLayerConfig } from '../../../common/schemas/config.ts';
 import { formatDistance, type CompassPoint } from '../../lib/geodesy.ts';
-import type { GuidanceTarget } from '../../lib/guidance-context.ts';
+import type { GuidanceTarget } from '../../app/guidance-context.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   ARRIVED_WITHIN_M,

@@ -10,7 +10,7 @@ import Supercluster from 'supercluster';
 import { MAP_TILE_ZOOM_MAX } from '../../../common/limits.ts';
 import type { MapTile, MapTileKey } from '../../../common/schemas/map-tiles.ts';
 import { api } from '../../lib/api-client.ts';
-import { locationKeys } from '../../lib/location-keys.ts';
+import { spotKeys } from '../../app/spot-keys.ts';
 import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
 import { countInView, tilesForView, type Bounds } from './overview-tiles.ts';
 
@@ -57,7 +57,7 @@ export function useMapOverview(map: L.Map | null, filterKey: string, enabled: bo
   const query = filterKey ? `?${filterKey.slice(1)}` : '';
   const { tiles, failed } = useQueries({
     queries: (enabled && view ? view.tiles : []).map((tile) => ({
-      queryKey: [...locationKeys.all, 'tile', tile.z, tile.x, tile.y, filterKey] as const,
+      queryKey: [...spotKeys.all, 'tile', tile.z, tile.x, tile.y, filterKey] as const,
       // The signal is handed on: a tile left behind by a pan is cancelled, and its work on the server with it.
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         api<MapTile>(`/api/v1/map/tiles/${tile.z}/${tile.x}/${tile.y}${query}`, { signal, timeoutMs: TILE_TIMEOUT_MS }),

@@ -1,28 +1,28 @@
 // The Map tab: a count, the base-layer choice, the map, and the add form beside or below it.
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type L from 'leaflet';
 import { useTranslation } from 'react-i18next';
-import type { BaseLayerId } from '../../../common/schemas/config.ts';
+import type { BaseLayerId, MapRegion, TileLayer } from '../../../common/schemas/config.ts';
 import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useOffline } from '../../lib/connectivity.ts';
-import { useGuide } from '../../lib/guidance-context.ts';
-import { useOpenPhotos } from '../../lib/photos-context.ts';
-import { applyPending, type ShownSpot } from '../../lib/offline/outbox-model.ts';
-import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
-import { useMe } from '../../lib/session.tsx';
-import { useFiltered, useSpotFilter } from '../../lib/spot-filter-url.ts';
-import { useSpotEditing } from '../../lib/spot-editing.ts';
+import { useGuide } from '../../app/guidance-context.ts';
+import { useOpenPhotos } from '../../app/photos-context.ts';
+import { applyPending, type ShownSpot } from '../../app/local-first/outbox-model.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import { useMe } from '../../app/session.tsx';
+import { useFiltered, useSpotFilter } from '../../app/spot-filter-url.ts';
+import { useSpotEditing } from '../../app/spot-editing.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { visitSummaryText } from '../../lib/visit-summary.ts';
-import { useOpenVisits } from '../../lib/visits-context.ts';
+import { visitSummaryText } from '../../app/visit-summary.ts';
+import { useOpenVisits } from '../../app/visits-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { Selection } from './add-location-form.tsx';
+import type { Selection } from './add-spot-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
-import { useClientConfig } from '../../lib/client-config.ts';
+import { useClientConfig } from '../../app/client-config.ts';
 import { MapView, SMALL_SCREEN, type UserPosition } from './map-view.tsx';
 import { useSpotsInArea } from './spots-in-view.ts';
 import { countInView, drawOverview, useMapOverview, type OpenPin } from './map-overview.ts';
@@ -34,17 +34,25 @@ const NO_SPOTS: Spot[] = [];
 
 // The form is not part of the first paint: it loads after the map (see preloadTheForm), keeping the main
 // screen within its size budget.
-const loadForm = withAllWords(() => import('./add-location-form.tsx'));
-const AddLocationForm = lazy(() => loadForm().then((module) => ({ default: module.AddLocationForm })));
+const loadForm = withAllWords(() => import('./add-spot-form.tsx'));
+const AddSpotForm = lazy(() => loadForm().then((module) => ({ default: module.AddSpotForm })));
 // Loaded on the first "Add at my position" (and preloaded with the form, for a first use with no signal).
 const loadFixer = withAllWords(() => import('./position-fixer.tsx'));
 const PositionFixer = lazy(() => loadFixer().then((module) => ({ default: module.PositionFixer })));
 // "Move" on one of the user's pins: a draggable pin and its confirm step.
 const MoveSpotPanel = lazy(withAllWords(() => import('./move-spot-panel.tsx')));
-// Only when the operator offers a region map (ADR 0018); its renderer is a chunk of its own, loaded when drawn.
-const RegionMap = lazy(withAllWords(() => import('./region-map.tsx')));
+/** What the region map (features/map-region, handed in by the app shell) is given to draw itself on the map. */
+export type RegionMapProps = {
+  map: L.Map;
+  region: MapRegion;
+  regionChosen: boolean;
+  /** The tile layer the forager chose, when it is not the region map. */
+  chosenLayer: TileLayer | undefined;
+  onSwitchToRegion: () => void;
+  offline: boolean;
+};
 
-export function MapTab() {
+export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => ReactNode }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const layerSelectId = useId();
@@ -316,14 +324,14 @@ export function MapTab() {
         <p className="text-xs text-stone-700">{t('map.clickHint')}</p>
         {region && map && (
           <Suspense fallback={null}>
-            <RegionMap
-              map={map}
-              region={region}
-              regionChosen={regionChosen}
-              chosenLayer={baseLayer}
-              onSwitchToRegion={() => setBaseLayerId('region')}
-              offline={offline}
-            />
+            {regionMap({
+              map,
+              region,
+              regionChosen,
+              chosenLayer: baseLayer,
+              onSwitchToRegion: () => setBaseLayerId('region'),
+              offline,
+            })}
           </Suspense>
         )}
       </div>
@@ -350,7 +358,7 @@ export function MapTab() {
       {selection && (
         <div ref={formRef} className="scroll-mt-4">
           <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
-            <AddLocationForm
+            <AddSpotForm
               selection={selection}
               onClose={() => setSelection(null)}
               onPlace={(point) => {

@@ -7,14 +7,14 @@ import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import { isOnline } from '../../lib/connectivity.ts';
 import { formatCoordinates } from '../../lib/format.ts';
-import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
-import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
+import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { spotIcon } from './marker-icons.ts';
 import { PositionFixer } from './position-fixer.tsx';
-import { movePatch } from './spot-edit.ts';
+import { movePatch } from './move-patch.ts';
 
 type Candidate = { latitude: number; longitude: number; accuracy: number | null };
 

@@ -2,7 +2,7 @@
 // from the server, or with no signal from the copy kept on the device.
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
-import { keptSpots } from '../../lib/offline/spot-cache.ts';
+import { keptSpots } from '../../app/local-first/spot-cache.ts';
 
 /** How long a popup waits for the server before it shows the device's copy. */
 const SPOT_TIMEOUT_MS = 8_000;

@@ -8,9 +8,9 @@ import type L from 'leaflet';
 import { BBOX_LIMIT_MAX } from '../../../common/limits.ts';
 import type { BBox, SpotPage } from '../../../common/schemas/spots.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
-import { locationKeys } from '../../lib/location-keys.ts';
-import { keepLoadedArea, keptSpotsInArea } from '../../lib/offline/spot-cache.ts';
-import { filterQuery, loadMatcher } from '../../lib/spot-filter-url.ts';
+import { spotKeys } from '../../app/spot-keys.ts';
+import { keepLoadedArea, keptSpotsInArea } from '../../app/local-first/spot-cache.ts';
+import { filterQuery, loadMatcher } from '../../app/spot-filter-url.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 
 const SETTLE_MS = 300;
@@ -23,7 +23,7 @@ export type AreaSpots = SpotPage & { from: 'server' | 'device' };
 export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFilter) {
   const filterKey = filterQuery(filter);
   return useQuery({
-    queryKey: area ? locationKeys.inArea(area, filterKey) : ['locations', 'bbox', 'none'],
+    queryKey: area ? spotKeys.inArea(area, filterKey) : ['spots', 'bbox', 'none'],
     queryFn: async ({ signal }): Promise<AreaSpots> => {
       const box = area!;
       // The device applies the same filter to what it kept (common/spot-filter.ts), loaded only when one is set.

@@ -1,31 +1,33 @@
 // "On this device": what Foray keeps on the phone for use with no signal, and whether the browser promised
 // to keep it. Loaded when opened.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REGION_CHANGED_EVENT } from '../../lib/map-region/download-task.ts';
-import { deviceDb, persistKey } from '../../lib/offline/device-db.ts';
-import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
-import { keptCounts } from '../../lib/offline/spot-cache.ts';
-import { useMe } from '../../lib/session.tsx';
+import { deviceDb, persistKey } from '../../app/local-first/device-db.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import { keptCounts } from '../../app/local-first/spot-cache.ts';
+import { useMe } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
-import { RegionSection } from './region-section.tsx';
 
 type Facts = { own: number; others: number; usage: number | null; quota: number | null; persisted: boolean | null };
 
-export default function DevicePanel({ onClose }: { onClose: () => void }) {
+/**
+ * `storageChanges` counts changes made elsewhere to what the device keeps (the region map's download and removal):
+ * the facts are read again at each. `children`: more sections, put in by the app shell.
+ */
+export default function DevicePanel({
+  onClose,
+  storageChanges,
+  children,
+}: {
+  onClose: () => void;
+  storageChanges: number;
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const me = useMe();
   const { waitingCount, entries } = useOutbox();
   const [facts, setFacts] = useState<Facts | null>(null);
-  // The region map's download and removal change the storage used: read the facts again then.
-  const [regionChanges, setRegionChanges] = useState(0);
-  useEffect(function countRegionChanges() {
-    const changed = () => setRegionChanges((count) => count + 1);
-    window.addEventListener(REGION_CHANGED_EVENT, changed);
-    return () => window.removeEventListener(REGION_CHANGED_EVENT, changed);
-  }, []);
-
   useEffect(
     function readWhatIsKept() {
       let cancelled = false;
@@ -45,7 +47,7 @@ export default function DevicePanel({ onClose }: { onClose: () => void }) {
         cancelled = true;
       };
     },
-    [me.id, entries, regionChanges],
+    [me.id, entries, storageChanges],
   );
 
   const megabytes = (bytes: number) =>
@@ -82,7 +84,7 @@ export default function DevicePanel({ onClose }: { onClose: () => void }) {
         </dd>
       </dl>
       {facts?.persisted === false && <p className="mt-3 text-sm text-stone-700">{t('offline.persistHint')}</p>}
-      <RegionSection />
+      {children}
       <div className="mt-6 flex justify-end">
         <DialogClose asChild>
           <Button variant="secondary">{t('common.close')}</Button>

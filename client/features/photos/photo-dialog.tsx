@@ -1,12 +1,20 @@
 // The one lazy entry of the photos feature: the owner's manager or the large viewer, as asked.
-import type { PhotosRequest } from '../../lib/photos-context.ts';
+import { useTranslation } from 'react-i18next';
+import type { PhotosRequest } from '../../app/photos-context.ts';
+import PhotoViewer from '../../ui/photo-viewer.tsx';
 import PhotoManager from './photo-manager.tsx';
-import PhotoViewer from './photo-viewer.tsx';
 
 export default function PhotoDialog({ request, onClose }: { request: PhotosRequest; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { spot } = request;
   return request.kind === 'manage' ? (
-    <PhotoManager spot={request.spot} onClose={onClose} />
+    <PhotoManager spot={spot} onClose={onClose} />
   ) : (
-    <PhotoViewer spot={request.spot} startAt={request.index} onClose={onClose} />
+    <PhotoViewer
+      title={spot.mushroom_types || t(`locationTypes.${spot.type}`)}
+      photos={spot.photos}
+      startAt={request.index}
+      onClose={onClose}
+    />
   );
 }

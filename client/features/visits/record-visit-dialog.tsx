@@ -8,8 +8,8 @@ import { PHOTO_MAX_BYTES, PHOTOS_PER_VISIT_MAX, VISIT_NOTE_MAX } from '../../../
 import { shrinkPhoto, type ShrunkPhoto } from '../../lib/shrink-photo.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { todayLocal } from '../../lib/format.ts';
-import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
-import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
+import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { randomId } from '../../lib/uuid.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';

@@ -6,13 +6,13 @@ import type { Photo } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { formatDate } from '../../lib/format.ts';
-import type { ShownSpot } from '../../lib/offline/outbox-model.ts';
-import { useOutbox } from '../../lib/offline/outbox-provider.tsx';
+import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import PhotoViewer from '../photos/photo-viewer.tsx';
+import PhotoViewer from '../../ui/photo-viewer.tsx';
 import { CalendarView } from './calendar-view.tsx';
 import { fruitingCalendar } from './fruiting-calendar.ts';
 import { useReloadAfterUploads, useSpotVisits } from './visits-api.ts';
@@ -192,11 +192,7 @@ export function VisitsDialog({
         </section>
       </div>
       {viewing && (
-        <PhotoViewer
-          spot={{ ...spot, photos: viewing.photos }}
-          startAt={viewing.index}
-          onClose={() => setViewing(null)}
-        />
+        <PhotoViewer title={title} photos={viewing.photos} startAt={viewing.index} onClose={() => setViewing(null)} />
       )}
     </Dialog>
   );

@@ -1,0 +1,278 @@
+// The signed-in user's outbox in React: what waits (for the map, the list and the status line), and the
+// page's part in sending it — at start, when the network returns, when the page is shown again, after each
+// save, when the backoff timer fires, and on "Upload now".
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { Spot, SpotPage } from '../../../common/schemas/spots.ts';
+import { spotKeys } from '../spot-keys.ts';
+import { useSession } from '../session.tsx';
+import { deviceDb, persistKey } from './device-db.ts';
+import type { OutboxChange, OutboxEntry, PhotoUrls } from './outbox-model.ts';
+import { discardEntry, enqueue, listenToOutbox, outboxEntries, retryEntry, type Planner } from './outbox.ts';
+import { drainOutbox, SYNC_TAG, type DrainResult } from './sync.ts';
+
+type OutboxContextValue = {
+  entries: OutboxEntry[];
+  /** Photos of spots still on the device, for their cards and popups. */
+  photoUrls: PhotoUrls;
+  /** Entries that will go by themselves (not refused ones). */
+  waitingCount: number;
+  /** A send is running in this page. */
+  sending: boolean;
+  /** Writes the change on the device, then tries to send it. Throws when the device could not store it. */
+  record: (change: OutboxChange, plan?: Planner) => Promise<void>;
+  uploadNow: () => void;
+  retry: (seq: number) => Promise<void>;
+  discard: (seq: number) => Promise<void>;
+};
+
+const OutboxContext = createContext<OutboxContextValue | null>(null);
+
+export function OutboxProvider({
+  userId,
+  onUploaded,
+  children,
+}: {
+  userId: string;
+  onUploaded: (count: number) => void;
+  children: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const { markSignedOut } = useSession();
+  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const [sending, setSending] = useState(false);
+  const sender = useRef({
+    running: false,
+    again: false,
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
+  const latest = useRef({ markSignedOut, onUploaded });
+  useEffect(() => {
+    latest.current = { markSignedOut, onUploaded };
+  });
+  /** Uploads confirmed since the outbox last had to wait; announced once it is empty. */
+  const uploadedAfterWaiting = useRef({ count: 0, waited: false });
+
+  const photoUrls = useRef(new Map<number, string>());
+  const [photoUrlsView, setPhotoUrlsView] = useState<PhotoUrls>(new Map());
+
+  const show = useCallback((next: OutboxEntry[]) => {
+    // An empty outbox read again changes nothing: keep the same arrays so the map does not redraw.
+    setPhotoUrlsView((previous) =>
+      next.length === 0 && previous.size === 0 ? previous : keepPhotoUrls(photoUrls.current, next),
+    );
+    setEntries((previous) => (next.length === 0 && previous.length === 0 ? previous : next));
+  }, []);
+
+  const reload = useCallback(async () => {
+    const next = await outboxEntries(userId).catch(() => null);
+    if (next) show(next);
+    return next;
+  }, [userId, show]);
+
+  const uploadNowRef = useRef<() => void>(() => undefined);
+  const uploadNow = useCallback(() => {
+    const state = sender.current;
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    state.running = true;
+    clearTimeout(state.timer);
+    setSending(true);
+    void (async () => {
+      let result: DrainResult | null = null;
+      do {
+        state.again = false;
+        result = await drainOutbox().catch(() => null);
+      } while (state.again);
+      state.running = false;
+      setSending(false);
+      if (result?.outcome === 'retry-later') {
+        uploadedAfterWaiting.current.waited = true;
+        state.timer = setTimeout(() => uploadNowRef.current(), Math.max(0, result.retryAt - Date.now()));
+      }
+      if (result?.outcome === 'sign-in') latest.current.markSignedOut();
+    })();
+  }, []);
+  useEffect(() => {
+    uploadNowRef.current = uploadNow;
+  });
+
+  const record = useCallback(
+    async (change: OutboxChange, plan?: Planner) => {
+      await enqueue(userId, change, plan);
+      if (!navigator.onLine) uploadedAfterWaiting.current.waited = true;
+      await reload();
+      uploadNow();
+      void askForBackgroundSync();
+    },
+    [userId, reload, uploadNow],
+  );
+
+  useEffect(
+    function followTheOutbox() {
+      const stop = listenToOutbox((message) => {
+        if (message.type === 'applied') {
+          // A visit changes the spot's summary (and its visits list): both are asked for again.
+          if (message.kind === 'visit' || message.kind === 'delete-visit')
+            void queryClient.invalidateQueries({ queryKey: spotKeys.all });
+          else showAppliedChange(queryClient, message.kind, message.spotId, message.spot);
+          const progress = uploadedAfterWaiting.current;
+          progress.count += 1;
+          if (message.savedOffline) progress.waited = true;
+        }
+        if (message.type === 'sign-in-needed') latest.current.markSignedOut();
+        void reload().then((next) => {
+          const progress = uploadedAfterWaiting.current;
+          if (!next || next.some((entry) => entry.status === 'waiting') || progress.count === 0) return;
+          if (progress.waited) latest.current.onUploaded(progress.count);
+          uploadedAfterWaiting.current = { count: 0, waited: false };
+          void queryClient.invalidateQueries({ queryKey: spotKeys.all });
+        });
+      });
+      void outboxEntries(userId)
+        .then((next) => {
+          if (next.some((entry) => entry.status === 'waiting')) uploadedAfterWaiting.current.waited = true;
+          show(next);
+        })
+        .catch(() => undefined);
+      return stop;
+    },
+    [queryClient, reload, show, userId],
+  );
+
+  useEffect(
+    function sendWhenItMayWork() {
+      const onVisible = () => {
+        if (document.visibilityState === 'visible') uploadNow();
+      };
+      window.addEventListener('online', uploadNow);
+      document.addEventListener('visibilitychange', onVisible);
+      uploadNow(); // app start
+      const state = sender.current;
+      return () => {
+        window.removeEventListener('online', uploadNow);
+        document.removeEventListener('visibilitychange', onVisible);
+        clearTimeout(state.timer);
+      };
+    },
+    [uploadNow],
+  );
+
+  const retry = useCallback(
+    async (seq: number) => {
+      await retryEntry(seq);
+      await reload();
+      uploadNow();
+    },
+    [reload, uploadNow],
+  );
+  const discard = useCallback(
+    async (seq: number) => {
+      await discardEntry(seq);
+      await reload();
+    },
+    [reload],
+  );
+
+  const value = useMemo(
+    () => ({
+      entries,
+      photoUrls: photoUrlsView,
+      waitingCount: entries.filter((entry) => entry.status === 'waiting').length,
+      sending,
+      record,
+      uploadNow,
+      retry,
+      discard,
+    }),
+    [entries, photoUrlsView, sending, record, uploadNow, retry, discard],
+  );
+  return <OutboxContext value={value}>{children}</OutboxContext>;
+}
+
+export function useOutbox(): OutboxContextValue {
+  const value = use(OutboxContext);
+  if (!value) throw new Error('useOutbox must be used inside <OutboxProvider>');
+  return value;
+}
+
+/**
+ * One object URL per queued photo, made when its entry first appears and released when the entry is gone
+ * (uploaded or discarded). Returns a copy for rendering.
+ */
+function keepPhotoUrls(urls: Map<number, string>, entries: OutboxEntry[]): PhotoUrls {
+  const present = new Set<number>();
+  for (const entry of entries) {
+    if ((entry.kind !== 'create' && entry.kind !== 'add-photo') || !entry.photo || entry.seq === undefined) continue;
+    present.add(entry.seq);
+    if (!urls.has(entry.seq)) urls.set(entry.seq, URL.createObjectURL(entry.photo));
+  }
+  for (const [seq, url] of urls) {
+    if (present.has(seq)) continue;
+    URL.revokeObjectURL(url);
+    urls.delete(seq);
+  }
+  return new Map(urls);
+}
+
+/** Chromium wakes the service worker to send when the network returns, even with no Foray page open. */
+async function askForBackgroundSync() {
+  try {
+    const registration = await navigator.serviceWorker?.ready;
+    const sync = (
+      registration as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined
+    )?.sync;
+    await sync?.register(SYNC_TAG);
+  } catch {
+    // No Background Sync here (Safari, Firefox): the page sends when it is open.
+  }
+}
+
+/** Asks the browser to keep Foray's storage through clean-ups; remembered for the "On this device" panel. */
+export async function askToPersistStorage(userId: string): Promise<void> {
+  try {
+    const db = await deviceDb();
+    if ((await db.get('meta', persistKey(userId))) !== undefined) return;
+    const granted = (await navigator.storage?.persist?.()) ?? false;
+    await db.put('meta', granted, persistKey(userId));
+  } catch {
+    // Without the Storage API the browser decides alone; the panel then says storage is not kept for sure.
+  }
+}
+
+/** Puts the server's answer into what the map and list show, before their next reload from the server. */
+function showAppliedChange(
+  queryClient: QueryClient,
+  kind: OutboxChange['kind'],
+  spotId: string,
+  spot: Spot | undefined,
+) {
+  const update = (items: Spot[]) => {
+    if (spot) return items.map((item) => (item.id === spotId ? spot : item));
+    // A photo change answered 404 (the photo was already gone) leaves the spot shown as it is.
+    return kind === 'delete' || kind === 'share' || kind === 'edit'
+      ? items.filter((item) => item.id !== spotId)
+      : items;
+  };
+  const isNew = (items: Spot[]) => kind === 'create' && spot && !items.some((item) => item.id === spotId);
+
+  // Every filter's list: a spot the filter does not match is left out where the list is drawn.
+  queryClient.setQueriesData<InfiniteData<SpotPage, string | null>>(
+    { queryKey: spotKeys.list().slice(0, 2) },
+    (data) => {
+      if (!data) return data;
+      const pages = data.pages.map((page) => ({ ...page, items: update(page.items) }));
+      const first = pages[0];
+      if (first && spot && isNew(pages.flatMap((page) => page.items)))
+        pages[0] = { ...first, items: [spot, ...first.items] };
+      return { ...data, pages };
+    },
+  );
+  queryClient.setQueriesData<SpotPage>({ queryKey: ['spots', 'bbox'] }, (page) => {
+    if (!page) return page;
+    const items = update(page.items);
+    return { ...page, items: spot && isNew(items) ? [spot, ...items] : items };
+  });
+}

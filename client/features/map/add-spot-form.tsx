@@ -1,0 +1,256 @@
+// The form that opens when a point on the map is selected.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
+import type { SpotType } from '../../../common/schemas/spots.ts';
+import { isOnline } from '../../lib/connectivity.ts';
+import { formatCoordinates, todayLocal } from '../../lib/format.ts';
+import { randomId } from '../../lib/uuid.ts';
+import { askToPersistStorage, useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import { useMe } from '../../app/session.tsx';
+import { Button } from '../../ui/button.tsx';
+import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import { PhotoPicker, usePhotoChoice } from './photo-picker.tsx';
+import { PhotoPlaceOffer, type PlacedPoint } from './photo-place-offer.tsx';
+
+/** `accuracy`: metres, when the point came from the phone's position rather than a tap on the map. */
+export type Selection = { lat: number; lng: number; id: string; accuracy?: number };
+
+const FIELD_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
+
+export function AddSpotForm({
+  selection,
+  onClose,
+  onPlace,
+}: {
+  selection: Selection;
+  onClose: () => void;
+  /** Moves the pin (the spot keeps its id), e.g. to where the chosen photo was taken. */
+  onPlace: (point: PlacedPoint) => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const me = useMe();
+  const outbox = useOutbox();
+  const [saving, setSaving] = useState(false);
+  const { photo, replace: setPhoto } = usePhotoChoice();
+  const headingId = useId();
+
+  const [type, setType] = useState<SpotType>('mushroom_spot');
+  const [mushroomTypes, setMushroomTypes] = useState('');
+  const [finder, setFinder] = useState('');
+  const [dateFound, setDateFound] = useState(todayLocal);
+  const [dateError, setDateError] = useState<string | null>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+  const checkDate = useDateFoundCheck();
+  const [notes, setNotes] = useState('');
+  // The account page's choice (ADR 0037); private unless the forager chose otherwise.
+  const [sharing, setSharing] = useState<'private' | 'public'>(me.default_public ? 'public' : 'private');
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const isCarPark = type === 'car_park';
+    if (!isCarPark && (!mushroomTypes.trim() || !finder.trim())) {
+      toast({
+        variant: 'destructive',
+        title: t('form.missingInfoTitle'),
+        description: t('form.missingInfoDescription'),
+      });
+      return;
+    }
+    const date = dateFound.trim();
+    const dateProblem = checkDate(date);
+    if (dateProblem) {
+      // The server would refuse it later, out of sight, with the spot already "saved" on the device.
+      setDateError(dateProblem);
+      dateRef.current?.focus();
+      return;
+    }
+    setDateError(null);
+    setSaving(true);
+    try {
+      const shrunk = photo ? await photo.shrunk : null;
+      // On the device first, in one transaction: closing the tab or losing signal can't lose the spot now.
+      await outbox.record({
+        kind: 'create',
+        spotId: selection.id,
+        fields: {
+          type,
+          // A car park is named by its kind; its finder is the user's display name — never the e-mail,
+          // which a public car park would publish.
+          mushroom_types: isCarPark ? t('locationTypes.car_park') : mushroomTypes.trim(),
+          finder: isCarPark ? me.name : finder.trim(),
+          date_found: date,
+          notes: notes.trim(),
+          latitude: selection.lat,
+          longitude: selection.lng,
+          // Rounded to 0.1 m: more digits would claim a precision no phone has.
+          accuracy_m: selection.accuracy === undefined ? null : Math.max(0.1, Math.round(selection.accuracy * 10) / 10),
+          is_public: sharing === 'public',
+        },
+        photo: shrunk?.blob ?? null,
+        photoName: shrunk?.name ?? null,
+        // Its own id from the start, so it can be removed or moved before the spot has left the device.
+        photoId: shrunk ? randomId() : null,
+      });
+    } catch (error) {
+      setSaving(false);
+      const full = error instanceof DOMException && error.name === 'QuotaExceededError';
+      toast({
+        variant: 'destructive',
+        title: full ? t('offline.storageFullTitle') : t('form.errorSavingLocation'),
+        description: full ? t('offline.storageFullDescription') : t('offline.deviceStorageFailed'),
+      });
+      return;
+    }
+    if (isOnline()) {
+      toast({ title: t('form.locationSavedTitle'), description: t('form.locationSavedDescription') });
+    } else {
+      toast({ title: t('offline.savedOnDeviceTitle'), description: t('offline.savedOnDeviceDescription') });
+      void askToPersistStorage(me.id);
+    }
+    onClose();
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-stone-300 bg-white p-4 shadow-sm">
+      <div className="mb-3 flex items-start justify-between gap-2">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold">
+            {t('form.title')}
+          </h2>
+          <p className="text-sm text-stone-700">
+            {t('form.coordinates')}:{' '}
+            <span className="font-mono">{formatCoordinates(selection.lat, selection.lng, 6)}</span>
+            {selection.accuracy !== undefined && (
+              <>, {t('form.accuracy', { metres: Math.round(selection.accuracy) })}</>
+            )}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('form.close')}
+          className="rounded-md p-1.5 text-stone-800 hover:bg-stone-100"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+
+      <form onSubmit={(event) => void handleSubmit(event)} className="space-y-3" aria-labelledby={headingId} noValidate>
+        <Field label={t('form.type')}>
+          {(id) => (
+            <select
+              id={id}
+              value={type}
+              onChange={(event) => setType(event.target.value as SpotType)}
+              className={FIELD_CLASS}
+            >
+              <option value="mushroom_spot">{t('locationTypes.mushroom_spot')}</option>
+              <option value="car_park">{t('locationTypes.car_park')}</option>
+            </select>
+          )}
+        </Field>
+        {type === 'mushroom_spot' && (
+          <>
+            <Field label={t('form.mushroomTypes')}>
+              {(id) => (
+                <input
+                  id={id}
+                  value={mushroomTypes}
+                  onChange={(event) => setMushroomTypes(event.target.value)}
+                  maxLength={MUSHROOM_TYPES_MAX}
+                  placeholder={t('form.mushroomTypesPlaceholder')}
+                  aria-required="true"
+                  className={FIELD_CLASS}
+                />
+              )}
+            </Field>
+            <Field label={t('form.finder')}>
+              {(id) => (
+                <input
+                  id={id}
+                  value={finder}
+                  onChange={(event) => setFinder(event.target.value)}
+                  maxLength={FINDER_MAX}
+                  autoComplete="name"
+                  aria-required="true"
+                  className={FIELD_CLASS}
+                />
+              )}
+            </Field>
+          </>
+        )}
+        <DateField
+          label={t('form.dateFound')}
+          value={dateFound}
+          onChange={(typed) => {
+            setDateFound(typed);
+            setDateError(null);
+          }}
+          error={dateError}
+          inputRef={dateRef}
+        />
+        <PhotoPicker photo={photo} onChange={setPhoto} />
+        {photo && (
+          <PhotoPlaceOffer
+            file={photo.file}
+            pin={selection}
+            dateFound={dateFound.trim()}
+            onPlace={onPlace}
+            onDate={(date) => {
+              setDateFound(date);
+              setDateError(null);
+            }}
+          />
+        )}
+        <Field label={t('form.notes')}>
+          {(id) => (
+            <textarea
+              id={id}
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+              maxLength={NOTES_MAX}
+              rows={3}
+              className={FIELD_CLASS}
+            />
+          )}
+        </Field>
+        <Field label={t('form.sharing')}>
+          {(id) => (
+            <select
+              id={id}
+              value={sharing}
+              onChange={(event) => setSharing(event.target.value as 'private' | 'public')}
+              className={FIELD_CLASS}
+            >
+              <option value="private">{t('sharing.private')}</option>
+              <option value="public">{t('sharing.public')}</option>
+            </select>
+          )}
+        </Field>
+        <div className="flex gap-2 pt-1">
+          <Button type="submit" disabled={saving} aria-busy={saving} className="flex-1">
+            {saving && <Spinner />}
+            {saving ? t('form.saving') : t('form.save')}
+          </Button>
+          <Button variant="secondary" onClick={onClose} className="flex-1">
+            {t('common.cancel')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

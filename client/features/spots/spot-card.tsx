@@ -1,0 +1,225 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Spot } from '../../../common/schemas/spots.ts';
+import { codeMessage } from '../../lib/api-client.ts';
+import { useGuide } from '../../app/guidance-context.ts';
+import { useOpenPhotos } from '../../app/photos-context.ts';
+import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
+import { visitSummaryText } from '../../app/visit-summary.ts';
+import { useOpenVisits } from '../../app/visits-context.ts';
+import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import { isStaleEdit, useSpotEditing } from '../../app/spot-editing.ts';
+import { Button } from '../../ui/button.tsx';
+
+type SpotCardProps = {
+  spot: ShownSpot;
+  /** Position within its page: each card starts 0.1 s after the one before. */
+  staggerIndex: number;
+  onShare: (spot: ShownSpot) => void;
+  onDelete: (spot: ShownSpot) => void;
+  onRetry: (seq: number) => void;
+  onDiscard: (seq: number) => void;
+};
+
+export function SpotCard({ spot, staggerIndex, onShare, onDelete, onRetry, onDiscard }: SpotCardProps) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const typeLabel = t(`locationTypes.${spot.type}`);
+  const title = spot.mushroom_types || typeLabel;
+  const date = formatDate(spot.date_found, i18n.resolvedLanguage ?? 'en', 'long');
+  const photoUrl = spot.thumbnail_url ?? spot.localPhotoUrl ?? null;
+  const { pending } = spot;
+  const guide = useGuide();
+  const editing = useSpotEditing();
+  const openPhotos = useOpenPhotos();
+  const openVisits = useOpenVisits();
+  const visitSummary = visitSummaryText(spot.visits, i18n.resolvedLanguage ?? 'en', t);
+  const isCar = spot.type === 'car_park';
+
+  return (
+    <li className="stagger-item" style={{ animationDelay: `${staggerIndex * 0.1}s` }}>
+      <article
+        aria-labelledby={titleId}
+        className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-300 bg-white shadow-sm"
+      >
+        {photoUrl &&
+          (spot.photos.length > 0 ? (
+            // The cover opens the large viewer with every photo.
+            <button
+              type="button"
+              onClick={() => openPhotos({ kind: 'view', spot, index: 0 })}
+              aria-label={t('photos.view', { title })}
+              className="block"
+            >
+              <img
+                src={photoUrl}
+                alt={t('locations.photoAlt', { title })}
+                loading="lazy"
+                className="h-44 w-full object-cover"
+              />
+            </button>
+          ) : (
+            <img
+              src={photoUrl}
+              alt={t('locations.photoAlt', { title })}
+              loading="lazy"
+              className="h-44 w-full object-cover"
+            />
+          ))}
+        <div className="flex flex-1 flex-col gap-2 p-4">
+          <div className="flex items-start gap-2">
+            <TypeIcon type={spot.type} label={typeLabel} />
+            <h2 id={titleId} className="min-w-0 flex-1 text-base font-semibold break-words">
+              {title}
+            </h2>
+            <span
+              className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${
+                spot.is_public ? 'bg-green-100 text-green-900' : 'bg-stone-200 text-stone-800'
+              }`}
+            >
+              {spot.is_public ? t('sharing.public') : t('sharing.private')}
+            </span>
+          </div>
+          {pending && (
+            <PendingNote
+              pending={pending}
+              onRetry={onRetry}
+              onDiscard={onDiscard}
+              onCompare={isStaleEdit(spot) ? () => editing.compare(spot) : null}
+            />
+          )}
+          <p className="text-sm text-stone-800">
+            {spot.type === 'car_park'
+              ? t('locations.parkedOn', { date })
+              : spot.finder
+                ? t('locations.foundByOn', { finder: spot.finder, date })
+                : t('locations.foundOn', { date })}
+          </p>
+          {visitSummary && <p className="text-sm font-medium text-stone-800">{visitSummary}</p>}
+          {spot.notes && <p className="text-sm whitespace-pre-line text-stone-700">{spot.notes}</p>}
+          <p className="text-sm text-stone-700">
+            {/* Lithuanian conjugates "added" for "you": one sentence each, not a pronoun dropped into a template. */}
+            {spot.is_owner ? t('locations.addedByYou') : t('locations.addedBy', { owner: spot.owner_name })}
+          </p>
+          <a
+            href={directionsUrl(spot.latitude, spot.longitude)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 self-start text-sm text-blue-800 underline"
+          >
+            <span className="sr-only">{t('locations.directions')}: </span>
+            {formatCoordinates(spot.latitude, spot.longitude, 4)}
+          </a>
+          {spot.accuracy_m !== null && (
+            <p className="text-sm text-stone-700">{t('locations.accuracy', { metres: Math.round(spot.accuracy_m) })}</p>
+          )}
+          <Button
+            variant="secondary"
+            className="self-start px-3 py-1.5"
+            onClick={() => guide({ latitude: spot.latitude, longitude: spot.longitude, title, isCar })}
+          >
+            {isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')}
+          </Button>
+          {!isCar && pending?.kind !== 'delete' && (spot.is_owner || visitSummary !== null) && (
+            <div className="flex flex-wrap gap-2">
+              {spot.is_owner && (
+                <Button
+                  variant="secondary"
+                  className="px-3 py-1.5"
+                  onClick={() => openVisits({ kind: 'record', spot })}
+                >
+                  {t('visits.record')}
+                </Button>
+              )}
+              <Button variant="secondary" className="px-3 py-1.5" onClick={() => openVisits({ kind: 'list', spot })}>
+                {t('visits.list')}
+              </Button>
+            </div>
+          )}
+          {spot.is_owner && pending?.kind !== 'delete' && (
+            <div className="mt-auto flex flex-wrap gap-2 pt-2">
+              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => editing.edit(spot)}>
+                {t('locations.edit')}
+              </Button>
+              <Button
+                variant="secondary"
+                className="flex-1 px-3 py-1.5"
+                onClick={() => openPhotos({ kind: 'manage', spot })}
+              >
+                {t('photos.manage', { n: spot.photos.length })}
+              </Button>
+              <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => onShare(spot)}>
+                {t('locations.share')}
+              </Button>
+              <Button variant="secondary" className="flex-1 px-3 py-1.5 text-red-800" onClick={() => onDelete(spot)}>
+                {t('locations.delete')}
+              </Button>
+            </div>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** What waits on the device for this spot; a refused change says why and offers Retry and Discard. */
+function PendingNote({
+  pending,
+  onRetry,
+  onDiscard,
+  onCompare,
+}: {
+  pending: NonNullable<ShownSpot['pending']>;
+  onRetry: (seq: number) => void;
+  onDiscard: (seq: number) => void;
+  /** A stale edit: compare it with the saved spot and choose, instead of retrying it as it is. */
+  onCompare: (() => void) | null;
+}) {
+  const { t } = useTranslation();
+  if (pending.status === 'failed') {
+    return (
+      <div role="status" className="rounded-md bg-red-50 p-2 text-sm text-red-900">
+        <p className="font-semibold">{onCompare ? t('conflict.notice') : t('offline.notUploaded')}</p>
+        {pending.error && <p>{codeMessage(pending.error, t('common.somethingWentWrong'))}</p>}
+        <div className="mt-2 flex gap-2">
+          {onCompare ? (
+            <Button variant="secondary" className="px-3 py-1" onClick={onCompare}>
+              {t('conflict.compare')}
+            </Button>
+          ) : (
+            <Button variant="secondary" className="px-3 py-1" onClick={() => onRetry(pending.seq)}>
+              {t('common.retry')}
+            </Button>
+          )}
+          <Button variant="secondary" className="px-3 py-1 text-red-800" onClick={() => onDiscard(pending.seq)}>
+            {t('offline.discard')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <p className="flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900">
+      <span aria-hidden="true">↑</span>
+      {pending.kind === 'delete' ? t('offline.waitingToDelete') : t('offline.waitingToUpload')}
+    </p>
+  );
+}
+
+function TypeIcon({ type, label }: { type: Spot['type']; label: string }) {
+  if (type === 'car_park') {
+    return (
+      <svg role="img" aria-label={label} viewBox="0 0 24 24" className="size-6 shrink-0">
+        <rect x="1" y="1" width="22" height="22" rx="5" fill="#1d4ed8" />
+        <path d="M9 18V6h4a3.5 3.5 0 0 1 0 7H9" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinejoin="round" />
+      </svg>
+    );
+  }
+  return (
+    <svg role="img" aria-label={label} viewBox="0 0 24 24" className="size-6 shrink-0">
+      <circle cx="12" cy="12" r="11" fill="#15803d" />
+      <path d="M5 12c0-4 3-6.5 7-6.5s7 2.5 7 6.5c0 .6-.4 1-1 1H6c-.6 0-1-.4-1-1z" fill="#fff" />
+      <path d="M10 13h4l.6 4.3c.1.7-.4 1.2-1.1 1.2h-3c-.7 0-1.2-.5-1.1-1.2z" fill="#dcfce7" />
+    </svg>
+  );
+}

@@ -1,0 +1,37 @@
+// What an edit changes: the form's values against the spot as the user saw it, reduced to the fields that differ.
+import type { SpotType } from '../../../common/schemas/spots.ts';
+import type { ShownSpot, SpotPatch } from '../../app/local-first/outbox-model.ts';
+
+export type EditValues = {
+  type: SpotType;
+  mushroom_types: string;
+  finder: string;
+  date_found: string;
+  notes: string;
+  is_public: boolean;
+};
+
+/** The values the form starts with: the spot as shown, its text as typed. */
+export function editValuesOf(spot: ShownSpot): EditValues {
+  return {
+    type: spot.type,
+    mushroom_types: spot.mushroom_types,
+    finder: spot.finder,
+    date_found: spot.date_found,
+    notes: spot.notes ?? '',
+    is_public: spot.is_public,
+  };
+}
+
+/** Only the fields the user changed (text compared trimmed, as the server stores it); empty when none. */
+export function editPatch(spot: ShownSpot, values: EditValues): SpotPatch {
+  const before = editValuesOf(spot);
+  const patch: SpotPatch = {};
+  if (values.type !== before.type) patch.type = values.type;
+  if (values.mushroom_types.trim() !== before.mushroom_types) patch.mushroom_types = values.mushroom_types.trim();
+  if (values.finder.trim() !== before.finder) patch.finder = values.finder.trim();
+  if (values.date_found !== before.date_found) patch.date_found = values.date_found;
+  if (values.notes.trim() !== before.notes.trim()) patch.notes = values.notes.trim();
+  if (values.is_public !== before.is_public) patch.is_public = values.is_public;
+  return patch;
+}
