@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import vitest from '@vitest/eslint-plugin';
 
 const FEATURES = ['auth', 'map', 'locations', 'install', 'offline', 'guidance', 'filter', 'photos'];
 
@@ -75,6 +76,21 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  // Tests that keep telling the truth: none switched off or singled out and forgotten, each one expecting
+  // something, its expectations well formed, and no two of a file under one title.
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { vitest },
+    rules: {
+      'vitest/no-disabled-tests': 'error',
+      'vitest/no-focused-tests': 'error',
+      // The project's assertion helpers are named expect… or assert… (expectVisible, expectToast, assertPhotoKey).
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert*'] }],
+      // Vitest's expect takes a message as its second argument.
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+      'vitest/no-identical-title': 'error',
     },
   },
   // Layout is Prettier's (npm run format); lint keeps to meaning.
