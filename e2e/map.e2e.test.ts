@@ -12,11 +12,14 @@ const KAUNAS = { latitude: 54.8985, longitude: 23.9036 };
 const DEFAULT_CENTRE = { latitude: 55.1694, longitude: 23.8813 };
 
 /** The map's zoom and centre, read from the tiles it asked for: the tile at the point, at that zoom. */
-const fetchedTile = (
+const expectFetchedTile = (
   zoom: number,
   at: { latitude: number; longitude: number },
   layer: 'street' | 'satellite' = 'street',
-) => expect.poll(() => foray.tiles.fetchedTileAt(layer, zoom, at.latitude, at.longitude), { timeout: UI_TIMEOUT_MS });
+) =>
+  expect
+    .poll(() => foray.tiles.fetchedTileAt(layer, zoom, at.latitude, at.longitude), { timeout: UI_TIMEOUT_MS })
+    .toBe(true);
 
 describe('the map', () => {
   it('centres on the forager at zoom 14 when location is allowed, and says so', async () => {
@@ -24,7 +27,7 @@ describe('the map', () => {
     foray.tiles.reset();
     await signedInUser(page, foray);
     await expectToast(page, { title: en('map.mapLocationFound') });
-    await fetchedTile(14, VILNIUS).toBe(true);
+    await expectFetchedTile(14, VILNIUS);
   });
 
   it('stays on Lithuania at zoom 7 and explains, when location is refused; locate-me then fails clearly', async () => {
@@ -37,7 +40,7 @@ describe('the map', () => {
       title: en('map.mapLocationDenied'),
       description: en('map.mapLocationDeniedDescription'),
     });
-    await fetchedTile(7, DEFAULT_CENTRE).toBe(true);
+    await expectFetchedTile(7, DEFAULT_CENTRE);
     expect(foray.tiles.requests.street.some((tile) => tile.z > 7)).toBe(false);
 
     await page.getByRole('button', { name: exactly(en('map.locateMe')) }).click();
@@ -71,14 +74,14 @@ describe('the map', () => {
     const { page } = await foray.newPage({ permissions: ['geolocation'], geolocation: KAUNAS });
     await signedInUser(page, foray);
     await expectToast(page, { title: en('map.mapLocationFound') });
-    await fetchedTile(14, KAUNAS).toBe(true);
+    await expectFetchedTile(14, KAUNAS);
     // (The app accepts a position fix up to 30 s old, so the forager stays put here.)
     foray.tiles.reset();
     await page.getByRole('button', { name: exactly(en('map.locateMe')) }).click();
     await expectToast(page, { title: en('map.locateSuccess') });
     // A permanent label on the marker, inside the map (the toast above says the same, outside it).
     await expectVisible(mapOf(page).getByText(en('map.youAreHere'), { exact: true }));
-    await fetchedTile(16, KAUNAS).toBe(true);
+    await expectFetchedTile(16, KAUNAS);
   });
 
   it('on a phone: the map fills the screen under the tabs, toasts cover neither header nor tabs, the layer label stays with its select', async () => {

@@ -7,37 +7,37 @@ const LONDON = { latitude: 51.5074, longitude: -0.1278 };
 const PARIS = { latitude: 48.8566, longitude: 2.3522 };
 
 /** Within 1 % of the known value. */
-const near = (actual: number, expected: number) =>
+const expectNear = (actual: number, expected: number) =>
   expect(Math.abs(actual - expected)).toBeLessThanOrEqual(Math.abs(expected) * 0.01);
 
 describe('distanceMetres', () => {
   it('matches known distances', () => {
-    near(distanceMetres(LONDON, PARIS), 343_560); // 343.56 km, the usual London–Paris great-circle figure
-    near(distanceMetres(VILNIUS_CATHEDRAL, KAUNAS_TOWN_HALL), 92_700);
+    expectNear(distanceMetres(LONDON, PARIS), 343_560); // 343.56 km, the usual London–Paris great-circle figure
+    expectNear(distanceMetres(VILNIUS_CATHEDRAL, KAUNAS_TOWN_HALL), 92_700);
     // One degree of latitude is ~111.2 km; one of longitude at 60° half that.
-    near(distanceMetres({ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 }), 111_195);
-    near(distanceMetres({ latitude: 60, longitude: 10 }, { latitude: 60, longitude: 11 }), 55_597);
+    expectNear(distanceMetres({ latitude: 0, longitude: 0 }, { latitude: 1, longitude: 0 }), 111_195);
+    expectNear(distanceMetres({ latitude: 60, longitude: 10 }, { latitude: 60, longitude: 11 }), 55_597);
   });
 
   it('is right over a forager\u2019s few hundred metres, and zero at the same point', () => {
     // 0.001° of latitude is 111.2 m anywhere.
-    near(distanceMetres({ latitude: 55.2, longitude: 23.9 }, { latitude: 55.201, longitude: 23.9 }), 111.2);
+    expectNear(distanceMetres({ latitude: 55.2, longitude: 23.9 }, { latitude: 55.201, longitude: 23.9 }), 111.2);
     expect(distanceMetres(PARIS, PARIS)).toBe(0);
   });
 });
 
 describe('initialBearing', () => {
   it('matches known bearings', () => {
-    near(initialBearing(LONDON, PARIS), 148.1);
-    near(initialBearing(VILNIUS_CATHEDRAL, KAUNAS_TOWN_HALL), 284.6);
+    expectNear(initialBearing(LONDON, PARIS), 148.1);
+    expectNear(initialBearing(VILNIUS_CATHEDRAL, KAUNAS_TOWN_HALL), 284.6);
   });
 
   it('points along the axes', () => {
     const here = { latitude: 55.2, longitude: 23.9 };
     expect(initialBearing(here, { latitude: 55.3, longitude: 23.9 })).toBeCloseTo(0, 6);
     expect(initialBearing(here, { latitude: 55.1, longitude: 23.9 })).toBeCloseTo(180, 6);
-    near(initialBearing(here, { latitude: 55.2, longitude: 24 }), 90);
-    near(initialBearing(here, { latitude: 55.2, longitude: 23.8 }), 270);
+    expectNear(initialBearing(here, { latitude: 55.2, longitude: 24 }), 90);
+    expectNear(initialBearing(here, { latitude: 55.2, longitude: 23.8 }), 270);
   });
 });
 

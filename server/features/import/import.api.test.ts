@@ -703,7 +703,7 @@ describe('round trip', () => {
   const carriesVisits = (name: string, format: string) =>
     name.endsWith('.zip') ? ['geojson', 'gpx'].includes(format) : /\.(geojson|gpx)$/.test(name);
 
-  async function importAndCompare(
+  async function expectSameSpotsAfterImport(
     user: User,
     file: { name: string; bytes: Uint8Array },
     { photos, format }: { photos: boolean; format: string },
@@ -772,11 +772,12 @@ describe('round trip', () => {
   });
 
   it('brings back the same spots, fields, positions and photos from a Foray zip of the GeoJSON export', async () => {
-    await importAndCompare(b, zipOf('geojson'), { photos: true, format: 'geojson' });
+    await expectSameSpotsAfterImport(b, zipOf('geojson'), { photos: true, format: 'geojson' });
   });
 
   it('and of the GPX, KML and CSV exports', async () => {
-    for (const format of ['gpx', 'kml', 'csv']) await importAndCompare(b, zipOf(format), { photos: true, format });
+    for (const format of ['gpx', 'kml', 'csv'])
+      await expectSameSpotsAfterImport(b, zipOf(format), { photos: true, format });
   });
 
   it('brings back the same spots and fields from each export file alone', async () => {
@@ -793,7 +794,7 @@ describe('round trip', () => {
       expect(shown.spots.map((spot) => spot.visits).sort()).toEqual(
         carriesVisits(file.name, format) ? [0, 0, 2] : [0, 0, 0],
       );
-      await importAndCompare(b, file, { photos: false, format });
+      await expectSameSpotsAfterImport(b, file, { photos: false, format });
     }
   });
 });
