@@ -47,6 +47,13 @@ describe.each([
     expect((await t.app.inject({ url: '/healthz', remoteAddress: '192.0.2.1' })).statusCode).toBe(200);
   });
 
+  it.runIf(countIn === 'database')('keeps its counts out of the write-ahead log (an unlogged table)', async () => {
+    const table = await t.query<{ persistence: string }>(
+      sql`select relpersistence as persistence from pg_class where relname = 'api_request_count'`,
+    );
+    expect(table.rows).toEqual([{ persistence: 'u' }]);
+  });
+
   it.runIf(countIn === 'database')(
     'counts from 1 again once the window is over, and the sweep removes windows that are over',
     async () => {
