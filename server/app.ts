@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -39,6 +38,7 @@ import {
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerApiRateLimit, sweepApiRequestCounts } from './plugins/api-rate-limit.ts';
 import { registerCrossSiteCheck } from './plugins/cross-site.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticClient } from './plugins/static-client.ts';
@@ -62,6 +62,8 @@ export type BuildOptions = {
   authRateLimit?: AuthOptions['rateLimit'];
   /** Per-IP limit of /api/v1 requests a minute. */
   apiRateLimitPerMinute?: number;
+  /** Where that limit is counted: in the database on PostgreSQL, in memory on PGlite (ADR 0060), unless a test or bench says. */
+  apiRateLimitCountIn?: 'database' | 'memory';
   /** Minimum time of sign-up, sign-in and reset answers (ms), so they take as long whether or not the e-mail exists. */
   authResponseFloorMs?: number;
   /** Removing photos no spot refers to: age before a photo counts as left over, and how often to look. */
@@ -157,10 +159,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES }, throwFileSizeLimit: true });
-  await app.register(rateLimit, {
-    max: options.apiRateLimitPerMinute ?? 1200,
-    timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith('/api/v1/'),
+  await registerApiRateLimit(app, {
+    db,
+    perMinute: options.apiRateLimitPerMinute,
+    countIn: options.apiRateLimitCountIn ?? (database.kind === 'postgres' ? 'database' : 'memory'),
   });
   await app.register(swagger, {
     openapi: {
@@ -237,10 +239,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** Sessions past their absolute lifetime, used tokens' leftovers and old failure counters go. */
+/** Sessions past their absolute lifetime, used tokens' leftovers, old failure counters and request counts go. */
 async function sweepExpired({ db }: DatabaseHandle) {
   await db.execute(sql`delete from "session" where expires_at < now() or created_at < now() - interval '30 days'`);
   await db.execute(sql`delete from verification where expires_at < now()`);
   await db.execute(sql`delete from sign_in_failure where window_started_at < now() - interval '1 day'`);
   await db.execute(sql`delete from sign_in_device_failure where window_started_at < now() - interval '1 day'`);
+  await sweepApiRequestCounts(db);
 }

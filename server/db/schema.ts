@@ -151,6 +151,18 @@ export const signInDeviceFailure = pgTable('sign_in_device_failure', {
   blockedUntil: timestamptz('blocked_until'),
 });
 
+/**
+ * Requests to /api/v1 per client address, in fixed windows (`plugins/api-rate-limit.ts`, ADR 0060): in the database,
+ * so every Foray server on one PostgreSQL counts together. UNLOGGED (its migration says so; Drizzle cannot): a count
+ * needs no crash safety, and skipping the write-ahead log spares every request a flush to disk.
+ */
+export const apiRequestCount = pgTable('api_request_count', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  // No index: the hourly sweep reads a table of one row per recent address, and an index would cost every write.
+  windowEndsAt: timestamptz('window_ends_at').notNull(),
+});
+
 /** Mail waits here and is sent by the server's outbox worker, never inside a request (see ADR 0004). */
 export const mailOutbox = pgTable(
   'mail_outbox',
