@@ -1,20 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SignInLimiter, SignInSubject } from './sign-in-limiter.ts';
-import type { DeviceCookies } from './device-cookie.ts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Outbox } from '../../mail/outbox.ts';
 import { emailChangedNoticeMail } from '../../mail/messages.ts';
-import { DisplayNameSchema } from '../../../common/schemas/account.ts';
 import { emailTokenClaims, type Auth } from './auth.ts';
 import { authInputProblem } from './auth-input.ts';
-import {
-  TWO_STEP_CODE_PATHS,
-  TWO_STEP_FIELDS,
-  TWO_STEP_PASSWORD_PATHS,
-  twoStepBody,
-  type PendingTwoStep,
-} from './two-step.ts';
+import { authPathOf, authPathRule, Refused, type AuthBody, type AuthPathRule } from './auth-paths.ts';
+import type { DeviceCookies } from './device-cookie.ts';
+import type { SignInLimiter, SignInSubject } from './sign-in-limiter.ts';
+import type { PendingTwoStep } from './two-step.ts';
 
 /** Codes better-auth answers with, mapped to the messages Foray's users read. */
 const FRIENDLY_MESSAGES: Record<string, string> = {
@@ -35,34 +29,10 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
   TWO_FACTOR_NOT_ENABLED: 'Two-step sign-in is off.',
 };
 
-/** The display name in a body, checked (trimmed, 1–60 characters, no control characters), or the problem. */
-function displayName(value: unknown): { name: string } | { problem: string } {
-  const parsed = DisplayNameSchema.safeParse(value);
-  return parsed.success
-    ? { name: parsed.data }
-    : { problem: `name: ${parsed.error.issues[0]?.message ?? 'not a valid name'}` };
-}
-
-/** better-auth routes the web app does not use and that would hand out more than it needs (other sessions' tokens). */
-const CLOSED_PATHS = new Set([
-  '/list-sessions',
-  '/revoke-session',
-  '/revoke-sessions',
-  '/delete-user/callback',
-  '/update-session',
-]);
-
 /**
- * Answers that could tell whether an e-mail has an account. Even with mail queued and a dummy hash for
- * unknown addresses, the database work differs by a few milliseconds (a reset token is written only for
- * a real account), so these answers are held until a fixed minimum time after the request arrived.
- */
-const ENUMERATION_SENSITIVE = new Set(['/sign-up/email', '/sign-in/email', '/request-password-reset']);
-
-/**
- * Bridges Fastify to better-auth's Web-standard handler, and adds what Foray needs around it: the
- * client's real address for rate limits, a per-account sign-in limit, identical sign-up answers, a
- * default display name, and errors in the API's one shape.
+ * Bridges Fastify to better-auth's Web-standard handler, and adds what Foray needs around it (auth-paths.ts
+ * holds what each path gets): the client's real address for rate limits, a per-account limit on guesses,
+ * identical sign-up answers, a default display name, and errors in the API's one shape.
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -79,13 +49,71 @@ export function registerAuthRoutes(
 ) {
   const { auth, limiter, deviceCookies, pendingTwoStep } = deps;
 
+  /** Whose guess a request is, counted against that account from this browser (ADR 0011); none if nobody's. */
+  async function guesser(
+    request: FastifyRequest,
+    guess: AuthPathRule['guess'],
+    body: AuthBody | undefined,
+  ): Promise<SignInSubject | undefined> {
+    const cookie = request.headers.cookie;
+    let email: string | null | undefined;
+    if (guess === 'password') email = typeof body?.email === 'string' ? body.email : null;
+    // The second step of a sign-in counts against the same party as the password did (ADR 0038).
+    else if (guess === 'code' && request.method === 'POST') email = await pendingTwoStep.emailOf(cookie);
+    // Turning two-step sign-in on or off asks for the password again; a taken-over session must not be a way
+    // around the limit on guessing it.
+    else if (guess === 'password-again' && request.method === 'POST') {
+      const current = await auth.api.getSession({
+        headers: toWebRequest(request, undefined, deps.publicUrl).headers,
+        query: { disableRefresh: true },
+      });
+      email = current?.user.email;
+    }
+    return email == null ? undefined : { email, deviceId: deviceCookies.verify(cookie, email) };
+  }
+
+  /**
+   * Records how a guess went; true when it signed the browser in. The right password of an account with two-step
+   * sign-in on is no sign-in yet (no session, only the code step): the failures counted so far stay, and the
+   * browser is not yet one the account knows.
+   */
+  async function countGuess(
+    subject: SignInSubject,
+    guess: AuthPathRule['guess'],
+    status: number,
+    text: string,
+  ): Promise<boolean> {
+    if (guess === 'password-again') {
+      if (status === 400 && /"code"\s*:\s*"INVALID_PASSWORD"/.test(text)) await limiter.recordFailure(subject);
+      return false;
+    }
+    if (status === 401) {
+      await limiter.recordFailure(subject);
+      return false;
+    }
+    const awaitingCode = guess === 'password' && /"twoFactorRedirect"\s*:\s*true/.test(text);
+    const signedIn = status >= 200 && status < 300 && !awaitingCode;
+    if (signedIn) await limiter.recordSuccess(subject);
+    return signedIn;
+  }
+
+  /** The link of an e-mail change, opened: when the change took effect, the old address hears of it. */
+  async function tellOldAddress(url: string, response: Response) {
+    const claims = emailTokenClaims(new URL(url, deps.publicUrl).searchParams.get('token') ?? '');
+    const changed =
+      claims.requestType === 'change-email-verification' &&
+      response.status === 302 &&
+      !/[?&]error=/.test(response.headers.get('location') ?? '');
+    if (changed && claims.email && claims.updateTo)
+      await deps.outbox.enqueue(emailChangedNoticeMail(claims.email, claims.updateTo, deps.publicUrl));
+  }
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     onSend: async (request, reply, payload) => {
-      const path = request.url.slice('/api/auth'.length).split('?')[0] ?? '';
-      if (request.method === 'POST' && ENUMERATION_SENSITIVE.has(path)) {
+      if (request.method === 'POST' && authPathRule(authPathOf(request.url)).holdAnswer) {
         // Timers may fire up to a millisecond early, so wait again until the floor has truly passed.
         let wait = deps.responseFloorMs - reply.elapsedTime;
         while (wait > 0) {
@@ -96,121 +124,30 @@ export function registerAuthRoutes(
       return payload;
     },
     handler: async (request, reply) => {
-      const path = request.url.slice('/api/auth'.length).split('?')[0] ?? '';
-      let body = request.body as Record<string, unknown> | undefined;
-
-      const problem = authInputProblem({ url: request.url, body });
+      const rule = authPathRule(authPathOf(request.url));
+      const problem = authInputProblem({ url: request.url, body: request.body });
       if (problem) return sendError(reply, 400, 'VALIDATION_ERROR', problem);
+      if (rule.closed) return sendError(reply, 404, 'NOT_FOUND', rule.closed);
 
-      if (
-        request.method === 'POST' &&
-        (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))
-      ) {
-        body = {};
+      // ── Before better-auth: the body it may see, and whose guess this is ──
+      let body = request.body as AuthBody | undefined;
+      if (request.method === 'POST' && (body === null || typeof body !== 'object' || Array.isArray(body))) body = {};
+      if (body && rule.body) {
+        const passed = rule.body(body);
+        if (passed instanceof Refused) return sendError(reply, 400, 'VALIDATION_ERROR', passed.problem);
+        body = passed;
       }
-
-      if (CLOSED_PATHS.has(path)) return sendError(reply, 404, 'NOT_FOUND', 'There is no such page.');
-
-      if (path === '/sign-up/email' && body) {
-        // Only these fields: better-auth would otherwise store extra ones (image, callbackURL) as given.
-        const email = typeof body.email === 'string' ? body.email.trim() : body.email;
-        let name: string | undefined;
-        if (
-          body.name !== undefined &&
-          body.name !== null &&
-          !(typeof body.name === 'string' && body.name.trim() === '')
-        ) {
-          const checked = displayName(body.name);
-          if ('problem' in checked) return sendError(reply, 400, 'VALIDATION_ERROR', checked.problem);
-          name = checked.name;
-        }
-        body = {
-          email,
-          password: body.password,
-          // The display name others see defaults to the part before the @; the address itself stays private.
-          name: name ?? (typeof email === 'string' ? email.split('@')[0]?.trim().slice(0, 60) || 'forager' : ''),
-          callbackURL: '/?verified=1',
-        };
-      }
-
-      // The account page (ADR 0037): only the fields it means, checked here; better-auth would store others.
-      if (path === '/update-user' && body) {
-        const checked = displayName(body.name);
-        if ('problem' in checked) return sendError(reply, 400, 'VALIDATION_ERROR', checked.problem);
-        body = { name: checked.name };
-      }
-      if (path === '/change-email' && body) {
-        body = {
-          newEmail: typeof body.newEmail === 'string' ? body.newEmail.trim() : body.newEmail,
-          callbackURL: '/?verified=1',
-        };
-      }
-      if (path === '/change-password' && body) {
-        // Every other session ends: whoever else knew the old password is signed out.
-        body = { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true };
-      }
-      if (path === '/delete-user' && body) {
-        // Always the password: better-auth would otherwise accept a session younger than a day alone.
-        if (typeof body.password !== 'string' || body.password === '') {
-          return sendError(reply, 400, 'VALIDATION_ERROR', 'password: required to delete the account');
-        }
-        body = { password: body.password };
-      }
-      const emailChange =
-        path === '/verify-email'
-          ? emailTokenClaims(new URL(request.url, deps.publicUrl).searchParams.get('token') ?? '')
-          : {};
-
-      let signIn: SignInSubject | undefined;
-      if (path === '/sign-in/email' && body) {
-        // A sign-in before confirming re-sends the link; it should land on the same confirmation page.
-        body = { email: body.email, password: body.password, rememberMe: body.rememberMe, callbackURL: '/?verified=1' };
-      }
-      if (path === '/sign-in/email' && body && typeof body.email === 'string') {
-        // A browser that signed in to this account before is counted on its own (ADR 0011).
-        signIn = { email: body.email, deviceId: deviceCookies.verify(request.headers.cookie, body.email) };
-      }
-      if (path.startsWith('/two-factor/')) {
-        // Only the two-step paths Foray uses: codes by e-mail or text message (send-otp, verify-otp) are not offered.
-        if (!Object.hasOwn(TWO_STEP_FIELDS, path)) return sendError(reply, 404, 'NOT_FOUND', 'No such route.');
-        if (body) body = twoStepBody(path, body);
-      }
-      if (request.method === 'POST' && TWO_STEP_CODE_PATHS.has(path)) {
-        // The second step of a sign-in counts against the same party as the password did (ADR 0038).
-        const email = await pendingTwoStep.emailOf(request.headers.cookie);
-        if (email) signIn = { email, deviceId: deviceCookies.verify(request.headers.cookie, email) };
-      }
-      let passwordCheck: SignInSubject | undefined;
-      if (request.method === 'POST' && TWO_STEP_PASSWORD_PATHS.has(path)) {
-        // Turning two-step sign-in on or off asks for the password again; a taken-over session must not be a way
-        // around the limit on guessing it.
-        const current = await auth.api.getSession({
-          headers: toWebRequest(request, undefined, deps.publicUrl).headers,
-          query: { disableRefresh: true },
-        });
-        const email = current?.user.email;
-        if (email) passwordCheck = { email, deviceId: deviceCookies.verify(request.headers.cookie, email) };
-      }
-      for (const subject of [signIn, passwordCheck]) {
-        if (subject === undefined) continue;
+      const subject = await guesser(request, rule.guess, body);
+      if (subject) {
         const wait = await limiter.blockedFor(subject);
         if (wait > 0) return sendError(reply.header('retry-after', String(wait)), 429, 'RATE_LIMITED');
       }
 
       const response = await auth.handler(toWebRequest(request, body, deps.publicUrl));
       const text = await response.text();
-      // The right password of an account with two-step sign-in on: no session yet, only the code step. That is
-      // not a success: the failures counted so far stay, and the browser is not yet one the account knows.
-      const awaitingCode = path === '/sign-in/email' && response.ok && /"twoFactorRedirect"\s*:\s*true/.test(text);
-      const signedIn = signIn !== undefined && response.ok && !awaitingCode;
 
-      if (signIn !== undefined) {
-        if (response.status === 401) await limiter.recordFailure(signIn);
-        else if (signedIn) await limiter.recordSuccess(signIn);
-      }
-      if (passwordCheck !== undefined && response.status === 400 && /"code"\s*:\s*"INVALID_PASSWORD"/.test(text)) {
-        await limiter.recordFailure(passwordCheck);
-      }
+      // ── After: count the guess, pass the answer on ──
+      const signedIn = subject !== undefined && (await countGuess(subject, rule.guess, response.status, text));
 
       reply.status(response.status);
       response.headers.forEach((value, key) => {
@@ -218,37 +155,16 @@ export function registerAuthRoutes(
         reply.header(key, value);
       });
       let cookies = response.headers.getSetCookie();
-      if (path === '/verify-email') cookies = await withoutLinkSessions(cookies, request.headers.cookie, deps.db);
-      if (
-        emailChange.updateTo &&
-        emailChange.email &&
-        emailChange.requestType === 'change-email-verification' &&
-        response.status === 302 &&
-        !/[?&]error=/.test(response.headers.get('location') ?? '')
-      ) {
-        // The change took effect: the old address hears of it.
-        await deps.outbox.enqueue(emailChangedNoticeMail(emailChange.email, emailChange.updateTo, deps.publicUrl));
+      if (rule.mailedLink) {
+        cookies = await withoutLinkSessions(cookies, request.headers.cookie, deps.db);
+        await tellOldAddress(request.url, response);
       }
       // Signed in: this browser is now one the account knows, with a fresh device id.
-      if (signIn !== undefined && signedIn) cookies.push(deviceCookies.issue(signIn.email));
+      if (signedIn) cookies.push(deviceCookies.issue(subject.email));
       if (cookies.length > 0) reply.header('set-cookie', cookies);
 
-      if (response.status >= 400) {
-        let code = response.status === 429 ? 'RATE_LIMITED' : 'AUTH_ERROR';
-        let message = '';
-        try {
-          const parsed = JSON.parse(text) as { code?: string; message?: string };
-          if (parsed.code && response.status !== 429) code = parsed.code;
-          message = parsed.message ?? '';
-        } catch {
-          // Not JSON: keep the generic code.
-        }
-        return sendError(reply, response.status, code, message);
-      }
-      if (path === '/sign-up/email' && response.ok) {
-        // The same answer for a new and an existing e-mail (better-auth's differs in shape).
-        return reply.type('application/json').send({ ok: true });
-      }
+      if (response.status >= 400) return sendBetterAuthError(reply, response.status, text);
+      if (rule.sameAnswer && response.ok) return reply.type('application/json').send({ ok: true });
       return reply.send(text);
     },
   });
@@ -277,6 +193,20 @@ async function withoutLinkSessions(
     await db.execute(sql`delete from "session" where token = ${signed.slice(0, signed.lastIndexOf('.'))}`);
   }
   return kept;
+}
+
+/** better-auth's error in the API's one shape: its code (RATE_LIMITED for any 429) and Foray's words for it. */
+function sendBetterAuthError(reply: FastifyReply, status: number, text: string) {
+  let code = status === 429 ? 'RATE_LIMITED' : 'AUTH_ERROR';
+  let message = '';
+  try {
+    const parsed = JSON.parse(text) as { code?: string; message?: string };
+    if (parsed.code && status !== 429) code = parsed.code;
+    message = parsed.message ?? '';
+  } catch {
+    // Not JSON: keep the generic code.
+  }
+  return sendError(reply, status, code, message);
 }
 
 function sendError(reply: FastifyReply, status: number, code: string, message?: string) {

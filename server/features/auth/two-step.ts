@@ -13,17 +13,6 @@ export const TWO_STEP_FIELDS: Record<string, readonly string[]> = {
   '/two-factor/disable': ['password'],
 };
 
-/** Paths that ask a signed-in user for the password again. */
-export const TWO_STEP_PASSWORD_PATHS = new Set([
-  '/two-factor/enable',
-  '/two-factor/get-totp-uri',
-  '/two-factor/generate-backup-codes',
-  '/two-factor/disable',
-]);
-
-/** The second step of a sign-in: a code from the app or a recovery code. */
-export const TWO_STEP_CODE_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
-
 /**
  * Keeps only the fields Foray's web app sends. Dropped on purpose: `trustDevice` (no browser skips the code
  * step), `disableSession`, `issuer` and `method` (an authenticator app only, named "Foray").
