@@ -9,6 +9,8 @@ import { api } from '../lib/api-client.ts';
 export function useClientConfig() {
   return useQuery({
     queryKey: ['config'],
+    // Not checked against ClientConfigSchema: the map's first draw waits for this answer, and would then wait for
+    // the zod runtime too.
     queryFn: () => api<ClientConfig>('/api/v1/config'),
     staleTime: Infinity,
   });

@@ -1,7 +1,7 @@
 // Opening a spot's photos from anywhere (a card, a map popup): the photo manager and the large viewer live in
 // client/features/photos and are loaded only when first opened (client/app/photos-host.tsx).
 import { createContext, useContext } from 'react';
-import type { ShownSpot } from './local-first/outbox-model.ts';
+import type { ShownSpot } from './local-first/spot-types.ts';
 
 /** What the host was asked to show. */
 export type PhotosRequest = { kind: 'manage'; spot: ShownSpot } | { kind: 'view'; spot: ShownSpot; index: number };

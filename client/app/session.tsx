@@ -32,6 +32,8 @@ const RECHECK_MAX_MS = 60_000;
  * request. A network failure or 5xx still throws: that is "unknown", never "signed out".
  */
 async function fetchMe(): Promise<{ status: 'signed-in'; me: Me } | { status: 'signed-out' }> {
+  // Not checked against SessionSchema: a signed-in start would then carry the zod runtime before its first screen,
+  // over that screen's size budget (scripts/bundle-size.ts).
   const { user } = await api<Session>('/api/v1/session');
   return user ? { status: 'signed-in', me: user } : { status: 'signed-out' };
 }

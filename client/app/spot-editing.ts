@@ -1,7 +1,7 @@
 // Opening the edit form or the stale-edit comparison from anywhere (a map popup, a card): the dialogs live in
 // client/features/map and load only when first needed (client/app/edit-host.tsx).
 import { createContext, useContext } from 'react';
-import type { ShownSpot } from './local-first/outbox-model.ts';
+import type { ShownSpot } from './local-first/spot-types.ts';
 
 export type SpotEditing = {
   /** The owner's form for every field of the spot but its position and photo. */

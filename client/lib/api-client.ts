@@ -1,5 +1,6 @@
 // The one way the browser talks to Foray's API: same-origin fetch with the session cookie, JSON in and out,
-// and every failure turned into an ApiError carrying the server's code and readable message.
+// every answer checked against its contract (a zod schema from common/schemas) before the app trusts it, and
+// every failure turned into an ApiError carrying the server's code and readable message.
 import i18next from 'i18next';
 import type { ApiError as ApiErrorBody } from '../../common/schemas/errors.ts';
 import { KEPT_COPY_HEADER } from '../service-worker/messages.ts';
@@ -28,7 +29,10 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = {
+/** What checks an answer and types it: a zod schema from common/schemas (anything with its `parse`). */
+export type AnswerSchema<T> = { parse: (data: unknown) => T };
+
+type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Sent as application/json. */
   json?: unknown;
@@ -36,6 +40,12 @@ type RequestOptions = {
   form?: FormData;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * The answer's contract. Given as a loader (`() => import(…).then((m) => m.XSchema)`) where a screen must not
+   * carry zod in its first code: it starts loading with the request. Without one, the answer is not read
+   * (a 204, or an answer nobody uses).
+   */
+  schema?: AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
 };
 
 /** Only these reach the session-expired handler; everything else is shown where it happened. */
@@ -44,7 +54,10 @@ export function setUnauthenticatedHandler(handler: (() => void) | undefined) {
   onUnauthenticated = handler;
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // Awaited only once the answer is in; a load that fails before then must not go unhandled.
+  if (schema instanceof Promise) schema.catch(() => undefined);
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.form) {
@@ -91,7 +104,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (error.status === 401 && !path.startsWith('/api/auth/')) onUnauthenticated?.();
     throw error;
   }
-  return payload as T;
+  if (!schema) return payload as T;
+  const contract = await schema;
+  try {
+    return contract.parse(payload);
+  } catch {
+    // The server and this page disagree on the contract (a half-updated deployment, a proxy's page): an error the
+    // screens already show, never data they would trust.
+    throw new ApiError(response.status, 'INVALID_ANSWER', 'The server sent an answer Foray cannot read.');
+  }
 }
 
 function readError(status: number, payload: unknown): ApiError {

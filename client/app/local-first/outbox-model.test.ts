@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import {
-  applyPending,
   BACKOFF_FIRST_MS,
   BACKOFF_MAX_MS,
   backoffDelay,
@@ -11,9 +10,9 @@ import {
   planEnqueue,
   rebaseLaterEdits,
   waitsForFailedCreate,
-  withVisits,
   type OutboxEntry,
 } from './outbox-model.ts';
+import { applyPending, withVisits } from './pending-view.ts';
 import { keepMyEdit } from './stale-edit.ts';
 import { planPhotoEnqueue } from './photo-outbox-model.ts';
 

@@ -7,9 +7,14 @@ import type { Spot, SpotPage } from '../../../common/schemas/spots.ts';
 import { spotKeys } from '../spot-keys.ts';
 import { useSession } from '../session.tsx';
 import { deviceDb, persistKey } from './device-db.ts';
-import type { OutboxChange, OutboxEntry, PhotoUrls } from './outbox-model.ts';
+import type { OutboxChange, OutboxEntry } from './outbox-model.ts';
+import type { PhotoUrls } from './spot-types.ts';
 import { discardEntry, enqueue, listenToOutbox, outboxEntries, retryEntry, type Planner } from './outbox.ts';
-import { drainOutbox, SYNC_TAG, type DrainResult } from './sync.ts';
+import type { DrainResult } from './sync.ts';
+
+// The sender checks what it sends and what comes back against the spot's contract (zod): it loads after the
+// main screen's first code, which stays within its size budget, when the outbox is first drained.
+const loadSender = () => import('./sync.ts');
 
 type OutboxContextValue = {
   entries: OutboxEntry[];
@@ -84,7 +89,9 @@ export function OutboxProvider({
       let result: DrainResult | null = null;
       do {
         state.again = false;
-        result = await drainOutbox().catch(() => null);
+        result = await loadSender()
+          .then((sender) => sender.drainOutbox())
+          .catch(() => null);
       } while (state.again);
       state.running = false;
       setSending(false);
@@ -220,6 +227,7 @@ function keepPhotoUrls(urls: Map<number, string>, entries: OutboxEntry[]): Photo
 /** Chromium wakes the service worker to send when the network returns, even with no Foray page open. */
 async function askForBackgroundSync() {
   try {
+    const { SYNC_TAG } = await loadSender();
     const registration = await navigator.serviceWorker?.ready;
     const sync = (
       registration as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined

@@ -8,8 +8,8 @@ import {
   rebaseLaterEdits,
   type OutboxChange,
   type OutboxEntry,
-  type OutboxError,
 } from './outbox-model.ts';
+import type { OutboxError } from './spot-types.ts';
 
 /** Folds a change into the entries waiting for its spot: planEnqueue, or a feature's own (planPhotoEnqueue). */
 export type Planner = typeof planEnqueue;

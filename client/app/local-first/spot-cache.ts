@@ -119,7 +119,10 @@ export async function refreshOwnSpots(userId: string, signal?: AbortSignal): Pro
   let cursor: string | null = null;
   do {
     const query: string = `/api/v1/locations?owner=mine&limit=${LIST_LIMIT_MAX}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const page: SpotPage = await api<SpotPage>(query, { signal });
+    const page: SpotPage = await api(query, {
+      signal,
+      schema: () => import('../../../common/schemas/spots.ts').then((contract) => contract.SpotPageSchema),
+    });
     fetched.push(...page.items);
     cursor = page.next_cursor;
   } while (cursor);

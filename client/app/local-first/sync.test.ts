@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CreateSpotSchema } from '../../../common/schemas/spots.ts';
 import type { OutboxEntry } from './outbox-model.ts';
 import { createForm, editBody } from './sync.ts';
 
@@ -55,12 +56,18 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
       'notes',
       'latitude',
       'longitude',
-      'is_public',
       'accuracy_m',
+      'is_public',
     ]);
     expect(placed.get('accuracy_m')).toBe('7.5');
     expect(createForm({ ...entry, fields: { ...entry.fields, accuracy_m: null } }).has('accuracy_m')).toBe(false);
     expect(createForm(entry).has('accuracy_m')).toBe(false);
+  });
+
+  it('sends the fields in the create schema’s order, so a field added there is sent with no change here', () => {
+    const photo = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' });
+    const form = createForm({ ...entry, fields: { ...entry.fields, accuracy_m: 4 }, photo, photoName: 'a.webp' });
+    expect([...form.keys()]).toEqual([...Object.keys(CreateSpotSchema.shape), 'photo']);
   });
 
   it('puts the photo last, under the name it was queued with', () => {

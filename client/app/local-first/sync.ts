@@ -3,7 +3,7 @@
 // an entry another sender already delivered is never sent twice. No DOM and no React here: the worker
 // imports this file.
 import type { Me } from '../../../common/schemas/config.ts';
-import type { Spot } from '../../../common/schemas/spots.ts';
+import { CreateSpotSchema, SpotSchema, type CreateSpotInput } from '../../../common/schemas/spots.ts';
 import { deviceDb, type SyncState } from './device-db.ts';
 import {
   backoffDelay,
@@ -12,8 +12,8 @@ import {
   heldSpots,
   waitsForFailedCreate,
   type OutboxEntry,
-  type OutboxError,
 } from './outbox-model.ts';
+import type { OutboxError } from './spot-types.ts';
 import { allOutboxEntries, announce, completeEntry, failEntry, markSending } from './outbox.ts';
 
 export type DrainResult =
@@ -62,12 +62,11 @@ async function drainHoldingTheLock(): Promise<DrainResult> {
     const answer = await sendEntry(entry);
     const outcome = classifyAnswer(entry.kind, answer.status);
     if (outcome === 'done') {
-      await completeEntry(
-        entry,
-        answer.ok && entry.kind !== 'visit' && entry.kind !== 'delete-visit'
-          ? (answer.body as Spot | undefined)
-          : undefined,
-      );
+      // The server's copy of the spot, checked against the contract; a visit's answer is the visit, and an answer
+      // that is not a spot (a 204, a photo change's) leaves the kept copy as it is.
+      const copy =
+        answer.ok && entry.kind !== 'visit' && entry.kind !== 'delete-visit' ? SpotSchema.safeParse(answer.body) : null;
+      await completeEntry(entry, copy?.success ? copy.data : undefined);
       uploaded += 1;
     } else if (outcome === 'failed' && !answer.ok) {
       await failEntry(entry, answer.error);
@@ -188,23 +187,31 @@ export function editBody(entry: OutboxEntry & { kind: 'edit' }): string {
   return JSON.stringify({ ...entry.patch, base_version: entry.baseVersion });
 }
 
-/** Today's single multipart request: every text field, then the photo last, with the spot's client id. */
+/** How a field goes in the form when it is not simply its text: a position to six decimals (about 0.1 m). */
+const FORM_TEXT: Partial<Record<keyof CreateSpotInput, (value: number) => string>> = {
+  latitude: (degrees) => degrees.toFixed(6),
+  longitude: (degrees) => degrees.toFixed(6),
+};
+
+/**
+ * A queued spot's one multipart request: every field of the create schema the entry has, in the schema's order
+ * (the spot's client id first), then the photo last, so the server has every text field before it starts streaming
+ * the file. A field added to the schema is sent with no change here. A field with no value is left out: a spot
+ * placed by hand has no accuracy, and says so by its absence.
+ */
 export function createForm(entry: OutboxEntry & { kind: 'create' }): FormData {
-  const { fields } = entry;
+  const values: Record<string, unknown> = {
+    ...entry.fields,
+    id: entry.spotId,
+    photo_id: entry.photo ? createPhotoId(entry) : undefined,
+  };
   const form = new FormData();
-  form.append('id', entry.spotId);
-  form.append('type', fields.type);
-  form.append('mushroom_types', fields.mushroom_types);
-  form.append('finder', fields.finder);
-  form.append('date_found', fields.date_found);
-  form.append('notes', fields.notes);
-  form.append('latitude', fields.latitude.toFixed(6));
-  form.append('longitude', fields.longitude.toFixed(6));
-  form.append('is_public', fields.is_public ? 'true' : 'false');
-  if (entry.photo) form.append('photo_id', createPhotoId(entry));
-  // Only for a spot placed from the position: a spot placed by hand has no accuracy, and says so by its absence.
-  if (typeof fields.accuracy_m === 'number') form.append('accuracy_m', String(fields.accuracy_m));
-  // Last, so the server has every text field before it starts streaming the file.
+  for (const key of Object.keys(CreateSpotSchema.shape) as (keyof CreateSpotInput)[]) {
+    const value = values[key];
+    if (value === undefined || value === null) continue;
+    const asText = FORM_TEXT[key];
+    form.append(key, asText && typeof value === 'number' ? asText(value) : String(value));
+  }
   if (entry.photo) form.append('photo', entry.photo, entry.photoName ?? 'photo.jpg');
   return form;
 }
@@ -233,8 +240,10 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
   }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status, body: payload as T, retryAfterMs: null };
-  const body = (payload as { error?: { code?: unknown; message?: unknown; details?: { current?: Spot } } } | undefined)
-    ?.error;
+  const body = (
+    payload as { error?: { code?: unknown; message?: unknown; details?: { current?: unknown } } } | undefined
+  )?.error;
+  const current = body?.code === 'STALE' ? SpotSchema.safeParse(body.details?.current) : null;
   const retryAfter = Number(response.headers.get('retry-after'));
   return {
     ok: false,
@@ -244,7 +253,7 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
       code: typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`,
       message: typeof body?.message === 'string' ? body.message : '',
       // A stale edit: the spot as it is now, shown beside the user's change.
-      ...(body?.code === 'STALE' && body.details?.current ? { current: body.details.current } : {}),
+      ...(current?.success ? { current: current.data } : {}),
     },
     retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
   };

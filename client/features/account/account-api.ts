@@ -1,5 +1,5 @@
 // The account page's calls: better-auth's routes through Foray's bridge (/api/auth), Foray's own (/api/v1/me/…).
-import type { AccountSession, AccountSettings } from '../../../common/schemas/account.ts';
+import type { AccountSettings } from '../../../common/schemas/account.ts';
 import { api } from '../../lib/api-client.ts';
 
 export const changeDisplayName = (name: string) =>
@@ -13,12 +13,19 @@ export const requestEmailChange = (newEmail: string) =>
 export const changePassword = (currentPassword: string, newPassword: string) =>
   api<unknown>('/api/auth/change-password', { method: 'POST', json: { currentPassword, newPassword } });
 
-export const listSessions = () => api<{ sessions: AccountSession[] }>('/api/v1/me/sessions');
+export const listSessions = () =>
+  api('/api/v1/me/sessions', {
+    schema: () => import('../../../common/schemas/account.ts').then((contract) => contract.AccountSessionsSchema),
+  });
 
 export const signOutOtherSessions = () => api<unknown>('/api/auth/revoke-other-sessions', { method: 'POST', json: {} });
 
 export const saveSettings = (settings: Partial<AccountSettings>) =>
-  api<AccountSettings>('/api/v1/me/settings', { method: 'PATCH', json: settings });
+  api('/api/v1/me/settings', {
+    method: 'PATCH',
+    json: settings,
+    schema: () => import('../../../common/schemas/account.ts').then((contract) => contract.AccountSettingsSchema),
+  });
 
 export const deleteAccount = (password: string) =>
   api<unknown>('/api/auth/delete-user', { method: 'POST', json: { password } });

@@ -2,7 +2,7 @@
 // size and date, take an update, or remove it (ADR 0018). Shown only when the operator offers a region map.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClientConfig, MapRegion } from '../../../common/schemas/config.ts';
+import type { MapRegion } from '../../../common/schemas/config.ts';
 import { api } from '../../lib/api-client.ts';
 import {
   announceRegionChanged,
@@ -17,7 +17,10 @@ import { bytesOnDevice, readStoredRegion, removeStoredRegion } from './region-st
 import { Button } from '../../ui/button.tsx';
 
 async function reloadRegion(): Promise<MapRegion | null> {
-  return (await api<ClientConfig>('/api/v1/config')).map_region;
+  const config = await api('/api/v1/config', {
+    schema: () => import('../../../common/schemas/config.ts').then((contract) => contract.ClientConfigSchema),
+  });
+  return config.map_region;
 }
 
 export function RegionSection() {

@@ -60,6 +60,7 @@ export function useMapOverview(map: L.Map | null, filterKey: string, enabled: bo
       queryKey: [...spotKeys.all, 'tile', tile.z, tile.x, tile.y, filterKey] as const,
       // The signal is handed on: a tile left behind by a pan is cancelled, and its work on the server with it.
       queryFn: ({ signal }: { signal: AbortSignal }) =>
+        // Not checked against MapTileSchema: the overview's first draw waits for these answers (as the bbox's).
         api<MapTile>(`/api/v1/map/tiles/${tile.z}/${tile.x}/${tile.y}${query}`, { signal, timeoutMs: TILE_TIMEOUT_MS }),
       staleTime: 30_000,
       retry: false,

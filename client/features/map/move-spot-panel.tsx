@@ -7,7 +7,7 @@ import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import { isOnline } from '../../lib/connectivity.ts';
 import { formatCoordinates } from '../../lib/format.ts';
-import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

@@ -14,7 +14,10 @@ const SPOT_TIMEOUT_MS = 8_000;
 export async function readSpot(id: string, userId: string, offline: boolean): Promise<Spot | 'gone' | null> {
   if (!offline) {
     try {
-      return await api<Spot>(`/api/v1/locations/${encodeURIComponent(id)}`, { timeoutMs: SPOT_TIMEOUT_MS });
+      return await api(`/api/v1/locations/${encodeURIComponent(id)}`, {
+        timeoutMs: SPOT_TIMEOUT_MS,
+        schema: () => import('../../../common/schemas/spots.ts').then((contract) => contract.SpotSchema),
+      });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return 'gone';
     }

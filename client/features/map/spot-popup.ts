@@ -2,7 +2,7 @@
 // textContent only, never as HTML.
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
-import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 
 export type PopupLabels = {
   language: string;

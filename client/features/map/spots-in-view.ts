@@ -31,6 +31,9 @@ export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFi
       if (navigator.onLine) {
         try {
           const bbox = `${box.minLng},${box.minLat},${box.maxLng},${box.maxLat}`;
+          // Not checked against SpotPageSchema: up to BBOX_LIMIT_MAX spots arrive here at once, for the map's first
+          // draw, and the check costs several times the JSON's own reading (scripts/measure-parse.ts); it would also
+          // make that draw wait for the zod runtime.
           const page = await api<SpotPage>(`/api/v1/locations?bbox=${bbox}&limit=${BBOX_LIMIT_MAX}${filterKey}`, {
             signal,
             timeoutMs: AREA_TIMEOUT_MS,

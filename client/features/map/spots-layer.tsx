@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import L from 'leaflet';
 import Supercluster from 'supercluster';
-import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
 import { buildSpotPopup, type PopupLabels } from './spot-popup.ts';
 

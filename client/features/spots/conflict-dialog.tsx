@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { formatCoordinates, formatDate } from '../../lib/format.ts';
-import type { ShownSpot, SpotPatch } from '../../app/local-first/outbox-model.ts';
+import type { ShownSpot, SpotPatch } from '../../app/local-first/spot-types.ts';
 import { spotKeys } from '../../app/spot-keys.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { resolveStaleEdit } from '../../app/local-first/stale-edit.ts';

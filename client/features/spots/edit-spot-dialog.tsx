@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
 import type { SpotType } from '../../../common/schemas/spots.ts';
 import { isOnline } from '../../lib/connectivity.ts';
-import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';

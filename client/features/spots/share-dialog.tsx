@@ -1,7 +1,7 @@
 // The owner chooses who sees a spot: only them, or everyone signed in.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';

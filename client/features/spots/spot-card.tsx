@@ -7,7 +7,7 @@ import { useOpenPhotos } from '../../app/photos-context.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
 import { visitSummaryText } from '../../app/visit-summary.ts';
 import { useOpenVisits } from '../../app/visits-context.ts';
-import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { isStaleEdit, useSpotEditing } from '../../app/spot-editing.ts';
 import { Button } from '../../ui/button.tsx';
 

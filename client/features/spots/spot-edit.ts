@@ -1,6 +1,6 @@
 // What an edit changes: the form's values against the spot as the user saw it, reduced to the fields that differ.
 import type { SpotType } from '../../../common/schemas/spots.ts';
-import type { ShownSpot, SpotPatch } from '../../app/local-first/outbox-model.ts';
+import type { ShownSpot, SpotPatch } from '../../app/local-first/spot-types.ts';
 
 export type EditValues = {
   type: SpotType;

@@ -20,7 +20,10 @@ export function useSpotPages(userId: string, filter: SpotFilter) {
         try {
           const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : '';
           return {
-            ...(await api<SpotPage>(`/api/v1/locations?limit=${PAGE_SIZE}${cursor}${filterKey}`, { signal })),
+            ...(await api(`/api/v1/locations?limit=${PAGE_SIZE}${cursor}${filterKey}`, {
+              signal,
+              schema: () => import('../../../common/schemas/spots.ts').then((contract) => contract.SpotPageSchema),
+            })),
             from: 'server',
           };
         } catch (error) {

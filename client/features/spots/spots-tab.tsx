@@ -1,7 +1,8 @@
 // The Locations tab: the spots the user may see, newest first, a page at a time as they scroll.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyPending, type ShownSpot } from '../../app/local-first/outbox-model.ts';
+import type { ShownSpot } from '../../app/local-first/spot-types.ts';
+import { applyPending } from '../../app/local-first/pending-view.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
 import { useOpenVisits } from '../../app/visits-context.ts';

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { spotMatcher } from '../../../common/spot-filter.ts';
-import { applyPending } from '../../app/local-first/outbox-model.ts';
+import { applyPending } from '../../app/local-first/pending-view.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { keptSpots } from '../../app/local-first/spot-cache.ts';
 import { useMe } from '../../app/session.tsx';

@@ -1,7 +1,7 @@
 // A spot's visits and all of one's own, asked of the server when a dialog opens. Plain requests, not
 // react-query hooks: sharing those with this lazy chunk split them out of the main screen's script (~1 KB gz).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Visit, VisitList } from '../../../common/schemas/visits.ts';
+import type { Visit } from '../../../common/schemas/visits.ts';
 import { api } from '../../lib/api-client.ts';
 
 export type Loaded<T> = { data: T | undefined; isPending: boolean; isError: boolean; reload: () => void };
@@ -17,7 +17,10 @@ function useLoaded(path: string | null): Loaded<Visit[]> {
     function askTheServer() {
       if (!path) return;
       const controller = new AbortController();
-      api<VisitList>(path, { signal: controller.signal }).then(
+      api(path, {
+        signal: controller.signal,
+        schema: () => import('../../../common/schemas/visits.ts').then((contract) => contract.VisitListSchema),
+      }).then(
         (list) => setState((current) => ({ ...current, data: list.items, isError: false })),
         () => !controller.signal.aborted && setState((current) => ({ ...current, isError: true })),
       );

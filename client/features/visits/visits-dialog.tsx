@@ -6,7 +6,7 @@ import type { Photo } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { formatDate } from '../../lib/format.ts';
-import type { ShownSpot } from '../../app/local-first/outbox-model.ts';
+import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';

@@ -1,0 +1,44 @@
+// The shapes of a spot as the client keeps and shows it, shared by the outbox and every feature that draws spots.
+// A queued spot's fields come from the contract (common/schemas/spots.ts): a field added there is kept and sent
+// with no change here.
+import type { CreateSpotInput, Spot } from '../../../common/schemas/spots.ts';
+import type { OutboxChange, OutboxEntry } from './outbox-model.ts';
+
+/** What creating a spot takes, less the ids an entry keeps apart (the spot's own and its first photo's). */
+type CreateSpotFields = Omit<CreateSpotInput, 'id' | 'photo_id'>;
+
+/**
+ * A spot's fields as a queued create keeps them: the create schema's input, each one given (the form fills in
+ * the defaults), but `accuracy_m` — metres, for a spot placed from the phone's position — which is absent in
+ * entries queued before Foray kept it.
+ */
+export type SpotFields = Required<Omit<CreateSpotFields, 'accuracy_m'>> & Pick<CreateSpotFields, 'accuracy_m'>;
+
+/**
+ * Some of a spot's fields, as an edit changes them. A move carries `accuracy_m` too: a number when placed from
+ * the phone's position, null when dragged or put at the map's centre.
+ */
+export type SpotPatch = Partial<SpotFields>;
+
+export type OutboxError = {
+  status: number;
+  code: string;
+  message: string;
+  /** 409 STALE: the spot as the server holds it now, for the user to compare with their edit. */
+  current?: Spot;
+};
+
+export type PendingState = {
+  kind: OutboxChange['kind'];
+  status: OutboxEntry['status'];
+  error?: OutboxError;
+  seq: number;
+  /** A refused edit's fields, to compare with the server's (`error.current`) when it was stale. */
+  patch?: SpotPatch;
+};
+
+/** A spot as the app shows it: the server's, or one still on the device, with what is waiting for it. */
+export type ShownSpot = Spot & { pending?: PendingState; localPhotoUrl?: string | null };
+
+/** Object URLs of the photos waiting in the outbox, by entry. */
+export type PhotoUrls = ReadonlyMap<number, string>;
