@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { newPhotoKey, type PhotoStorage } from '../../storage/storage.ts';
 import type { CurrentUser, RequireUser } from '../auth/session.ts';
-import { multipartError } from '../locations/location-input.ts';
+import { multipartError } from '../spots/spot-input.ts';
 import { removePhotoFiles } from '../photos/photo-files.ts';
 import { processPhoto } from '../photos/photo-processing.ts';
 import { readImportFile, type ImportFile } from './import-file.ts';
@@ -334,7 +334,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
       const stored: string[] = [];
       const photoRows: Array<{
         id: string;
-        locationId: string;
+        spotId: string;
         position: number;
         photoKey: string;
         thumbnailKey: string;
@@ -390,7 +390,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
               if (job.visit === null) {
                 photoRows.push({
                   id: derivedId(importId, `photo:${job.spot.index}:${job.position}`),
-                  locationId: derivedId(importId, `spot:${job.spot.index}`),
+                  spotId: derivedId(importId, `spot:${job.spot.index}`),
                   position: job.position,
                   photoKey,
                   thumbnailKey,
@@ -448,7 +448,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
             chosen.flatMap((spot) =>
               spots[spot.index]!.visits.map((visit, at) => ({
                 id: visitId(spot.index, at),
-                locationId: derivedId(importId, `spot:${spot.index}`),
+                spotId: derivedId(importId, `spot:${spot.index}`),
                 visitedOn: visit.date,
                 outcome: visit.outcome,
                 amount: visit.amount ?? null,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AddPhotoFieldsSchema } from '../../../common/schemas/spots.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import { AppError } from '../../errors.ts';
-import { multipartError } from '../locations/location-input.ts';
+import { multipartError } from '../spots/spot-input.ts';
 
 /** Reads `POST /api/v1/locations/:id/photos`: multipart/form-data with the file in `photo` and an optional `id`. */
 export async function readAddPhotoRequest(request: FastifyRequest): Promise<{ id: string | undefined; photo: Buffer }> {

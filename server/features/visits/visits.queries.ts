@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PHOTOS_PER_VISIT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
-import { locations, visitPhotos, visits } from '../../db/schema.ts';
+import { spots, visitPhotos, visits } from '../../db/schema.ts';
 import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
 
 /**
@@ -42,12 +42,12 @@ type Rows<Row> = { rows: Row[] };
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The spot's visits, newest first, or null when the viewer may not see the spot (the same 404 as a missing one). */
-export async function listVisits(db: Database, viewerId: string, locationId: string): Promise<Visit[] | null> {
+export async function listVisits(db: Database, viewerId: string, spotId: string): Promise<Visit[] | null> {
   const result = (await db.execute(sql`
     select (select coalesce(json_agg(${visitJson(viewerId)} order by ${NEWEST_FIRST}), '[]')
             from ${visits} v where v.location_id = l.id) as items
-    from ${locations} l
-    where l.id = ${locationId} and (l.user_id = ${viewerId} or l.is_public)`)) as unknown as Rows<{
+    from ${spots} l
+    where l.id = ${spotId} and (l.user_id = ${viewerId} or l.is_public)`)) as unknown as Rows<{
     items: Visit[] | string;
   }>;
   const [row] = result.rows;
@@ -58,7 +58,7 @@ export async function listVisits(db: Database, viewerId: string, locationId: str
 export async function listOwnVisits(db: Database, ownerId: string): Promise<Visit[]> {
   const result = (await db.execute(sql`
     select coalesce(json_agg(${visitJson(ownerId)} order by ${NEWEST_FIRST}), '[]') as items
-    from ${visits} v join ${locations} l on l.id = v.location_id
+    from ${visits} v join ${spots} l on l.id = v.location_id
     where l.user_id = ${ownerId}`)) as unknown as Rows<{ items: Visit[] | string }>;
   return parsed(result.rows[0]?.items ?? '[]');
 }
@@ -68,18 +68,14 @@ export async function listOwnVisits(db: Database, ownerId: string): Promise<Visi
  * viewer may see (their own or public ones; the export's ids came through the list's privacy rule already, this
  * holds it again), and a note only on the viewer's own spots, as everywhere.
  */
-export async function visitsOfSpots(
-  db: Database,
-  viewerId: string,
-  locationIds: string[],
-): Promise<Map<string, Visit[]>> {
+export async function visitsOfSpots(db: Database, viewerId: string, spotIds: string[]): Promise<Map<string, Visit[]>> {
   const found = new Map<string, Visit[]>();
-  if (locationIds.length === 0) return found;
+  if (spotIds.length === 0) return found;
   const result = (await db.execute(sql`
     select v.location_id as id, json_agg(${visitJson(viewerId)} order by v.visited_on, v.created_at, v.id) as items
-    from ${visits} v join ${locations} l on l.id = v.location_id
+    from ${visits} v join ${spots} l on l.id = v.location_id
     where v.location_id in (${sql.join(
-      locationIds.map((id) => sql`${id}`),
+      spotIds.map((id) => sql`${id}`),
       sql`, `,
     )}) and (l.user_id = ${viewerId} or l.is_public)
     group by v.location_id`)) as unknown as Rows<{ id: string; items: Visit[] | string }>;
@@ -91,13 +87,13 @@ export async function visitsOfSpots(
 export async function findOwnVisit(
   db: Database,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   visitId: string,
 ): Promise<Visit | null> {
   const result = (await db.execute(sql`
     select ${visitJson(ownerId)} as item
-    from ${visits} v join ${locations} l on l.id = v.location_id
-    where v.id = ${visitId} and v.location_id = ${locationId} and l.user_id = ${ownerId}`)) as unknown as Rows<{
+    from ${visits} v join ${spots} l on l.id = v.location_id
+    where v.id = ${visitId} and v.location_id = ${spotId} and l.user_id = ${ownerId}`)) as unknown as Rows<{
     item: Visit | string;
   }>;
   const [row] = result.rows;
@@ -105,11 +101,11 @@ export async function findOwnVisit(
 }
 
 /** Whether the viewer owns the spot (only owners record and delete visits). */
-export async function ownsLocation(db: Database, ownerId: string, locationId: string): Promise<boolean> {
+export async function ownsSpot(db: Database, ownerId: string, spotId: string): Promise<boolean> {
   const [row] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.userId, ownerId)));
+    .select({ id: spots.id })
+    .from(spots)
+    .where(and(eq(spots.id, spotId), eq(spots.userId, ownerId)));
   return row !== undefined;
 }
 
@@ -120,12 +116,12 @@ export async function visitIdTaken(db: Database, id: string): Promise<boolean> {
 }
 
 /** Inserts a visit; false when the id was taken in the meantime (a concurrent retry). */
-export async function insertVisit(db: Database, locationId: string, input: CreateVisit): Promise<boolean> {
+export async function insertVisit(db: Database, spotId: string, input: CreateVisit): Promise<boolean> {
   const inserted = await db
     .insert(visits)
     .values({
       id: input.id,
-      locationId,
+      spotId,
       visitedOn: input.date,
       outcome: input.outcome,
       amount: input.outcome === 'found' ? (input.amount ?? null) : null,
@@ -143,11 +139,11 @@ export async function insertVisit(db: Database, locationId: string, input: Creat
 export async function deleteVisit(
   db: Database,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   visitId: string,
 ): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    if (!(await lockOwnVisit(tx, ownerId, locationId, visitId))) return null;
+    if (!(await lockOwnVisit(tx, ownerId, spotId, visitId))) return null;
     const files = await tx
       .select({ photo: visitPhotos.photoKey, thumbnail: visitPhotos.thumbnailKey })
       .from(visitPhotos)
@@ -164,12 +160,12 @@ export async function deleteVisit(
 async function lockOwnVisit(
   tx: Pick<Database, 'execute'>,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   visitId: string,
 ): Promise<boolean> {
   const result = (await tx.execute(sql`
-    select 1 from ${visits} v join ${locations} l on l.id = v.location_id
-    where v.id = ${visitId} and v.location_id = ${locationId} and l.user_id = ${ownerId}
+    select 1 from ${visits} v join ${spots} l on l.id = v.location_id
+    where v.id = ${visitId} and v.location_id = ${spotId} and l.user_id = ${ownerId}
     for update of v`)) as unknown as Rows<unknown>;
   return result.rows.length === 1;
 }
@@ -178,12 +174,12 @@ async function lockOwnVisit(
 export async function findVisitPhotoById(
   db: Database,
   photoId: string,
-): Promise<{ visitId: string; locationId: string; userId: string } | null> {
+): Promise<{ visitId: string; spotId: string; userId: string } | null> {
   const [row] = await db
-    .select({ visitId: visitPhotos.visitId, locationId: visits.locationId, userId: locations.userId })
+    .select({ visitId: visitPhotos.visitId, spotId: visits.spotId, userId: spots.userId })
     .from(visitPhotos)
     .innerJoin(visits, eq(visits.id, visitPhotos.visitId))
-    .innerJoin(locations, eq(locations.id, visits.locationId))
+    .innerJoin(spots, eq(spots.id, visits.spotId))
     .where(eq(visitPhotos.id, photoId));
   return row ?? null;
 }
@@ -202,12 +198,12 @@ export type AddVisitPhotoResult = 'added' | 'not-found' | 'full' | 'id-taken';
 export async function addVisitPhoto(
   db: Database,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   visitId: string,
   photo: { id: string; photoKey: string; thumbnailKey: string },
 ): Promise<AddVisitPhotoResult> {
   return db.transaction(async (tx) => {
-    if (!(await lockOwnVisit(tx, ownerId, locationId, visitId))) return 'not-found';
+    if (!(await lockOwnVisit(tx, ownerId, spotId, visitId))) return 'not-found';
     const [state] = await tx
       .select({ n: sql<number>`count(*)::int`, next: sql<number>`coalesce(max(${visitPhotos.position}) + 1, 0)::int` })
       .from(visitPhotos)
@@ -226,12 +222,12 @@ export async function addVisitPhoto(
 export async function removeVisitPhoto(
   db: Database,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   visitId: string,
   photoId: string,
 ): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    if (!(await lockOwnVisit(tx, ownerId, locationId, visitId))) return null;
+    if (!(await lockOwnVisit(tx, ownerId, spotId, visitId))) return null;
     const [deleted] = await tx
       .delete(visitPhotos)
       .where(and(eq(visitPhotos.id, photoId), eq(visitPhotos.visitId, visitId)))

@@ -1,12 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { locationPhotos, locations, user, visitPhotos, visits } from '../../db/schema.ts';
+import { spotPhotos, spots, user, visitPhotos, visits } from '../../db/schema.ts';
 import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
 import { visitSummaryJson } from '../visits/visits.queries.ts';
 
-type NewLocation = typeof locations.$inferInsert;
+type NewSpot = typeof spots.$inferInsert;
 
 /**
  * The one place a row becomes the API's Spot: built as JSON inside PostgreSQL, which was measured
@@ -15,7 +15,7 @@ type NewLocation = typeof locations.$inferInsert;
  * the (location_id, position) index inside the same statement — no query per spot from Node — and, being a
  * subquery in the select list, PostgreSQL runs it only for the rows that survive the page's limit.
  */
-const locationJson = (viewerId: string) => sql`(select json_build_object(
+const spotJson = (viewerId: string) => sql`(select json_build_object(
   'id', l.id,
   'type', l.type,
   'mushroom_types', l.mushroom_types,
@@ -39,7 +39,7 @@ const locationJson = (viewerId: string) => sql`(select json_build_object(
           'id', p.id,
           'url', ${PHOTO_URL_PREFIX} || p.photo_key,
           'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key) order by p.position, p.created_at, p.id) as photos
-        from ${locationPhotos} p where p.location_id = l.id) ph)`;
+        from ${spotPhotos} p where p.location_id = l.id) ph)`;
 
 /** Where a photo is served: this, then its storage key (photos/photos.routes.ts). */
 export const PHOTO_URL_PREFIX = '/api/v1/photos/';
@@ -71,7 +71,7 @@ export function filterConditions(viewerId: string, filter: SpotFilter): SQL[] {
   if (filter.to) conditions.push(sql`l.date_found <= ${filter.to}::date`);
   if (filter.visibility) conditions.push(filter.visibility === 'public' ? sql`l.is_public` : sql`not l.is_public`);
   if (filter.photo) {
-    const hasPhoto = sql`exists (select 1 from ${locationPhotos} p where p.location_id = l.id)`;
+    const hasPhoto = sql`exists (select 1 from ${spotPhotos} p where p.location_id = l.id)`;
     conditions.push(filter.photo === 'with' ? hasPhoto : sql`not ${hasPhoto}`);
   }
   if (filter.visited === 'this_year') {
@@ -86,7 +86,7 @@ export type Cursor = { createdAt: string; id: string };
 const encodeCursor = (raw: string) => Buffer.from(raw).toString('base64url');
 
 /**
- * Exactly what `listLocations` writes: `isoTimestamp`, a bar, a uuid. Anything looser reaches `::timestamptz`,
+ * Exactly what `listSpots` writes: `isoTimestamp`, a bar, a uuid. Anything looser reaches `::timestamptz`,
  * which refuses much that Date.parse accepts ("1", "2025", "-1") with a 500.
  */
 const CURSOR_PATTERN =
@@ -113,7 +113,7 @@ export function decodeCursor(cursor: string): Cursor | null {
 const NEWEST_FIRST = sql.raw('l.created_at desc nulls last, l.id desc nulls last');
 
 /** One page of what the viewer may see, newest first, as the JSON text of `items` plus the next cursor. */
-export async function listLocations(
+export async function listSpots(
   db: Database,
   viewerId: string,
   options: { limit: number; cursor: Cursor | null; bbox: BBox | undefined; filter?: SpotFilter },
@@ -137,9 +137,9 @@ export async function listLocations(
     const inBox = sql`l.position <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`;
     result = await db.execute(sql`
       with page as (
-        select ${locationJson(viewerId)} as item, ${isoTimestamp} || '|' || l.id as cursor,
+        select ${spotJson(viewerId)} as item, ${isoTimestamp} || '|' || l.id as cursor,
                row_number() over (order by ${NEWEST_FIRST}) as n
-        from ${locations} l join ${user} u on u.id = l.user_id
+        from ${spots} l join ${user} u on u.id = l.user_id
         where ${sql.join([visibleTo(viewerId), inBox, ...conditions], sql` and `)}
         order by ${NEWEST_FIRST}
         limit ${take}
@@ -159,7 +159,7 @@ export async function listLocations(
       branches.map(
         (
           branch,
-        ) => sql`(select l.id, l.created_at from ${locations} l where ${sql.join([branch, ...conditions], sql` and `)}
+        ) => sql`(select l.id, l.created_at from ${spots} l where ${sql.join([branch, ...conditions], sql` and `)}
           order by ${NEWEST_FIRST} limit ${take})`,
       ),
       sql` union all `,
@@ -172,8 +172,8 @@ export async function listLocations(
         order by n limit ${take}
       ),
       page as (
-        select ${locationJson(viewerId)} as item, ${isoTimestamp} || '|' || l.id as cursor, t.n
-        from top t join ${locations} l on l.id = t.id join ${user} u on u.id = l.user_id
+        select ${spotJson(viewerId)} as item, ${isoTimestamp} || '|' || l.id as cursor, t.n
+        from top t join ${spots} l on l.id = t.id join ${user} u on u.id = l.user_id
       )
       ${summary}`);
   }
@@ -185,10 +185,10 @@ export async function listLocations(
   };
 }
 
-export async function findVisibleLocation(db: Database, viewerId: string, id: string): Promise<Spot | null> {
+export async function findVisibleSpot(db: Database, viewerId: string, id: string): Promise<Spot | null> {
   const result = await db.execute(sql`
-    select ${locationJson(viewerId)} as item
-    from ${locations} l join ${user} u on u.id = l.user_id
+    select ${spotJson(viewerId)} as item
+    from ${spots} l join ${user} u on u.id = l.user_id
     where l.id = ${id} and ${visibleTo(viewerId)}`);
   const [row] = (result as unknown as { rows: Array<{ item: Spot | string }> }).rows;
   if (!row) return null;
@@ -198,7 +198,7 @@ export async function findVisibleLocation(db: Database, viewerId: string, id: st
 
 /** Who owns an id, whatever its visibility — only to tell an idempotent retry from a clash. */
 export async function findOwnerOf(db: Database, id: string): Promise<string | null> {
-  const [row] = await db.select({ userId: locations.userId }).from(locations).where(eq(locations.id, id));
+  const [row] = await db.select({ userId: spots.userId }).from(spots).where(eq(spots.id, id));
   return row?.userId ?? null;
 }
 
@@ -208,20 +208,20 @@ export async function findOwnerOf(db: Database, id: string): Promise<string | nu
  */
 type NewPhoto = { id: string; photoKey: string; thumbnailKey: string };
 
-export async function insertLocation(db: Database, values: NewLocation, photo: NewPhoto | null): Promise<boolean> {
+export async function insertSpot(db: Database, values: NewSpot, photo: NewPhoto | null): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
-      .insert(locations)
+      .insert(spots)
       .values(values)
-      .onConflictDoNothing({ target: locations.id })
-      .returning({ id: locations.id });
+      .onConflictDoNothing({ target: spots.id })
+      .returning({ id: spots.id });
     if (inserted.length !== 1) return false;
     if (photo) {
       const added = await tx
-        .insert(locationPhotos)
-        .values({ ...photo, locationId: values.id, position: 0 })
-        .onConflictDoNothing({ target: locationPhotos.id })
-        .returning({ id: locationPhotos.id });
+        .insert(spotPhotos)
+        .values({ ...photo, spotId: values.id, position: 0 })
+        .onConflictDoNothing({ target: spotPhotos.id })
+        .returning({ id: spotPhotos.id });
       if (added.length !== 1) throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
     }
     return true;
@@ -231,7 +231,7 @@ export async function insertLocation(db: Database, values: NewLocation, photo: N
 /** The editable columns of a spot, as an edit sets them. */
 export type SpotChanges = Partial<
   Pick<
-    NewLocation,
+    NewSpot,
     'type' | 'mushroomTypes' | 'finder' | 'dateFound' | 'notes' | 'latitude' | 'longitude' | 'accuracyM' | 'isPublic'
   >
 >;
@@ -242,7 +242,7 @@ export type EditableSpot = Required<SpotChanges> & { version: number };
  * the changes to write, or throws (a stale version, a rule broken by the result). Every change moves
  * `version` on by one and sets `updated_at`. Null when the owner has no such spot.
  */
-export async function changeOwnLocation(
+export async function changeOwnSpot(
   db: Database,
   ownerId: string,
   id: string,
@@ -251,56 +251,56 @@ export async function changeOwnLocation(
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({
-        type: locations.type,
-        mushroomTypes: locations.mushroomTypes,
-        finder: locations.finder,
-        dateFound: locations.dateFound,
-        notes: locations.notes,
-        latitude: locations.latitude,
-        longitude: locations.longitude,
-        accuracyM: locations.accuracyM,
-        isPublic: locations.isPublic,
-        version: locations.version,
+        type: spots.type,
+        mushroomTypes: spots.mushroomTypes,
+        finder: spots.finder,
+        dateFound: spots.dateFound,
+        notes: spots.notes,
+        latitude: spots.latitude,
+        longitude: spots.longitude,
+        accuracyM: spots.accuracyM,
+        isPublic: spots.isPublic,
+        version: spots.version,
       })
-      .from(locations)
-      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)))
+      .from(spots)
+      .where(and(eq(spots.id, id), eq(spots.userId, ownerId)))
       .for('update');
     if (!current) return null;
     const changes = decide(current);
     if (!changes) return 'unchanged';
     await tx
-      .update(locations)
+      .update(spots)
       .set({
         ...changes,
-        version: sql`${locations.version} + 1`,
+        version: sql`${spots.version} + 1`,
         updatedAt: sql`date_trunc('milliseconds', clock_timestamp())`,
       })
-      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)));
+      .where(and(eq(spots.id, id), eq(spots.userId, ownerId)));
     return 'changed';
   });
 }
 
 /** Deletes the owner's spot and returns the keys of all its photo files, or null when there is no such spot of theirs. */
-export async function deleteLocation(db: Database, ownerId: string, id: string): Promise<string[] | null> {
+export async function deleteSpot(db: Database, ownerId: string, id: string): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     // Read before the delete: the photo rows go with the spot (on delete cascade).
     const files = await tx
-      .select({ photo: locationPhotos.photoKey, thumbnail: locationPhotos.thumbnailKey })
-      .from(locationPhotos)
-      .innerJoin(locations, eq(locations.id, locationPhotos.locationId))
-      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)))
+      .select({ photo: spotPhotos.photoKey, thumbnail: spotPhotos.thumbnailKey })
+      .from(spotPhotos)
+      .innerJoin(spots, eq(spots.id, spotPhotos.spotId))
+      .where(and(eq(spots.id, id), eq(spots.userId, ownerId)))
       .for('update');
     // And its visits' photos (ADR 0025), which go with the visits.
     const visitFiles = await tx
       .select({ photo: visitPhotos.photoKey, thumbnail: visitPhotos.thumbnailKey })
       .from(visitPhotos)
       .innerJoin(visits, eq(visits.id, visitPhotos.visitId))
-      .innerJoin(locations, eq(locations.id, visits.locationId))
-      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)));
+      .innerJoin(spots, eq(spots.id, visits.spotId))
+      .where(and(eq(spots.id, id), eq(spots.userId, ownerId)));
     const deleted = await tx
-      .delete(locations)
-      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)))
-      .returning({ id: locations.id });
+      .delete(spots)
+      .where(and(eq(spots.id, id), eq(spots.userId, ownerId)))
+      .returning({ id: spots.id });
     if (deleted.length === 0) return null;
     return [...files, ...visitFiles].flatMap((file) => [file.photo, file.thumbnail]);
   });
@@ -309,10 +309,10 @@ export async function deleteLocation(db: Database, ownerId: string, id: string):
 /** Whether the viewer may see the spot a photo key (a photo's or a thumbnail's, of the spot or one of its visits) belongs to. */
 export async function canViewPhoto(db: Database, viewerId: string, key: string): Promise<boolean> {
   const result = await db.execute(sql`
-    select 1 from ${locationPhotos} p join ${locations} l on l.id = p.location_id
+    select 1 from ${spotPhotos} p join ${spots} l on l.id = p.location_id
     where (p.photo_key = ${key} or p.thumbnail_key = ${key}) and ${visibleTo(viewerId)}
     union all
-    select 1 from ${visitPhotos} p join ${visits} v on v.id = p.visit_id join ${locations} l on l.id = v.location_id
+    select 1 from ${visitPhotos} p join ${visits} v on v.id = p.visit_id join ${spots} l on l.id = v.location_id
     where (p.photo_key = ${key} or p.thumbnail_key = ${key}) and ${visibleTo(viewerId)}
     limit 1`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;

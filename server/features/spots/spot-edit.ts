@@ -1,7 +1,7 @@
 // An edit of a spot, from the API's patch to the columns it sets: the same tidying as creating a spot
-// (location-input.ts), and the rule that a position placed by hand has no accuracy.
+// (spot-input.ts), and the rule that a position placed by hand has no accuracy.
 import type { UpdateSpot } from '../../../common/schemas/spots.ts';
-import type { EditableSpot, SpotChanges } from './locations.queries.ts';
+import type { EditableSpot, SpotChanges } from './spots.queries.ts';
 
 /** Thrown inside the edit's transaction when the spot moved past the edit's base version. */
 export class StaleEdit extends Error {
