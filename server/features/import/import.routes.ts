@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { newPhotoKey, type PhotoStorage } from '../../storage/storage.ts';
 import type { CurrentUser, RequireUser } from '../auth/session.ts';
+import { spotColumns } from '../spots/spot-columns.ts';
 import { multipartError } from '../spots/spot-input.ts';
 import { removePhotoFiles } from '../photos/photo-files.ts';
 import { processPhoto } from '../photos/photo-processing.ts';
@@ -434,15 +435,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
             chosen.map((spot) => ({
               id: derivedId(importId, `spot:${spot.index}`),
               userId: user.id,
-              type: types.get(spot.index) ?? spot.type,
-              mushroomTypes: spot.mushroom_types,
-              finder: spot.finder,
-              dateFound: spot.date_found,
-              notes: spot.notes,
-              latitude: spot.latitude,
-              longitude: spot.longitude,
-              accuracyM: spot.accuracy_m,
-              isPublic,
+              ...spotColumns({ ...spot, type: types.get(spot.index) ?? spot.type, is_public: isPublic }),
             })),
             photoRows,
             chosen.flatMap((spot) =>

@@ -3,10 +3,13 @@ import { z } from 'zod';
 import { CreateSpotSchema, type CreateSpot } from '../../../common/schemas/spots.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import { AppError } from '../../errors.ts';
+import { formFieldsOf } from '../../lib/form-fields.ts';
+import { tidyText } from './spot-columns.ts';
 
 export type CreateRequest = { input: CreateSpot; photo: Buffer | null };
 
-const MULTIPART_FIELDS = new Set(Object.keys(CreateSpotSchema.shape));
+/** The form's text fields: the schema's own, read by its types (numbers, booleans, empty notes as null). */
+const FORM = formFieldsOf(CreateSpotSchema.shape);
 
 /**
  * Reads a create request, JSON or multipart/form-data, into the one contract. Form fields arrive as
@@ -23,9 +26,9 @@ export async function readCreateRequest(request: FastifyRequest): Promise<Create
       limits: {
         fileSize: PHOTO_MAX_BYTES,
         files: 1,
-        fields: MULTIPART_FIELDS.size,
+        fields: FORM.names.size,
         fieldSize: 16 * 1024,
-        parts: MULTIPART_FIELDS.size + 1,
+        parts: FORM.names.size + 1,
       },
     })) {
       if (part.type === 'file') {
@@ -41,7 +44,7 @@ export async function readCreateRequest(request: FastifyRequest): Promise<Create
         const bytes = await part.toBuffer();
         photo = bytes.length > 0 ? bytes : null;
       } else {
-        if (!MULTIPART_FIELDS.has(part.fieldname)) {
+        if (!FORM.names.has(part.fieldname)) {
           throw new AppError(400, 'VALIDATION_ERROR', `Unknown field "${part.fieldname}".`);
         }
         if (part.fieldname in fields) {
@@ -54,32 +57,7 @@ export async function readCreateRequest(request: FastifyRequest): Promise<Create
   } catch (error) {
     throw multipartError(error);
   }
-  return { input: validate(formToJson(fields)), photo };
-}
-
-function formToJson(fields: Record<string, string>): Record<string, unknown> {
-  const json: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(fields)) {
-    switch (name) {
-      case 'latitude':
-      case 'longitude':
-      case 'accuracy_m':
-        json[name] = value.trim() === '' ? undefined : Number(value);
-        break;
-      case 'is_public':
-        json[name] = value === 'true' ? true : value === 'false' ? false : value;
-        break;
-      case 'id':
-        json[name] = value === '' ? undefined : value;
-        break;
-      case 'notes':
-        json[name] = value === '' ? null : value;
-        break;
-      default:
-        json[name] = value;
-    }
-  }
-  return json;
+  return { input: validate(FORM.toJson(fields)), photo };
 }
 
 function validate(body: unknown): CreateSpot {
@@ -97,10 +75,7 @@ function validate(body: unknown): CreateSpot {
       z.treeifyError(parsed.error),
     );
   }
-  const input = parsed.data;
-  input.mushroom_types = input.mushroom_types.trim();
-  input.finder = input.finder.trim();
-  input.notes = input.notes?.trim() ? input.notes.trim() : null;
+  const input = tidyText(parsed.data);
   if (input.type === 'mushroom_spot' && (!input.mushroom_types || !input.finder)) {
     throw new AppError(400, 'MISSING_INFORMATION', 'A mushroom spot needs the mushroom types and the finder.');
   }

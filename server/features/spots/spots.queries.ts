@@ -4,56 +4,27 @@ import { AppError } from '../../errors.ts';
 import { spotPhotos, spots, user, visitPhotos, visits } from '../../db/schema.ts';
 import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
-import { visitSummaryJson } from '../visits/visits.queries.ts';
-
-type NewSpot = typeof spots.$inferInsert;
+import { SPOT_COLUMNS, type EditableSpot, type SpotChanges, type SpotValues } from './spot-columns.ts';
+import { isoCreated, spotJson } from './spot-json.ts';
 
 /**
- * The one place a row becomes the API's Spot: built as JSON inside PostgreSQL, which was measured
- * ~1.7× faster than mapping rows in Node on PGlite, and lets a page of 10,000 spots skip serialization.
- * `l` is a locations row, `u` its owner. The photos come from one correlated subquery per spot, answered by
- * the (location_id, position) index inside the same statement — no query per spot from Node — and, being a
- * subquery in the select list, PostgreSQL runs it only for the rows that survive the page's limit.
+ * Privacy in one rule: a viewer sees their own spots and others' public ones, nothing else. Its two parts never
+ * overlap, so a read may take them one at a time (the list does: each part is then one ordered index scan).
+ * Written against the alias `l` that every read query gives the locations table.
  */
-const spotJson = (viewerId: string) => sql`(select json_build_object(
-  'id', l.id,
-  'type', l.type,
-  'mushroom_types', l.mushroom_types,
-  'finder', l.finder,
-  'date_found', l.date_found,
-  'notes', l.notes,
-  'latitude', l.latitude,
-  'longitude', l.longitude,
-  'accuracy_m', l.accuracy_m,
-  'is_public', l.is_public,
-  'photo_url', ph.photos -> 0 ->> 'url',
-  'thumbnail_url', ph.photos -> 0 ->> 'thumbnail_url',
-  'photos', coalesce(ph.photos, '[]'::json),
-  'created_at', ${isoTimestamp},
-  'updated_at', ${isoUpdated},
-  'version', l.version,
-  'is_owner', l.user_id = ${viewerId},
-  'owner_name', u.name,
-  'visits', ${visitSummaryJson})
-  from (select json_agg(json_build_object(
-          'id', p.id,
-          'url', ${PHOTO_URL_PREFIX} || p.photo_key,
-          'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key) order by p.position, p.created_at, p.id) as photos
-        from ${spotPhotos} p where p.location_id = l.id) ph)`;
+export function visibleParts(viewerId: string): { own: SQL; othersPublic: SQL } {
+  return { own: sql`l.user_id = ${viewerId}`, othersPublic: sql`(l.is_public and l.user_id <> ${viewerId})` };
+}
 
-/** Where a photo is served: this, then its storage key (photos/photos.routes.ts). */
-export const PHOTO_URL_PREFIX = '/api/v1/photos/';
-// Millisecond ISO 8601 in UTC, exactly as JavaScript's Date.toISOString() writes it.
-const isoTimestamp = sql.raw(`to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const isoUpdated = sql.raw(`to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+/** The rule whole, part of every read query: list, bbox, by id, photos, visits. */
+export function visibleTo(viewerId: string): SQL {
+  const { own, othersPublic } = visibleParts(viewerId);
+  return sql`(${own} or ${othersPublic})`;
+}
 
-/** Privacy in one expression: a viewer sees their own spots and others' public ones, nothing else. */
-// Written against the alias `l` that every read query below gives the locations table.
-export const visibleTo = (viewerId: string): SQL => sql`(l.user_id = ${viewerId} or l.is_public)`;
-
-/** Narrows what the viewer may see to their own spots or to others' public ones; never widens it. */
+/** Narrows what the viewer may see to one part of it: their own spots, or others' public ones; never widens it. */
 const ownedBy = (viewerId: string, owner: 'mine' | 'others'): SQL =>
-  owner === 'mine' ? sql`l.user_id = ${viewerId}` : sql`(l.user_id <> ${viewerId} and l.is_public)`;
+  owner === 'mine' ? visibleParts(viewerId).own : visibleParts(viewerId).othersPublic;
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -86,7 +57,7 @@ export type Cursor = { createdAt: string; id: string };
 const encodeCursor = (raw: string) => Buffer.from(raw).toString('base64url');
 
 /**
- * Exactly what `listSpots` writes: `isoTimestamp`, a bar, a uuid. Anything looser reaches `::timestamptz`,
+ * Exactly what `listSpots` writes: `isoCreated`, a bar, a uuid. Anything looser reaches `::timestamptz`,
  * which refuses much that Date.parse accepts ("1", "2025", "-1") with a 500.
  */
 const CURSOR_PATTERN =
@@ -137,7 +108,7 @@ export async function listSpots(
     const inBox = sql`l.position <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`;
     result = await db.execute(sql`
       with page as (
-        select ${spotJson(viewerId)} as item, ${isoTimestamp} || '|' || l.id as cursor,
+        select ${spotJson(viewerId)} as item, ${isoCreated} || '|' || l.id as cursor,
                row_number() over (order by ${NEWEST_FIRST}) as n
         from ${spots} l join ${user} u on u.id = l.user_id
         where ${sql.join([visibleTo(viewerId), inBox, ...conditions], sql` and `)}
@@ -146,14 +117,14 @@ export async function listSpots(
       )
       ${summary}`);
   } else {
-    // The list: "mine or public" as one condition would defeat both ordered indexes and read the whole table
-    // for every page (238 ms at 1M spots). Instead the caller's own spots and others' public ones are two
+    // The list: the privacy rule whole, as one condition, would defeat both ordered indexes and read the whole
+    // table for every page. Instead its two parts — the caller's own spots and others' public ones — are two
     // ordered index scans (locations_owner_recent_idx, locations_public_recent_idx), each stopping after one
-    // page, merged. The two never overlap, so nothing is counted twice.
+    // page, merged. The parts never overlap, so nothing is counted twice.
+    const { own, othersPublic } = visibleParts(viewerId);
     const branches: SQL[] = [];
-    if (filter.owner !== 'others') branches.push(sql`l.user_id = ${viewerId}`);
-    if (filter.owner !== 'mine' && filter.visibility !== 'private')
-      branches.push(sql`l.is_public and l.user_id <> ${viewerId}`);
+    if (filter.owner !== 'others') branches.push(own);
+    if (filter.owner !== 'mine' && filter.visibility !== 'private') branches.push(othersPublic);
     if (branches.length === 0) return { itemsJson: '[]', nextCursor: null };
     const chosen = sql.join(
       branches.map(
@@ -172,7 +143,7 @@ export async function listSpots(
         order by n limit ${take}
       ),
       page as (
-        select ${spotJson(viewerId)} as item, ${isoTimestamp} || '|' || l.id as cursor, t.n
+        select ${spotJson(viewerId)} as item, ${isoCreated} || '|' || l.id as cursor, t.n
         from top t join ${spots} l on l.id = t.id join ${user} u on u.id = l.user_id
       )
       ${summary}`);
@@ -202,24 +173,28 @@ export async function findOwnerOf(db: Database, id: string): Promise<string | nu
   return row?.userId ?? null;
 }
 
+type NewPhoto = { id: string; photoKey: string; thumbnailKey: string };
+
 /**
  * Inserts a spot, with its first photo when it has one, in one transaction; false when the spot's id was taken
  * in the meantime (a concurrent retry). Throws 409 ID_CONFLICT when the photo's id is already in use.
  */
-type NewPhoto = { id: string; photoKey: string; thumbnailKey: string };
-
-export async function insertSpot(db: Database, values: NewSpot, photo: NewPhoto | null): Promise<boolean> {
+export async function insertSpot(
+  db: Database,
+  spot: { id: string; userId: string; values: SpotValues },
+  photo: NewPhoto | null,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(spots)
-      .values(values)
+      .values({ id: spot.id, userId: spot.userId, ...spot.values })
       .onConflictDoNothing({ target: spots.id })
       .returning({ id: spots.id });
     if (inserted.length !== 1) return false;
     if (photo) {
       const added = await tx
         .insert(spotPhotos)
-        .values({ ...photo, spotId: values.id, position: 0 })
+        .values({ ...photo, spotId: spot.id, position: 0 })
         .onConflictDoNothing({ target: spotPhotos.id })
         .returning({ id: spotPhotos.id });
       if (added.length !== 1) throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
@@ -228,14 +203,13 @@ export async function insertSpot(db: Database, values: NewSpot, photo: NewPhoto 
   });
 }
 
-/** The editable columns of a spot, as an edit sets them. */
-export type SpotChanges = Partial<
-  Pick<
-    NewSpot,
-    'type' | 'mushroomTypes' | 'finder' | 'dateFound' | 'notes' | 'latitude' | 'longitude' | 'accuracyM' | 'isPublic'
-  >
->;
-export type EditableSpot = Required<SpotChanges> & { version: number };
+/** What an edit reads under the row lock: every column a spot's fields fill (spot-columns.ts), and the version. */
+const editableColumns = {
+  ...(Object.fromEntries(Object.values(SPOT_COLUMNS).map((column) => [column, spots[column]])) as {
+    [Column in keyof SpotValues]-?: (typeof spots)[Column];
+  }),
+  version: spots.version,
+};
 
 /**
  * Changes the owner's spot in one transaction, its row locked: `decide` sees the spot as it is and returns
@@ -250,18 +224,7 @@ export async function changeOwnSpot(
 ): Promise<'changed' | 'unchanged' | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({
-        type: spots.type,
-        mushroomTypes: spots.mushroomTypes,
-        finder: spots.finder,
-        dateFound: spots.dateFound,
-        notes: spots.notes,
-        latitude: spots.latitude,
-        longitude: spots.longitude,
-        accuracyM: spots.accuracyM,
-        isPublic: spots.isPublic,
-        version: spots.version,
-      })
+      .select(editableColumns)
       .from(spots)
       .where(and(eq(spots.id, id), eq(spots.userId, ownerId)))
       .for('update');

@@ -19,6 +19,7 @@ import type { PhotoStorage } from '../../storage/storage.ts';
 import { newPhotoKey } from '../../storage/storage.ts';
 import { processPhoto } from '../photos/photo-processing.ts';
 import type { RequireUser } from '../auth/session.ts';
+import { spotColumns } from './spot-columns.ts';
 import { holdsAlready, spotChanges, StaleEdit } from './spot-edit.ts';
 import { readCreateRequest } from './spot-input.ts';
 import {
@@ -141,19 +142,7 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       try {
         inserted = await insertSpot(
           db,
-          {
-            id,
-            userId: user.id,
-            type: input.type,
-            mushroomTypes: input.mushroom_types,
-            finder: input.finder,
-            dateFound: input.date_found,
-            notes: input.notes ?? null,
-            latitude: input.latitude,
-            longitude: input.longitude,
-            accuracyM: input.accuracy_m ?? null,
-            isPublic: input.is_public,
-          },
+          { id, userId: user.id, values: spotColumns(input) },
           // The photo sent with the spot becomes its first (ADR 0024).
           keys
             ? { id: input.photo_id ?? crypto.randomUUID(), photoKey: keys.photo, thumbnailKey: keys.thumbnail }

@@ -3,22 +3,8 @@ import { PHOTOS_PER_VISIT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
 import { spots, visitPhotos, visits } from '../../db/schema.ts';
 import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
-
-/**
- * The visit summary every Spot carries, as an expression on the locations alias `l` inside the same read
- * query — never a query per spot. The `exists` probe (one look into visits_location_recent_idx) skips the
- * aggregate for the many spots nobody has returned to: measured on PGlite with 10,000 spots, 1.6 ms for a map box
- * against 2.7 ms for a lateral join with the aggregate on every row (2.2 against 3.1 with 30 % of spots visited).
- * It is only computed for rows the read query already let through `visibleTo`, so it shows nothing of a spot one
- * may not see.
- */
-export const visitSummaryJson = sql.raw(`case when exists (select 1 from visits v where v.location_id = l.id)
-    then (select json_build_object(
-                   'count', count(*)::int,
-                   'last', (array_agg(json_build_object('date', v.visited_on, 'outcome', v.outcome)
-                                      order by v.visited_on desc, v.created_at desc, v.id desc))[1])
-          from visits v where v.location_id = l.id)
-    else json_build_object('count', 0, 'last', null) end`);
+import { PHOTO_URL_PREFIX } from '../spots/spot-json.ts';
+import { visibleTo } from '../spots/spots.queries.ts';
 
 /** A row as the API's Visit; the note only for the spot's owner (ADR 0022). `v` is a visits row, `l` its spot. */
 const visitJson = (viewerId: string) => sql`json_build_object(
@@ -30,8 +16,8 @@ const visitJson = (viewerId: string) => sql`json_build_object(
   'note', case when l.user_id = ${viewerId} then v.note end,
   'photos', (select coalesce(json_agg(json_build_object(
                 'id', p.id,
-                'url', '/api/v1/photos/' || p.photo_key,
-                'thumbnail_url', '/api/v1/photos/' || p.thumbnail_key) order by p.position, p.created_at, p.id), '[]'::json)
+                'url', ${PHOTO_URL_PREFIX} || p.photo_key,
+                'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key) order by p.position, p.created_at, p.id), '[]'::json)
              from visit_photos p where p.visit_id = v.id),
   'created_at', to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
@@ -47,7 +33,7 @@ export async function listVisits(db: Database, viewerId: string, spotId: string)
     select (select coalesce(json_agg(${visitJson(viewerId)} order by ${NEWEST_FIRST}), '[]')
             from ${visits} v where v.location_id = l.id) as items
     from ${spots} l
-    where l.id = ${spotId} and (l.user_id = ${viewerId} or l.is_public)`)) as unknown as Rows<{
+    where l.id = ${spotId} and ${visibleTo(viewerId)}`)) as unknown as Rows<{
     items: Visit[] | string;
   }>;
   const [row] = result.rows;
@@ -77,7 +63,7 @@ export async function visitsOfSpots(db: Database, viewerId: string, spotIds: str
     where v.location_id in (${sql.join(
       spotIds.map((id) => sql`${id}`),
       sql`, `,
-    )}) and (l.user_id = ${viewerId} or l.is_public)
+    )}) and ${visibleTo(viewerId)}
     group by v.location_id`)) as unknown as Rows<{ id: string; items: Visit[] | string }>;
   for (const row of result.rows) found.set(row.id, parsed(row.items));
   return found;
