@@ -14,8 +14,8 @@ import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../auth/session.ts';
 import { findOwnerOf, findVisibleSpot } from '../spots/spots.queries.ts';
 import { addPhoto, countPhotos, findPhotoById, orderPhotos, removePhoto } from './spot-photos.queries.ts';
-import { readAddPhotoRequest } from './photo-input.ts';
-import { removePhotoFiles, storePhotoWithRow } from './photo-files.ts';
+import { readAddPhotoRequest } from '../../photos/photo-upload.ts';
+import { removePhotoFiles, storePhotoWithRow } from '../../photos/photo-files.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
 

@@ -16,8 +16,7 @@ import type { Database } from '../../db/client.ts';
 import type { RequestReads } from '../../db/abandoned-requests.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
-import { newPhotoKey } from '../../storage/storage.ts';
-import { processPhoto } from '../photos/photo-processing.ts';
+import { removePhotoFiles, storePhotoWithRow, type PhotoKeys } from '../../photos/photo-files.ts';
 import type { RequireUser } from '../auth/session.ts';
 import { spotColumns } from './spot-columns.ts';
 import { holdsAlready, spotChanges, StaleEdit } from './spot-edit.ts';
@@ -131,28 +130,16 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       const existing = await replayOrConflict(id, user.id);
       if (existing) return reply.status(200).send(existing);
 
-      let keys: { photo: string; thumbnail: string } | null = null;
-      if (photo) {
-        const processed = await processPhoto(photo);
-        keys = { photo: newPhotoKey(), thumbnail: newPhotoKey() };
-        await storage.put(keys.photo, processed.photo, processed.contentType);
-        await storage.put(keys.thumbnail, processed.thumbnail, processed.contentType);
-      }
-      let inserted = false;
-      try {
-        inserted = await insertSpot(
-          db,
-          { id, userId: user.id, values: spotColumns(input) },
-          // The photo sent with the spot becomes its first (ADR 0024).
-          keys
-            ? { id: input.photo_id ?? crypto.randomUUID(), photoKey: keys.photo, thumbnailKey: keys.thumbnail }
-            : null,
-        );
-      } finally {
-        // The spot and its photo are stored together or not at all.
-        if (!inserted && keys) await removePhotos(keys.photo, keys.thumbnail);
-      }
-      if (!inserted) {
+      const insert = async (firstPhoto: (PhotoKeys & { id: string }) | null) =>
+        (await insertSpot(db, { id, userId: user.id, values: spotColumns(input) }, firstPhoto)) ? 'added' : 'id-taken';
+      // The photo sent with the spot becomes its first (ADR 0024); the spot and its photo are stored together
+      // or not at all.
+      const outcome = photo
+        ? await storePhotoWithRow(storage, app.log, photo, (keys) =>
+            insert({ id: input.photo_id ?? crypto.randomUUID(), ...keys }),
+          )
+        : await insert(null);
+      if (outcome === 'id-taken') {
         // A concurrent retry with the same id won the race.
         const winner = await replayOrConflict(id, user.id);
         if (winner) return reply.status(200).send(winner);
@@ -229,7 +216,7 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       const user = await requireUser(request, reply);
       const deleted = await deleteSpot(db, user.id, request.params.id);
       if (!deleted) throw notFound();
-      await removePhotos(...deleted);
+      await removePhotoFiles(storage, app.log, deleted);
       return reply.status(204).send(null);
     },
   );
@@ -240,17 +227,5 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
     if (owner === null) return null;
     if (owner !== userId) throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
     return findVisibleSpot(db, userId, id);
-  }
-
-  async function removePhotos(...keys: Array<string | null>) {
-    for (const key of keys) {
-      if (!key) continue;
-      try {
-        await storage.delete(key);
-      } catch (error) {
-        // The row is already gone; an orphaned file is only wasted space, and it is logged for the operator.
-        app.log.error({ err: error }, 'Could not delete a photo file');
-      }
-    }
   }
 }

@@ -16,8 +16,8 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../auth/session.ts';
-import { readAddPhotoRequest } from '../photos/photo-input.ts';
-import { removePhotoFiles, storePhotoWithRow } from '../photos/photo-files.ts';
+import { readAddPhotoRequest } from '../../photos/photo-upload.ts';
+import { removePhotoFiles, storePhotoWithRow } from '../../photos/photo-files.ts';
 import {
   addVisitPhoto,
   countVisitPhotos,
