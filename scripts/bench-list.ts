@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseOptions } from '../server/db/client.ts';
-import { listLocations } from '../server/features/locations/locations.queries.ts';
+import { listSpots } from '../server/features/spots/spots.queries.ts';
 import { onEachDatabase, seedBenchData, signInForBench } from './bench-seed.ts';
 
 const SPOTS = Number(process.env.BENCH_LIST_SPOTS ?? 100_000);
@@ -94,9 +94,9 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
     const httpFirst = await timed(50, () => page());
     const httpDeep = await timed(50, () => page(deepCursor));
     agent.destroy();
-    const now = await timed(50, () => listLocations(db, viewer, { limit: PAGE, cursor: null, bbox: undefined }));
+    const now = await timed(50, () => listSpots(db, viewer, { limit: PAGE, cursor: null, bbox: undefined }));
     const nowDeep = await timed(50, () =>
-      listLocations(db, viewer, { limit: PAGE, cursor: { createdAt: deep.at, id: deep.id }, bbox: undefined }),
+      listSpots(db, viewer, { limit: PAGE, cursor: { createdAt: deep.at, id: deep.id }, bbox: undefined }),
     );
     // What the list asked before: one scan of everything visible, sorted, then the page.
     const before = await timed(5, () =>

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { PHOTO_JOBS_AT_ONCE } from '../server/features/photos/photo-processing.ts';
+import { PHOTO_JOBS_AT_ONCE } from '../server/photos/photo-processing.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
 const SPOTS_EACH = Number(process.env.BENCH_SPOTS_EACH ?? 1);

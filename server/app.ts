@@ -21,9 +21,9 @@ import { createPendingTwoStep } from './features/auth/two-step.ts';
 import { createDeviceCookies } from './features/auth/device-cookie.ts';
 import { deleteAccountAndData } from './features/account/account-deletion.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
-import { registerLocationRoutes } from './features/locations/locations.routes.ts';
+import { registerSpotRoutes } from './features/spots/spots.routes.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
-import { registerLocationPhotoRoutes } from './features/photos/location-photos.routes.ts';
+import { registerSpotPhotoRoutes } from './features/photos/spot-photos.routes.ts';
 import { registerVisitRoutes } from './features/visits/visits.routes.ts';
 import { registerMapTileRoutes } from './features/map/map-tiles.routes.ts';
 import { registerExportRoutes } from './features/export/export.routes.ts';
@@ -200,9 +200,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     describeMapRegion: () => describeMapRegion(config.mapRegion, app.log),
   });
   registerTranslationRoutes(app, { db });
-  registerLocationRoutes(app, { db, reads, storage, requireUser });
+  registerSpotRoutes(app, { db, reads, storage, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
-  registerLocationPhotoRoutes(app, { db, storage, requireUser });
+  registerSpotPhotoRoutes(app, { db, storage, requireUser });
   registerVisitRoutes(app, { db, storage, requireUser });
   registerMapTileRoutes(app, { reads, requireUser });
   registerExportRoutes(app, { db, storage, requireUser, publicUrl: config.publicUrl });

@@ -187,16 +187,16 @@ export const mailOutbox = pgTable(
 
 // ── Foray's own data ──
 
-export const LOCATION_TYPES = ['mushroom_spot', 'car_park'] as const;
+export const SPOT_TYPES = ['mushroom_spot', 'car_park'] as const;
 
-export const locations = pgTable(
+export const spots = pgTable(
   'locations',
   {
     id: uuid('id').primaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: LOCATION_TYPES }).notNull(),
+    type: text('type', { enum: SPOT_TYPES }).notNull(),
     mushroomTypes: text('mushroom_types').notNull().default(''),
     finder: text('finder').notNull().default(''),
     dateFound: date('date_found', { mode: 'string' }).notNull(),
@@ -252,20 +252,20 @@ export const locations = pgTable(
  * files it owns (the re-encoded photo and its thumbnail); the id is made by the client, so a retried upload
  * from the phone's outbox is recognised. Positions need not be consecutive: only their order matters.
  */
-export const locationPhotos = pgTable(
+export const spotPhotos = pgTable(
   'location_photos',
   {
     id: uuid('id').primaryKey(),
-    locationId: uuid('location_id')
+    spotId: uuid('location_id')
       .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+      .references(() => spots.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     photoKey: text('photo_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('location_photos_location_position_idx').on(t.locationId, t.position),
+    index('location_photos_location_position_idx').on(t.spotId, t.position),
     uniqueIndex('location_photos_photo_key_idx').on(t.photoKey),
     uniqueIndex('location_photos_thumbnail_key_idx').on(t.thumbnailKey),
   ],
@@ -280,9 +280,9 @@ export const visits = pgTable(
   {
     // Made on the phone: a retried POST finds the stored visit.
     id: uuid('id').primaryKey(),
-    locationId: uuid('location_id')
+    spotId: uuid('location_id')
       .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+      .references(() => spots.id, { onDelete: 'cascade' }),
     visitedOn: date('visited_on', { mode: 'string' }).notNull(),
     outcome: text('outcome', { enum: ['found', 'nothing'] }).notNull(),
     amount: text('amount', { enum: ['few', 'some', 'many'] }),
@@ -293,7 +293,7 @@ export const visits = pgTable(
   },
   (t) => [
     // The summary on every spot and the visits list: one index range per spot, newest first.
-    index('visits_location_recent_idx').on(t.locationId, t.visitedOn.desc(), t.createdAt.desc(), t.id.desc()),
+    index('visits_location_recent_idx').on(t.spotId, t.visitedOn.desc(), t.createdAt.desc(), t.id.desc()),
     check('visits_outcome_check', sql`${t.outcome} in ('found', 'nothing')`),
     check(
       'visits_amount_check',

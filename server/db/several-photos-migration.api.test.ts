@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
 import { withDatabase } from '../test/global-setup.ts';
-import { findVisibleLocation } from '../features/locations/locations.queries.ts';
+import { findVisibleSpot } from '../features/spots/spots.queries.ts';
 
 // Migration 0006 moves each spot's one photo into the new collection (ADR 0024). The test builds a database as
 // it was before it — every migration up to it — fills it the old way, then applies the rest, as an upgrade does.
@@ -93,7 +93,7 @@ describe('migration 0006', () => {
 
     const moved = await rows(sql`select location_id, position, photo_key, thumbnail_key from location_photos`);
     expect(moved).toEqual([{ location_id: withPhoto, position: 0, photo_key: photoKey, thumbnail_key: thumbnailKey }]);
-    const spot = await findVisibleLocation(engine.db, 'u1', withPhoto);
+    const spot = await findVisibleSpot(engine.db, 'u1', withPhoto);
     expect(spot?.photo_url).toBe(`/api/v1/photos/${photoKey}`);
     expect(spot?.thumbnail_url).toBe(`/api/v1/photos/${thumbnailKey}`);
     expect(spot?.photos).toEqual([
@@ -103,7 +103,7 @@ describe('migration 0006', () => {
         thumbnail_url: `/api/v1/photos/${thumbnailKey}`,
       },
     ]);
-    const bare = await findVisibleLocation(engine.db, 'u1', withoutPhoto);
+    const bare = await findVisibleSpot(engine.db, 'u1', withoutPhoto);
     expect([bare?.photos, bare?.photo_url, bare?.thumbnail_url]).toEqual([[], null, null]);
     // The old columns are gone: the collection is the one place a photo is named.
     const columns = await rows(

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
-import { removePhotoFiles } from '../photos/photo-files.ts';
+import { removePhotoFiles } from '../../photos/photo-files.ts';
 
 type Keys = { photo_key: string; thumbnail_key: string };
 

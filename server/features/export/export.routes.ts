@@ -9,7 +9,8 @@ import type { SpotFilter } from '../../../common/spot-filter.ts';
 import type { Database } from '../../db/client.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../auth/session.ts';
-import { decodeCursor, listLocations, PHOTO_URL_PREFIX, type Cursor } from '../locations/locations.queries.ts';
+import { decodeCursor, listSpots, type Cursor } from '../spots/spots.queries.ts';
+import { PHOTO_URL_PREFIX } from '../spots/spot-json.ts';
 import { visitsOfSpots } from '../visits/visits.queries.ts';
 import { EXPORT_WRITERS, type ExportContext } from './export-formats.ts';
 
@@ -152,7 +153,7 @@ async function* exportText(
   let cursor: Cursor | null = null;
   let index = 0;
   do {
-    const page = await listLocations(db, userId, { limit: EXPORT_PAGE, cursor, bbox: query.bbox, filter });
+    const page = await listSpots(db, userId, { limit: EXPORT_PAGE, cursor, bbox: query.bbox, filter });
     const spots = JSON.parse(page.itemsJson) as Spot[];
     const visits = await visitsOfSpots(
       db,

@@ -33,7 +33,7 @@ export type ImportFile = ReadResult & {
   photoSize: (name: string) => number;
 };
 
-const tooLarge = (limit: number) =>
+export const tooLarge = (limit: number) =>
   new AppError(413, 'IMPORT_FILE_TOO_LARGE', `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`);
 
 const EXTENSIONS: Record<string, DataFormat> = {

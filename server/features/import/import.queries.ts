@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { imports, locationPhotos, locations, visitPhotos, visits } from '../../db/schema.ts';
+import { imports, spotPhotos, spots, visitPhotos, visits } from '../../db/schema.ts';
 
 /**
  * An id made from the import's id and a label (a spot's index, a photo's place): the same confirm sent twice —
@@ -23,7 +23,7 @@ export async function ownSpotsIn(
   box: { minLat: number; minLng: number; maxLat: number; maxLng: number },
 ): Promise<OwnPlace[]> {
   const result = await db.execute(sql`
-    select l.id, l.latitude, l.longitude, l.mushroom_types from ${locations} l
+    select l.id, l.latitude, l.longitude, l.mushroom_types from ${spots} l
     where l.user_id = ${userId}
       and l.position <@ box(point(${box.minLng}::float8, ${box.minLat}::float8), point(${box.maxLng}::float8, ${box.maxLat}::float8))`);
   return (result as unknown as { rows: OwnPlace[] }).rows;
@@ -44,8 +44,8 @@ export async function findImport(db: Database, id: string): Promise<StoredImport
   return row ?? null;
 }
 
-type NewLocation = typeof locations.$inferInsert;
-type NewPhoto = typeof locationPhotos.$inferInsert;
+type NewSpot = typeof spots.$inferInsert;
+type NewPhoto = typeof spotPhotos.$inferInsert;
 type NewImport = typeof imports.$inferInsert;
 type NewVisit = typeof visits.$inferInsert;
 type NewVisitPhoto = typeof visitPhotos.$inferInsert;
@@ -61,7 +61,7 @@ const BATCH = 1000;
 export async function insertImport(
   db: Database,
   row: NewImport,
-  spots: NewLocation[],
+  newSpots: NewSpot[],
   photos: NewPhoto[],
   spotVisits: NewVisit[] = [],
   spotVisitPhotos: NewVisitPhoto[] = [],
@@ -74,9 +74,8 @@ export async function insertImport(
       .onConflictDoNothing({ target: imports.id })
       .returning({ id: imports.id });
     if (claimed.length === 0) return 'exists';
-    for (let at = 0; at < spots.length; at += BATCH) await tx.insert(locations).values(spots.slice(at, at + BATCH));
-    for (let at = 0; at < photos.length; at += BATCH)
-      await tx.insert(locationPhotos).values(photos.slice(at, at + BATCH));
+    for (let at = 0; at < newSpots.length; at += BATCH) await tx.insert(spots).values(newSpots.slice(at, at + BATCH));
+    for (let at = 0; at < photos.length; at += BATCH) await tx.insert(spotPhotos).values(photos.slice(at, at + BATCH));
     for (let at = 0; at < spotVisits.length; at += BATCH)
       await tx.insert(visits).values(spotVisits.slice(at, at + BATCH));
     for (let at = 0; at < spotVisitPhotos.length; at += BATCH)

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { locationPhotos, locations, mapCells, mapOwnerCells } from '../../db/schema.ts';
+import { spotPhotos, spots, mapCells, mapOwnerCells } from '../../db/schema.ts';
 import {
   MAP_CELL_SUBDIVISION,
   MAP_KEPT_LEVELS,
@@ -11,7 +11,7 @@ import {
   type MapTileKey,
 } from '../../../common/schemas/map-tiles.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
-import { filterConditions, visibleTo } from '../locations/locations.queries.ts';
+import { filterConditions, visibleTo } from '../spots/spots.queries.ts';
 
 type Rows<Row> = { rows: Row[] };
 
@@ -79,8 +79,8 @@ export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, 
 async function markersIn(db: Database, viewerId: string, where: SQL, limit: number): Promise<MapMarker[]> {
   const result = (await db.execute(sql`
     select l.id, l.latitude, l.longitude, l.type, l.user_id = ${viewerId} as is_owner, l.is_public,
-           exists (select 1 from ${locationPhotos} p where p.location_id = l.id) as has_photos
-    from ${locations} l where ${where}
+           exists (select 1 from ${spotPhotos} p where p.location_id = l.id) as has_photos
+    from ${spots} l where ${where}
     limit ${limit}`)) as unknown as Rows<MapMarker>;
   return result.rows.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
@@ -92,7 +92,7 @@ async function countedCells(db: Database, level: number, where: SQL): Promise<Ce
            count(*) filter (where l.type = 'mushroom_spot')::int as mushroom_spot,
            count(*) filter (where l.type = 'car_park')::int as car_park,
            sum(l.latitude) as sum_latitude, sum(l.longitude) as sum_longitude
-    from ${locations} l where ${where} group by 1, 2`)) as unknown as Rows<CellRow>;
+    from ${spots} l where ${where} group by 1, 2`)) as unknown as Rows<CellRow>;
   return result.rows;
 }
 

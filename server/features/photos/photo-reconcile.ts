@@ -1,7 +1,7 @@
 import { inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { locationPhotos, visitPhotos } from '../../db/schema.ts';
+import { spotPhotos, visitPhotos } from '../../db/schema.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 
 /** How long a photo may exist without a row before it is taken for a crash's leftover. */
@@ -31,9 +31,9 @@ export async function reconcilePhotos(deps: {
   let batch: string[] = [];
   const removeUnreferenced = async () => {
     const rows = await deps.db
-      .select({ photo: locationPhotos.photoKey, thumbnail: locationPhotos.thumbnailKey })
-      .from(locationPhotos)
-      .where(or(inArray(locationPhotos.photoKey, batch), inArray(locationPhotos.thumbnailKey, batch)));
+      .select({ photo: spotPhotos.photoKey, thumbnail: spotPhotos.thumbnailKey })
+      .from(spotPhotos)
+      .where(or(inArray(spotPhotos.photoKey, batch), inArray(spotPhotos.thumbnailKey, batch)));
     const visitRows = await deps.db
       .select({ photo: visitPhotos.photoKey, thumbnail: visitPhotos.thumbnailKey })
       .from(visitPhotos)

@@ -1,24 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PHOTOS_PER_VISIT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
-import { locations, visitPhotos, visits } from '../../db/schema.ts';
+import { spots, visitPhotos, visits } from '../../db/schema.ts';
 import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
-
-/**
- * The visit summary every Spot carries, as an expression on the locations alias `l` inside the same read
- * query — never a query per spot. The `exists` probe (one look into visits_location_recent_idx) skips the
- * aggregate for the many spots nobody has returned to: measured on PGlite with 10,000 spots, 1.6 ms for a map box
- * against 2.7 ms for a lateral join with the aggregate on every row (2.2 against 3.1 with 30 % of spots visited).
- * It is only computed for rows the read query already let through `visibleTo`, so it shows nothing of a spot one
- * may not see.
- */
-export const visitSummaryJson = sql.raw(`case when exists (select 1 from visits v where v.location_id = l.id)
-    then (select json_build_object(
-                   'count', count(*)::int,
-                   'last', (array_agg(json_build_object('date', v.visited_on, 'outcome', v.outcome)
-                                      order by v.visited_on desc, v.created_at desc, v.id desc))[1])
-          from visits v where v.location_id = l.id)
-    else json_build_object('count', 0, 'last', null) end`);
+import { PHOTO_URL_PREFIX } from '../spots/spot-json.ts';
+import { visibleTo } from '../spots/spots.queries.ts';
 
 /** A row as the API's Visit; the note only for the spot's owner (ADR 0022). `v` is a visits row, `l` its spot. */
 const visitJson = (viewerId: string) => sql`json_build_object(
@@ -30,8 +16,8 @@ const visitJson = (viewerId: string) => sql`json_build_object(
   'note', case when l.user_id = ${viewerId} then v.note end,
   'photos', (select coalesce(json_agg(json_build_object(
                 'id', p.id,
-                'url', '/api/v1/photos/' || p.photo_key,
-                'thumbnail_url', '/api/v1/photos/' || p.thumbnail_key) order by p.position, p.created_at, p.id), '[]'::json)
+                'url', ${PHOTO_URL_PREFIX} || p.photo_key,
+                'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key) order by p.position, p.created_at, p.id), '[]'::json)
              from visit_photos p where p.visit_id = v.id),
   'created_at', to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
@@ -42,12 +28,12 @@ type Rows<Row> = { rows: Row[] };
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The spot's visits, newest first, or null when the viewer may not see the spot (the same 404 as a missing one). */
-export async function listVisits(db: Database, viewerId: string, locationId: string): Promise<Visit[] | null> {
+export async function listVisits(db: Database, viewerId: string, spotId: string): Promise<Visit[] | null> {
   const result = (await db.execute(sql`
     select (select coalesce(json_agg(${visitJson(viewerId)} order by ${NEWEST_FIRST}), '[]')
             from ${visits} v where v.location_id = l.id) as items
-    from ${locations} l
-    where l.id = ${locationId} and (l.user_id = ${viewerId} or l.is_public)`)) as unknown as Rows<{
+    from ${spots} l
+    where l.id = ${spotId} and ${visibleTo(viewerId)}`)) as unknown as Rows<{
     items: Visit[] | string;
   }>;
   const [row] = result.rows;
@@ -58,7 +44,7 @@ export async function listVisits(db: Database, viewerId: string, locationId: str
 export async function listOwnVisits(db: Database, ownerId: string): Promise<Visit[]> {
   const result = (await db.execute(sql`
     select coalesce(json_agg(${visitJson(ownerId)} order by ${NEWEST_FIRST}), '[]') as items
-    from ${visits} v join ${locations} l on l.id = v.location_id
+    from ${visits} v join ${spots} l on l.id = v.location_id
     where l.user_id = ${ownerId}`)) as unknown as Rows<{ items: Visit[] | string }>;
   return parsed(result.rows[0]?.items ?? '[]');
 }
@@ -68,20 +54,16 @@ export async function listOwnVisits(db: Database, ownerId: string): Promise<Visi
  * viewer may see (their own or public ones; the export's ids came through the list's privacy rule already, this
  * holds it again), and a note only on the viewer's own spots, as everywhere.
  */
-export async function visitsOfSpots(
-  db: Database,
-  viewerId: string,
-  locationIds: string[],
-): Promise<Map<string, Visit[]>> {
+export async function visitsOfSpots(db: Database, viewerId: string, spotIds: string[]): Promise<Map<string, Visit[]>> {
   const found = new Map<string, Visit[]>();
-  if (locationIds.length === 0) return found;
+  if (spotIds.length === 0) return found;
   const result = (await db.execute(sql`
     select v.location_id as id, json_agg(${visitJson(viewerId)} order by v.visited_on, v.created_at, v.id) as items
-    from ${visits} v join ${locations} l on l.id = v.location_id
+    from ${visits} v join ${spots} l on l.id = v.location_id
     where v.location_id in (${sql.join(
-      locationIds.map((id) => sql`${id}`),
+      spotIds.map((id) => sql`${id}`),
       sql`, `,
-    )}) and (l.user_id = ${viewerId} or l.is_public)
+    )}) and ${visibleTo(viewerId)}
     group by v.location_id`)) as unknown as Rows<{ id: string; items: Visit[] | string }>;
   for (const row of result.rows) found.set(row.id, parsed(row.items));
   return found;
@@ -91,13 +73,13 @@ export async function visitsOfSpots(
 export async function findOwnVisit(
   db: Database,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   visitId: string,
 ): Promise<Visit | null> {
   const result = (await db.execute(sql`
     select ${visitJson(ownerId)} as item
-    from ${visits} v join ${locations} l on l.id = v.location_id
-    where v.id = ${visitId} and v.location_id = ${locationId} and l.user_id = ${ownerId}`)) as unknown as Rows<{
+    from ${visits} v join ${spots} l on l.id = v.location_id
+    where v.id = ${visitId} and v.location_id = ${spotId} and l.user_id = ${ownerId}`)) as unknown as Rows<{
     item: Visit | string;
   }>;
   const [row] = result.rows;
@@ -105,11 +87,11 @@ export async function findOwnVisit(
 }
 
 /** Whether the viewer owns the spot (only owners record and delete visits). */
-export async function ownsLocation(db: Database, ownerId: string, locationId: string): Promise<boolean> {
+export async function ownsSpot(db: Database, ownerId: string, spotId: string): Promise<boolean> {
   const [row] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.userId, ownerId)));
+    .select({ id: spots.id })
+    .from(spots)
+    .where(and(eq(spots.id, spotId), eq(spots.userId, ownerId)));
   return row !== undefined;
 }
 
@@ -120,12 +102,12 @@ export async function visitIdTaken(db: Database, id: string): Promise<boolean> {
 }
 
 /** Inserts a visit; false when the id was taken in the meantime (a concurrent retry). */
-export async function insertVisit(db: Database, locationId: string, input: CreateVisit): Promise<boolean> {
+export async function insertVisit(db: Database, spotId: string, input: CreateVisit): Promise<boolean> {
   const inserted = await db
     .insert(visits)
     .values({
       id: input.id,
-      locationId,
+      spotId,
       visitedOn: input.date,
       outcome: input.outcome,
       amount: input.outcome === 'found' ? (input.amount ?? null) : null,
@@ -143,11 +125,11 @@ export async function insertVisit(db: Database, locationId: string, input: Creat
 export async function deleteVisit(
   db: Database,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   visitId: string,
 ): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    if (!(await lockOwnVisit(tx, ownerId, locationId, visitId))) return null;
+    if (!(await lockOwnVisit(tx, ownerId, spotId, visitId))) return null;
     const files = await tx
       .select({ photo: visitPhotos.photoKey, thumbnail: visitPhotos.thumbnailKey })
       .from(visitPhotos)
@@ -164,12 +146,12 @@ export async function deleteVisit(
 async function lockOwnVisit(
   tx: Pick<Database, 'execute'>,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   visitId: string,
 ): Promise<boolean> {
   const result = (await tx.execute(sql`
-    select 1 from ${visits} v join ${locations} l on l.id = v.location_id
-    where v.id = ${visitId} and v.location_id = ${locationId} and l.user_id = ${ownerId}
+    select 1 from ${visits} v join ${spots} l on l.id = v.location_id
+    where v.id = ${visitId} and v.location_id = ${spotId} and l.user_id = ${ownerId}
     for update of v`)) as unknown as Rows<unknown>;
   return result.rows.length === 1;
 }
@@ -178,12 +160,12 @@ async function lockOwnVisit(
 export async function findVisitPhotoById(
   db: Database,
   photoId: string,
-): Promise<{ visitId: string; locationId: string; userId: string } | null> {
+): Promise<{ visitId: string; spotId: string; userId: string } | null> {
   const [row] = await db
-    .select({ visitId: visitPhotos.visitId, locationId: visits.locationId, userId: locations.userId })
+    .select({ visitId: visitPhotos.visitId, spotId: visits.spotId, userId: spots.userId })
     .from(visitPhotos)
     .innerJoin(visits, eq(visits.id, visitPhotos.visitId))
-    .innerJoin(locations, eq(locations.id, visits.locationId))
+    .innerJoin(spots, eq(spots.id, visits.spotId))
     .where(eq(visitPhotos.id, photoId));
   return row ?? null;
 }
@@ -202,12 +184,12 @@ export type AddVisitPhotoResult = 'added' | 'not-found' | 'full' | 'id-taken';
 export async function addVisitPhoto(
   db: Database,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   visitId: string,
   photo: { id: string; photoKey: string; thumbnailKey: string },
 ): Promise<AddVisitPhotoResult> {
   return db.transaction(async (tx) => {
-    if (!(await lockOwnVisit(tx, ownerId, locationId, visitId))) return 'not-found';
+    if (!(await lockOwnVisit(tx, ownerId, spotId, visitId))) return 'not-found';
     const [state] = await tx
       .select({ n: sql<number>`count(*)::int`, next: sql<number>`coalesce(max(${visitPhotos.position}) + 1, 0)::int` })
       .from(visitPhotos)
@@ -226,12 +208,12 @@ export async function addVisitPhoto(
 export async function removeVisitPhoto(
   db: Database,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   visitId: string,
   photoId: string,
 ): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    if (!(await lockOwnVisit(tx, ownerId, locationId, visitId))) return null;
+    if (!(await lockOwnVisit(tx, ownerId, spotId, visitId))) return null;
     const [deleted] = await tx
       .delete(visitPhotos)
       .where(and(eq(visitPhotos.id, photoId), eq(visitPhotos.visitId, visitId)))

@@ -16,8 +16,8 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../auth/session.ts';
-import { readAddPhotoRequest } from '../photos/photo-input.ts';
-import { removePhotoFiles, storePhotoWithRow } from '../photos/photo-files.ts';
+import { readAddPhotoRequest } from '../../photos/photo-upload.ts';
+import { removePhotoFiles, storePhotoWithRow } from '../../photos/photo-files.ts';
 import {
   addVisitPhoto,
   countVisitPhotos,
@@ -27,7 +27,7 @@ import {
   insertVisit,
   listOwnVisits,
   listVisits,
-  ownsLocation,
+  ownsSpot,
   removeVisitPhoto,
   visitIdTaken,
 } from './visits.queries.ts';
@@ -88,25 +88,25 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
     async (request, reply) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
       const user = await requireUser(request, reply);
-      const locationId = request.params.id;
+      const spotId = request.params.id;
       const input = request.body;
-      if (!(await ownsLocation(db, user.id, locationId))) throw notFound();
+      if (!(await ownsSpot(db, user.id, spotId))) throw notFound();
 
       const replay = async () => {
-        const stored = await findOwnVisit(db, user.id, locationId, input.id);
+        const stored = await findOwnVisit(db, user.id, spotId, input.id);
         if (stored) return stored;
         if (await visitIdTaken(db, input.id)) throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
         return null;
       };
       const existing = await replay();
       if (existing) return reply.status(200).send(existing);
-      if (!(await insertVisit(db, locationId, input))) {
+      if (!(await insertVisit(db, spotId, input))) {
         // A concurrent retry with the same id won the race.
         const winner = await replay();
         if (winner) return reply.status(200).send(winner);
         throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
       }
-      return reply.status(201).send((await findOwnVisit(db, user.id, locationId, input.id))!);
+      return reply.status(201).send((await findOwnVisit(db, user.id, spotId, input.id))!);
     },
   );
 
@@ -162,7 +162,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
       const replay = async () => {
         const existing = await findVisitPhotoById(db, photoId);
         if (!existing) return null;
-        if (existing.userId !== user.id || existing.visitId !== visitId || existing.locationId !== spotId) {
+        if (existing.userId !== user.id || existing.visitId !== visitId || existing.spotId !== spotId) {
           throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
         }
         return findOwnVisit(db, user.id, spotId, visitId);

@@ -16,20 +16,20 @@ import type { Database } from '../../db/client.ts';
 import type { RequestReads } from '../../db/abandoned-requests.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
-import { newPhotoKey } from '../../storage/storage.ts';
-import { processPhoto } from '../photos/photo-processing.ts';
+import { removePhotoFiles, storePhotoWithRow, type PhotoKeys } from '../../photos/photo-files.ts';
 import type { RequireUser } from '../auth/session.ts';
-import { holdsAlready, spotChanges, StaleEdit } from './location-edit.ts';
-import { readCreateRequest } from './location-input.ts';
+import { spotColumns } from './spot-columns.ts';
+import { holdsAlready, spotChanges, StaleEdit } from './spot-edit.ts';
+import { readCreateRequest } from './spot-input.ts';
 import {
   decodeCursor,
-  deleteLocation,
+  deleteSpot,
   findOwnerOf,
-  findVisibleLocation,
-  insertLocation,
-  listLocations,
-  changeOwnLocation,
-} from './locations.queries.ts';
+  findVisibleSpot,
+  insertSpot,
+  listSpots,
+  changeOwnSpot,
+} from './spots.queries.ts';
 
 type Deps = { db: Database; reads: RequestReads; storage: PhotoStorage; requireUser: RequireUser };
 
@@ -41,7 +41,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
  */
 const PRIVATE_NO_STORE = 'private, no-store';
 
-export function registerLocationRoutes(root: FastifyInstance, { db, reads, storage, requireUser }: Deps) {
+export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, requireUser }: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -71,7 +71,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
         throw new AppError(400, 'VALIDATION_ERROR', 'cursor: not a cursor this server gave out');
       // Cancelled with its request: the map's box of a view already left, or a list page nobody waits for (ADR 0039).
       const page = await reads(request, reply, (readDb) =>
-        listLocations(readDb, user.id, { limit, cursor: decoded, bbox, filter }),
+        listSpots(readDb, user.id, { limit, cursor: decoded, bbox, filter }),
       );
       // Already JSON from the database: Fastify sends a string as it is, so thousands of spots are not
       // re-serialized. The response schema still documents the shape; the API tests check it.
@@ -93,9 +93,9 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
     async (request, reply) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
       const user = await requireUser(request, reply);
-      const location = await findVisibleLocation(db, user.id, request.params.id);
-      if (!location) throw notFound();
-      return location;
+      const spot = await findVisibleSpot(db, user.id, request.params.id);
+      if (!spot) throw notFound();
+      return spot;
     },
   );
 
@@ -130,46 +130,22 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
       const existing = await replayOrConflict(id, user.id);
       if (existing) return reply.status(200).send(existing);
 
-      let keys: { photo: string; thumbnail: string } | null = null;
-      if (photo) {
-        const processed = await processPhoto(photo);
-        keys = { photo: newPhotoKey(), thumbnail: newPhotoKey() };
-        await storage.put(keys.photo, processed.photo, processed.contentType);
-        await storage.put(keys.thumbnail, processed.thumbnail, processed.contentType);
-      }
-      let inserted = false;
-      try {
-        inserted = await insertLocation(
-          db,
-          {
-            id,
-            userId: user.id,
-            type: input.type,
-            mushroomTypes: input.mushroom_types,
-            finder: input.finder,
-            dateFound: input.date_found,
-            notes: input.notes ?? null,
-            latitude: input.latitude,
-            longitude: input.longitude,
-            accuracyM: input.accuracy_m ?? null,
-            isPublic: input.is_public,
-          },
-          // The photo sent with the spot becomes its first (ADR 0024).
-          keys
-            ? { id: input.photo_id ?? crypto.randomUUID(), photoKey: keys.photo, thumbnailKey: keys.thumbnail }
-            : null,
-        );
-      } finally {
-        // The spot and its photo are stored together or not at all.
-        if (!inserted && keys) await removePhotos(keys.photo, keys.thumbnail);
-      }
-      if (!inserted) {
+      const insert = async (firstPhoto: (PhotoKeys & { id: string }) | null) =>
+        (await insertSpot(db, { id, userId: user.id, values: spotColumns(input) }, firstPhoto)) ? 'added' : 'id-taken';
+      // The photo sent with the spot becomes its first (ADR 0024); the spot and its photo are stored together
+      // or not at all.
+      const outcome = photo
+        ? await storePhotoWithRow(storage, app.log, photo, (keys) =>
+            insert({ id: input.photo_id ?? crypto.randomUUID(), ...keys }),
+          )
+        : await insert(null);
+      if (outcome === 'id-taken') {
         // A concurrent retry with the same id won the race.
         const winner = await replayOrConflict(id, user.id);
         if (winner) return reply.status(200).send(winner);
         throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
       }
-      const created = await findVisibleLocation(db, user.id, id);
+      const created = await findVisibleSpot(db, user.id, id);
       // Deleted at once by another of the owner's requests (the id was the client's own).
       if (!created) throw notFound();
       return reply.status(201).send(created);
@@ -201,7 +177,7 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
       const { id } = request.params;
       const { base_version: baseVersion, ...patch } = request.body;
       const changes = spotChanges(patch);
-      const outcome = await changeOwnLocation(db, user.id, id, (current) => {
+      const outcome = await changeOwnSpot(db, user.id, id, (current) => {
         if (baseVersion !== undefined && baseVersion !== current.version) {
           // A retry of an edit the server already applied (its answer was lost) finds its own values.
           if (holdsAlready(current, changes)) return null;
@@ -214,13 +190,13 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
         return changes;
       }).catch(async (error: unknown) => {
         if (!(error instanceof StaleEdit)) throw error;
-        const current = await findVisibleLocation(db, user.id, id);
+        const current = await findVisibleSpot(db, user.id, id);
         if (!current) throw notFound();
         throw new AppError(409, 'STALE', 'The spot was changed since this edit was made.', { current });
       });
       if (!outcome) throw notFound();
       // Deleted by another of the owner's requests between the edit and this read: gone, as a 404 says.
-      const edited = await findVisibleLocation(db, user.id, id);
+      const edited = await findVisibleSpot(db, user.id, id);
       if (!edited) throw notFound();
       return edited;
     },
@@ -238,9 +214,9 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
     },
     async (request, reply) => {
       const user = await requireUser(request, reply);
-      const deleted = await deleteLocation(db, user.id, request.params.id);
+      const deleted = await deleteSpot(db, user.id, request.params.id);
       if (!deleted) throw notFound();
-      await removePhotos(...deleted);
+      await removePhotoFiles(storage, app.log, deleted);
       return reply.status(204).send(null);
     },
   );
@@ -250,18 +226,6 @@ export function registerLocationRoutes(root: FastifyInstance, { db, reads, stora
     const owner = await findOwnerOf(db, id);
     if (owner === null) return null;
     if (owner !== userId) throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
-    return findVisibleLocation(db, userId, id);
-  }
-
-  async function removePhotos(...keys: Array<string | null>) {
-    for (const key of keys) {
-      if (!key) continue;
-      try {
-        await storage.delete(key);
-      } catch (error) {
-        // The row is already gone; an orphaned file is only wasted space, and it is logged for the operator.
-        app.log.error({ err: error }, 'Could not delete a photo file');
-      }
-    }
+    return findVisibleSpot(db, userId, id);
   }
 }

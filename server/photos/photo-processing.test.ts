@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_MAX_EDGE, PHOTO_MAX_PIXELS, THUMBNAIL_MAX_EDGE } from '../../../common/limits.ts';
-import { AppError } from '../../errors.ts';
+import { PHOTO_MAX_EDGE, PHOTO_MAX_PIXELS, THUMBNAIL_MAX_EDGE } from '../../common/limits.ts';
+import { AppError } from '../errors.ts';
 import { PHOTO_JOBS_AT_ONCE, photoJobLoad, photoJobsFor, processPhoto } from './photo-processing.ts';
 
 // Every input is made here with sharp, so the tests need no binary fixtures.

@@ -1,26 +1,23 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PHOTOS_PER_SPOT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
-import { locationPhotos, locations } from '../../db/schema.ts';
+import { spotPhotos, spots } from '../../db/schema.ts';
 
 /** Where a photo id is in use, whoever owns it — only to tell a retried upload from a clash. */
-export async function findPhotoById(
-  db: Database,
-  photoId: string,
-): Promise<{ locationId: string; userId: string } | null> {
+export async function findPhotoById(db: Database, photoId: string): Promise<{ spotId: string; userId: string } | null> {
   const [row] = await db
-    .select({ locationId: locationPhotos.locationId, userId: locations.userId })
-    .from(locationPhotos)
-    .innerJoin(locations, eq(locations.id, locationPhotos.locationId))
-    .where(eq(locationPhotos.id, photoId));
+    .select({ spotId: spotPhotos.spotId, userId: spots.userId })
+    .from(spotPhotos)
+    .innerJoin(spots, eq(spots.id, spotPhotos.spotId))
+    .where(eq(spotPhotos.id, photoId));
   return row ?? null;
 }
 
-export async function countPhotos(db: Database, locationId: string): Promise<number> {
+export async function countPhotos(db: Database, spotId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(locationPhotos)
-    .where(eq(locationPhotos.locationId, locationId));
+    .from(spotPhotos)
+    .where(eq(spotPhotos.spotId, spotId));
   return row?.n ?? 0;
 }
 
@@ -28,10 +25,8 @@ export async function countPhotos(db: Database, locationId: string): Promise<num
  * Locks the owner's spot row for the rest of the transaction, so that two uploads or an upload and a reorder
  * of the same spot take turns (the photo limit and the positions stay right). False: no such spot of theirs.
  */
-async function lockOwnSpot(tx: Pick<Database, 'execute'>, ownerId: string, locationId: string): Promise<boolean> {
-  const result = await tx.execute(
-    sql`select 1 from ${locations} where id = ${locationId} and user_id = ${ownerId} for update`,
-  );
+async function lockOwnSpot(tx: Pick<Database, 'execute'>, ownerId: string, spotId: string): Promise<boolean> {
+  const result = await tx.execute(sql`select 1 from ${spots} where id = ${spotId} and user_id = ${ownerId} for update`);
   return (result as unknown as { rows: unknown[] }).rows.length === 1;
 }
 
@@ -41,24 +36,24 @@ export type AddPhotoResult = 'added' | 'not-found' | 'full' | 'id-taken';
 export async function addPhoto(
   db: Database,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   photo: { id: string; photoKey: string; thumbnailKey: string },
 ): Promise<AddPhotoResult> {
   return db.transaction(async (tx) => {
-    if (!(await lockOwnSpot(tx, ownerId, locationId))) return 'not-found';
+    if (!(await lockOwnSpot(tx, ownerId, spotId))) return 'not-found';
     const [state] = await tx
       .select({
         n: sql<number>`count(*)::int`,
-        next: sql<number>`coalesce(max(${locationPhotos.position}) + 1, 0)::int`,
+        next: sql<number>`coalesce(max(${spotPhotos.position}) + 1, 0)::int`,
       })
-      .from(locationPhotos)
-      .where(eq(locationPhotos.locationId, locationId));
+      .from(spotPhotos)
+      .where(eq(spotPhotos.spotId, spotId));
     if ((state?.n ?? 0) >= PHOTOS_PER_SPOT_MAX) return 'full';
     const inserted = await tx
-      .insert(locationPhotos)
-      .values({ ...photo, locationId, position: state?.next ?? 0 })
-      .onConflictDoNothing({ target: locationPhotos.id })
-      .returning({ id: locationPhotos.id });
+      .insert(spotPhotos)
+      .values({ ...photo, spotId, position: state?.next ?? 0 })
+      .onConflictDoNothing({ target: spotPhotos.id })
+      .returning({ id: spotPhotos.id });
     return inserted.length === 1 ? 'added' : 'id-taken';
   });
 }
@@ -67,15 +62,15 @@ export async function addPhoto(
 export async function removePhoto(
   db: Database,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   photoId: string,
 ): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    if (!(await lockOwnSpot(tx, ownerId, locationId))) return null;
+    if (!(await lockOwnSpot(tx, ownerId, spotId))) return null;
     const [deleted] = await tx
-      .delete(locationPhotos)
-      .where(and(eq(locationPhotos.id, photoId), eq(locationPhotos.locationId, locationId)))
-      .returning({ photo: locationPhotos.photoKey, thumbnail: locationPhotos.thumbnailKey });
+      .delete(spotPhotos)
+      .where(and(eq(spotPhotos.id, photoId), eq(spotPhotos.spotId, spotId)))
+      .returning({ photo: spotPhotos.photoKey, thumbnail: spotPhotos.thumbnailKey });
     return deleted ? [deleted.photo, deleted.thumbnail] : null;
   });
 }
@@ -86,16 +81,16 @@ export type OrderResult = 'ordered' | 'not-found' | 'mismatch';
 export async function orderPhotos(
   db: Database,
   ownerId: string,
-  locationId: string,
+  spotId: string,
   photoIds: string[],
 ): Promise<OrderResult> {
   return db.transaction(async (tx) => {
-    if (!(await lockOwnSpot(tx, ownerId, locationId))) return 'not-found';
+    if (!(await lockOwnSpot(tx, ownerId, spotId))) return 'not-found';
     const current = await tx
-      .select({ id: locationPhotos.id })
-      .from(locationPhotos)
-      .where(eq(locationPhotos.locationId, locationId))
-      .orderBy(asc(locationPhotos.position));
+      .select({ id: spotPhotos.id })
+      .from(spotPhotos)
+      .where(eq(spotPhotos.spotId, spotId))
+      .orderBy(asc(spotPhotos.position));
     const known = new Set(current.map((row) => row.id));
     if (
       new Set(photoIds).size !== photoIds.length ||
@@ -106,7 +101,7 @@ export async function orderPhotos(
     }
     // At most eight rows, under the spot's lock.
     for (const [position, id] of photoIds.entries()) {
-      await tx.update(locationPhotos).set({ position }).where(eq(locationPhotos.id, id));
+      await tx.update(spotPhotos).set({ position }).where(eq(spotPhotos.id, id));
     }
     return 'ordered';
   });

@@ -12,10 +12,10 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../auth/session.ts';
-import { findOwnerOf, findVisibleLocation } from '../locations/locations.queries.ts';
-import { addPhoto, countPhotos, findPhotoById, orderPhotos, removePhoto } from './location-photos.queries.ts';
-import { readAddPhotoRequest } from './photo-input.ts';
-import { removePhotoFiles, storePhotoWithRow } from './photo-files.ts';
+import { findOwnerOf, findVisibleSpot } from '../spots/spots.queries.ts';
+import { addPhoto, countPhotos, findPhotoById, orderPhotos, removePhoto } from './spot-photos.queries.ts';
+import { readAddPhotoRequest } from '../../photos/photo-upload.ts';
+import { removePhotoFiles, storePhotoWithRow } from '../../photos/photo-files.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
 
@@ -33,7 +33,7 @@ const tooMany = () =>
  * A spot's photo collection (ADR 0024): add one, remove one, put them in order. Owner only — anyone else's
  * spot, private or public, answers 404 as if it did not exist. Each answers with the spot as it now is.
  */
-export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage, requireUser }: Deps) {
+export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, requireUser }: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -76,7 +76,7 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
         if (winner) return reply.status(200).send(winner);
         throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
       }
-      return reply.status(201).send((await findVisibleLocation(db, user.id, spotId))!);
+      return reply.status(201).send((await findVisibleSpot(db, user.id, spotId))!);
     },
   );
 
@@ -97,7 +97,7 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
       const files = await removePhoto(db, user.id, request.params.id, request.params.photoId);
       if (!files) throw notFound('Photo');
       await removePhotoFiles(storage, app.log, files);
-      return (await findVisibleLocation(db, user.id, request.params.id))!;
+      return (await findVisibleSpot(db, user.id, request.params.id))!;
     },
   );
 
@@ -127,7 +127,7 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
           'photo_ids must name every photo of the spot once: its photos have changed.',
         );
       }
-      return (await findVisibleLocation(db, user.id, request.params.id))!;
+      return (await findVisibleSpot(db, user.id, request.params.id))!;
     },
   );
 
@@ -135,9 +135,9 @@ export function registerLocationPhotoRoutes(root: FastifyInstance, { db, storage
   async function replayOrConflict(photoId: string, spotId: string, userId: string) {
     const existing = await findPhotoById(db, photoId);
     if (!existing) return null;
-    if (existing.userId !== userId || existing.locationId !== spotId) {
+    if (existing.userId !== userId || existing.spotId !== spotId) {
       throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
     }
-    return findVisibleLocation(db, userId, spotId);
+    return findVisibleSpot(db, userId, spotId);
   }
 }

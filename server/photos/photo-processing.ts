@@ -1,9 +1,9 @@
 import os from 'node:os';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
-import { PHOTO_MAX_EDGE, PHOTO_MAX_PIXELS, THUMBNAIL_MAX_EDGE } from '../../../common/limits.ts';
-import { libuvThreadPoolSize } from '../../config.ts';
-import { AppError } from '../../errors.ts';
-import { createConcurrencyLimit } from '../../lib/concurrency.ts';
+import { PHOTO_MAX_EDGE, PHOTO_MAX_PIXELS, THUMBNAIL_MAX_EDGE } from '../../common/limits.ts';
+import { libuvThreadPoolSize } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { createConcurrencyLimit } from '../lib/concurrency.ts';
 
 // One libvips thread per image. Each sharp job already runs on its own libuv thread-pool thread, so two
 // uploads at once use both cores; a second vips thread for one job saved only ~5% of its time here and took

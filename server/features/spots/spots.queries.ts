@@ -1,59 +1,30 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { locationPhotos, locations, user, visitPhotos, visits } from '../../db/schema.ts';
+import { spotPhotos, spots, user, visitPhotos, visits } from '../../db/schema.ts';
 import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
-import { visitSummaryJson } from '../visits/visits.queries.ts';
-
-type NewLocation = typeof locations.$inferInsert;
+import { SPOT_COLUMNS, type EditableSpot, type SpotChanges, type SpotValues } from './spot-columns.ts';
+import { isoCreated, spotJson } from './spot-json.ts';
 
 /**
- * The one place a row becomes the API's Spot: built as JSON inside PostgreSQL, which was measured
- * ~1.7× faster than mapping rows in Node on PGlite, and lets a page of 10,000 spots skip serialization.
- * `l` is a locations row, `u` its owner. The photos come from one correlated subquery per spot, answered by
- * the (location_id, position) index inside the same statement — no query per spot from Node — and, being a
- * subquery in the select list, PostgreSQL runs it only for the rows that survive the page's limit.
+ * Privacy in one rule: a viewer sees their own spots and others' public ones, nothing else. Its two parts never
+ * overlap, so a read may take them one at a time (the list does: each part is then one ordered index scan).
+ * Written against the alias `l` that every read query gives the locations table.
  */
-const locationJson = (viewerId: string) => sql`(select json_build_object(
-  'id', l.id,
-  'type', l.type,
-  'mushroom_types', l.mushroom_types,
-  'finder', l.finder,
-  'date_found', l.date_found,
-  'notes', l.notes,
-  'latitude', l.latitude,
-  'longitude', l.longitude,
-  'accuracy_m', l.accuracy_m,
-  'is_public', l.is_public,
-  'photo_url', ph.photos -> 0 ->> 'url',
-  'thumbnail_url', ph.photos -> 0 ->> 'thumbnail_url',
-  'photos', coalesce(ph.photos, '[]'::json),
-  'created_at', ${isoTimestamp},
-  'updated_at', ${isoUpdated},
-  'version', l.version,
-  'is_owner', l.user_id = ${viewerId},
-  'owner_name', u.name,
-  'visits', ${visitSummaryJson})
-  from (select json_agg(json_build_object(
-          'id', p.id,
-          'url', ${PHOTO_URL_PREFIX} || p.photo_key,
-          'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key) order by p.position, p.created_at, p.id) as photos
-        from ${locationPhotos} p where p.location_id = l.id) ph)`;
+export function visibleParts(viewerId: string): { own: SQL; othersPublic: SQL } {
+  return { own: sql`l.user_id = ${viewerId}`, othersPublic: sql`(l.is_public and l.user_id <> ${viewerId})` };
+}
 
-/** Where a photo is served: this, then its storage key (photos/photos.routes.ts). */
-export const PHOTO_URL_PREFIX = '/api/v1/photos/';
-// Millisecond ISO 8601 in UTC, exactly as JavaScript's Date.toISOString() writes it.
-const isoTimestamp = sql.raw(`to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const isoUpdated = sql.raw(`to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+/** The rule whole, part of every read query: list, bbox, by id, photos, visits. */
+export function visibleTo(viewerId: string): SQL {
+  const { own, othersPublic } = visibleParts(viewerId);
+  return sql`(${own} or ${othersPublic})`;
+}
 
-/** Privacy in one expression: a viewer sees their own spots and others' public ones, nothing else. */
-// Written against the alias `l` that every read query below gives the locations table.
-export const visibleTo = (viewerId: string): SQL => sql`(l.user_id = ${viewerId} or l.is_public)`;
-
-/** Narrows what the viewer may see to their own spots or to others' public ones; never widens it. */
+/** Narrows what the viewer may see to one part of it: their own spots, or others' public ones; never widens it. */
 const ownedBy = (viewerId: string, owner: 'mine' | 'others'): SQL =>
-  owner === 'mine' ? sql`l.user_id = ${viewerId}` : sql`(l.user_id <> ${viewerId} and l.is_public)`;
+  owner === 'mine' ? visibleParts(viewerId).own : visibleParts(viewerId).othersPublic;
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -71,7 +42,7 @@ export function filterConditions(viewerId: string, filter: SpotFilter): SQL[] {
   if (filter.to) conditions.push(sql`l.date_found <= ${filter.to}::date`);
   if (filter.visibility) conditions.push(filter.visibility === 'public' ? sql`l.is_public` : sql`not l.is_public`);
   if (filter.photo) {
-    const hasPhoto = sql`exists (select 1 from ${locationPhotos} p where p.location_id = l.id)`;
+    const hasPhoto = sql`exists (select 1 from ${spotPhotos} p where p.location_id = l.id)`;
     conditions.push(filter.photo === 'with' ? hasPhoto : sql`not ${hasPhoto}`);
   }
   if (filter.visited === 'this_year') {
@@ -86,7 +57,7 @@ export type Cursor = { createdAt: string; id: string };
 const encodeCursor = (raw: string) => Buffer.from(raw).toString('base64url');
 
 /**
- * Exactly what `listLocations` writes: `isoTimestamp`, a bar, a uuid. Anything looser reaches `::timestamptz`,
+ * Exactly what `listSpots` writes: `isoCreated`, a bar, a uuid. Anything looser reaches `::timestamptz`,
  * which refuses much that Date.parse accepts ("1", "2025", "-1") with a 500.
  */
 const CURSOR_PATTERN =
@@ -113,7 +84,7 @@ export function decodeCursor(cursor: string): Cursor | null {
 const NEWEST_FIRST = sql.raw('l.created_at desc nulls last, l.id desc nulls last');
 
 /** One page of what the viewer may see, newest first, as the JSON text of `items` plus the next cursor. */
-export async function listLocations(
+export async function listSpots(
   db: Database,
   viewerId: string,
   options: { limit: number; cursor: Cursor | null; bbox: BBox | undefined; filter?: SpotFilter },
@@ -137,29 +108,29 @@ export async function listLocations(
     const inBox = sql`l.position <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`;
     result = await db.execute(sql`
       with page as (
-        select ${locationJson(viewerId)} as item, ${isoTimestamp} || '|' || l.id as cursor,
+        select ${spotJson(viewerId)} as item, ${isoCreated} || '|' || l.id as cursor,
                row_number() over (order by ${NEWEST_FIRST}) as n
-        from ${locations} l join ${user} u on u.id = l.user_id
+        from ${spots} l join ${user} u on u.id = l.user_id
         where ${sql.join([visibleTo(viewerId), inBox, ...conditions], sql` and `)}
         order by ${NEWEST_FIRST}
         limit ${take}
       )
       ${summary}`);
   } else {
-    // The list: "mine or public" as one condition would defeat both ordered indexes and read the whole table
-    // for every page (238 ms at 1M spots). Instead the caller's own spots and others' public ones are two
+    // The list: the privacy rule whole, as one condition, would defeat both ordered indexes and read the whole
+    // table for every page. Instead its two parts — the caller's own spots and others' public ones — are two
     // ordered index scans (locations_owner_recent_idx, locations_public_recent_idx), each stopping after one
-    // page, merged. The two never overlap, so nothing is counted twice.
+    // page, merged. The parts never overlap, so nothing is counted twice.
+    const { own, othersPublic } = visibleParts(viewerId);
     const branches: SQL[] = [];
-    if (filter.owner !== 'others') branches.push(sql`l.user_id = ${viewerId}`);
-    if (filter.owner !== 'mine' && filter.visibility !== 'private')
-      branches.push(sql`l.is_public and l.user_id <> ${viewerId}`);
+    if (filter.owner !== 'others') branches.push(own);
+    if (filter.owner !== 'mine' && filter.visibility !== 'private') branches.push(othersPublic);
     if (branches.length === 0) return { itemsJson: '[]', nextCursor: null };
     const chosen = sql.join(
       branches.map(
         (
           branch,
-        ) => sql`(select l.id, l.created_at from ${locations} l where ${sql.join([branch, ...conditions], sql` and `)}
+        ) => sql`(select l.id, l.created_at from ${spots} l where ${sql.join([branch, ...conditions], sql` and `)}
           order by ${NEWEST_FIRST} limit ${take})`,
       ),
       sql` union all `,
@@ -172,8 +143,8 @@ export async function listLocations(
         order by n limit ${take}
       ),
       page as (
-        select ${locationJson(viewerId)} as item, ${isoTimestamp} || '|' || l.id as cursor, t.n
-        from top t join ${locations} l on l.id = t.id join ${user} u on u.id = l.user_id
+        select ${spotJson(viewerId)} as item, ${isoCreated} || '|' || l.id as cursor, t.n
+        from top t join ${spots} l on l.id = t.id join ${user} u on u.id = l.user_id
       )
       ${summary}`);
   }
@@ -185,10 +156,10 @@ export async function listLocations(
   };
 }
 
-export async function findVisibleLocation(db: Database, viewerId: string, id: string): Promise<Spot | null> {
+export async function findVisibleSpot(db: Database, viewerId: string, id: string): Promise<Spot | null> {
   const result = await db.execute(sql`
-    select ${locationJson(viewerId)} as item
-    from ${locations} l join ${user} u on u.id = l.user_id
+    select ${spotJson(viewerId)} as item
+    from ${spots} l join ${user} u on u.id = l.user_id
     where l.id = ${id} and ${visibleTo(viewerId)}`);
   const [row] = (result as unknown as { rows: Array<{ item: Spot | string }> }).rows;
   if (!row) return null;
@@ -198,51 +169,54 @@ export async function findVisibleLocation(db: Database, viewerId: string, id: st
 
 /** Who owns an id, whatever its visibility — only to tell an idempotent retry from a clash. */
 export async function findOwnerOf(db: Database, id: string): Promise<string | null> {
-  const [row] = await db.select({ userId: locations.userId }).from(locations).where(eq(locations.id, id));
+  const [row] = await db.select({ userId: spots.userId }).from(spots).where(eq(spots.id, id));
   return row?.userId ?? null;
 }
+
+type NewPhoto = { id: string; photoKey: string; thumbnailKey: string };
 
 /**
  * Inserts a spot, with its first photo when it has one, in one transaction; false when the spot's id was taken
  * in the meantime (a concurrent retry). Throws 409 ID_CONFLICT when the photo's id is already in use.
  */
-type NewPhoto = { id: string; photoKey: string; thumbnailKey: string };
-
-export async function insertLocation(db: Database, values: NewLocation, photo: NewPhoto | null): Promise<boolean> {
+export async function insertSpot(
+  db: Database,
+  spot: { id: string; userId: string; values: SpotValues },
+  photo: NewPhoto | null,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
-      .insert(locations)
-      .values(values)
-      .onConflictDoNothing({ target: locations.id })
-      .returning({ id: locations.id });
+      .insert(spots)
+      .values({ id: spot.id, userId: spot.userId, ...spot.values })
+      .onConflictDoNothing({ target: spots.id })
+      .returning({ id: spots.id });
     if (inserted.length !== 1) return false;
     if (photo) {
       const added = await tx
-        .insert(locationPhotos)
-        .values({ ...photo, locationId: values.id, position: 0 })
-        .onConflictDoNothing({ target: locationPhotos.id })
-        .returning({ id: locationPhotos.id });
+        .insert(spotPhotos)
+        .values({ ...photo, spotId: spot.id, position: 0 })
+        .onConflictDoNothing({ target: spotPhotos.id })
+        .returning({ id: spotPhotos.id });
       if (added.length !== 1) throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
     }
     return true;
   });
 }
 
-/** The editable columns of a spot, as an edit sets them. */
-export type SpotChanges = Partial<
-  Pick<
-    NewLocation,
-    'type' | 'mushroomTypes' | 'finder' | 'dateFound' | 'notes' | 'latitude' | 'longitude' | 'accuracyM' | 'isPublic'
-  >
->;
-export type EditableSpot = Required<SpotChanges> & { version: number };
+/** What an edit reads under the row lock: every column a spot's fields fill (spot-columns.ts), and the version. */
+const editableColumns = {
+  ...(Object.fromEntries(Object.values(SPOT_COLUMNS).map((column) => [column, spots[column]])) as {
+    [Column in keyof SpotValues]-?: (typeof spots)[Column];
+  }),
+  version: spots.version,
+};
 
 /**
  * Changes the owner's spot in one transaction, its row locked: `decide` sees the spot as it is and returns
  * the changes to write, or throws (a stale version, a rule broken by the result). Every change moves
  * `version` on by one and sets `updated_at`. Null when the owner has no such spot.
  */
-export async function changeOwnLocation(
+export async function changeOwnSpot(
   db: Database,
   ownerId: string,
   id: string,
@@ -250,57 +224,46 @@ export async function changeOwnLocation(
 ): Promise<'changed' | 'unchanged' | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({
-        type: locations.type,
-        mushroomTypes: locations.mushroomTypes,
-        finder: locations.finder,
-        dateFound: locations.dateFound,
-        notes: locations.notes,
-        latitude: locations.latitude,
-        longitude: locations.longitude,
-        accuracyM: locations.accuracyM,
-        isPublic: locations.isPublic,
-        version: locations.version,
-      })
-      .from(locations)
-      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)))
+      .select(editableColumns)
+      .from(spots)
+      .where(and(eq(spots.id, id), eq(spots.userId, ownerId)))
       .for('update');
     if (!current) return null;
     const changes = decide(current);
     if (!changes) return 'unchanged';
     await tx
-      .update(locations)
+      .update(spots)
       .set({
         ...changes,
-        version: sql`${locations.version} + 1`,
+        version: sql`${spots.version} + 1`,
         updatedAt: sql`date_trunc('milliseconds', clock_timestamp())`,
       })
-      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)));
+      .where(and(eq(spots.id, id), eq(spots.userId, ownerId)));
     return 'changed';
   });
 }
 
 /** Deletes the owner's spot and returns the keys of all its photo files, or null when there is no such spot of theirs. */
-export async function deleteLocation(db: Database, ownerId: string, id: string): Promise<string[] | null> {
+export async function deleteSpot(db: Database, ownerId: string, id: string): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     // Read before the delete: the photo rows go with the spot (on delete cascade).
     const files = await tx
-      .select({ photo: locationPhotos.photoKey, thumbnail: locationPhotos.thumbnailKey })
-      .from(locationPhotos)
-      .innerJoin(locations, eq(locations.id, locationPhotos.locationId))
-      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)))
+      .select({ photo: spotPhotos.photoKey, thumbnail: spotPhotos.thumbnailKey })
+      .from(spotPhotos)
+      .innerJoin(spots, eq(spots.id, spotPhotos.spotId))
+      .where(and(eq(spots.id, id), eq(spots.userId, ownerId)))
       .for('update');
     // And its visits' photos (ADR 0025), which go with the visits.
     const visitFiles = await tx
       .select({ photo: visitPhotos.photoKey, thumbnail: visitPhotos.thumbnailKey })
       .from(visitPhotos)
       .innerJoin(visits, eq(visits.id, visitPhotos.visitId))
-      .innerJoin(locations, eq(locations.id, visits.locationId))
-      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)));
+      .innerJoin(spots, eq(spots.id, visits.spotId))
+      .where(and(eq(spots.id, id), eq(spots.userId, ownerId)));
     const deleted = await tx
-      .delete(locations)
-      .where(and(eq(locations.id, id), eq(locations.userId, ownerId)))
-      .returning({ id: locations.id });
+      .delete(spots)
+      .where(and(eq(spots.id, id), eq(spots.userId, ownerId)))
+      .returning({ id: spots.id });
     if (deleted.length === 0) return null;
     return [...files, ...visitFiles].flatMap((file) => [file.photo, file.thumbnail]);
   });
@@ -309,10 +272,10 @@ export async function deleteLocation(db: Database, ownerId: string, id: string):
 /** Whether the viewer may see the spot a photo key (a photo's or a thumbnail's, of the spot or one of its visits) belongs to. */
 export async function canViewPhoto(db: Database, viewerId: string, key: string): Promise<boolean> {
   const result = await db.execute(sql`
-    select 1 from ${locationPhotos} p join ${locations} l on l.id = p.location_id
+    select 1 from ${spotPhotos} p join ${spots} l on l.id = p.location_id
     where (p.photo_key = ${key} or p.thumbnail_key = ${key}) and ${visibleTo(viewerId)}
     union all
-    select 1 from ${visitPhotos} p join ${visits} v on v.id = p.visit_id join ${locations} l on l.id = v.location_id
+    select 1 from ${visitPhotos} p join ${visits} v on v.id = p.visit_id join ${spots} l on l.id = v.location_id
     where (p.photo_key = ${key} or p.thumbnail_key = ${key}) and ${visibleTo(viewerId)}
     limit 1`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;

@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CreateSpotSchema, type CreateSpot } from '../../../common/schemas/spots.ts';
+import { AppError } from '../../errors.ts';
+import { formFieldsOf } from '../../lib/form-fields.ts';
+import { readForm } from '../../lib/multipart.ts';
+import { PHOTO_FILE, photoOf } from '../../photos/photo-upload.ts';
+import { tidyText } from './spot-columns.ts';
+
+export type CreateRequest = { input: CreateSpot; photo: Buffer | null };
+
+/** The form's text fields: the schema's own, read by its types (numbers, booleans, empty notes as null). */
+const FORM = formFieldsOf(CreateSpotSchema.shape);
+
+/**
+ * Reads a create request, JSON or multipart/form-data, into the one contract. Form fields arrive as
+ * text, so numbers and booleans are converted here, and then both kinds go through the same schema.
+ */
+export async function readCreateRequest(request: FastifyRequest): Promise<CreateRequest> {
+  if (!request.isMultipart()) {
+    return { input: validate(request.body), photo: null };
+  }
+  const form = await readForm(request, {
+    fields: FORM.names,
+    fieldBytes: 16 * 1024,
+    file: PHOTO_FILE,
+    // Not reached: a request that is not multipart is read as JSON above.
+    notMultipart: 'Send the spot as JSON, or as multipart/form-data with its photo in "photo".',
+  });
+  return { input: validate(FORM.toJson(form.fields)), photo: photoOf(form.file) };
+}
+
+function validate(body: unknown): CreateSpot {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'The request body must be a JSON object.');
+  }
+  const parsed = CreateSpotSchema.safeParse(body);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first?.path.join('.') || 'body';
+    throw new AppError(
+      400,
+      'VALIDATION_ERROR',
+      `${where}: ${first?.message ?? 'invalid'}`,
+      z.treeifyError(parsed.error),
+    );
+  }
+  const input = tidyText(parsed.data);
+  if (input.type === 'mushroom_spot' && (!input.mushroom_types || !input.finder)) {
+    throw new AppError(400, 'MISSING_INFORMATION', 'A mushroom spot needs the mushroom types and the finder.');
+  }
+  return input;
+}

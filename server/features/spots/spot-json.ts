@@ -1,0 +1,59 @@
+// The one place a row becomes the API's Spot (common/schemas/spots.ts), written in SQL so every read — a page of
+// the list, the map's box, one spot — builds its answer inside PostgreSQL.
+import { sql } from 'drizzle-orm';
+import { spotPhotos } from '../../db/schema.ts';
+
+/** Where a photo is served: this, then its storage key (photos/photos.routes.ts). */
+export const PHOTO_URL_PREFIX = '/api/v1/photos/';
+
+/** Millisecond ISO 8601 in UTC, exactly as JavaScript's Date.toISOString() writes it; `l` is a locations row. */
+export const isoCreated = sql.raw(`to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const isoUpdated = sql.raw(`to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * The visit summary every Spot carries (ADR 0022), as an expression on the alias `l` inside the same read
+ * query — never a query per spot. The `exists` probe (one look into visits_location_recent_idx) skips the
+ * aggregate for the many spots nobody has returned to, which was measured faster than a lateral join with the
+ * aggregate on every row. It is only computed for rows the read query already let through `visibleTo`, so it
+ * shows nothing of a spot one may not see.
+ */
+const visitSummaryJson = sql.raw(`case when exists (select 1 from visits v where v.location_id = l.id)
+    then (select json_build_object(
+                   'count', count(*)::int,
+                   'last', (array_agg(json_build_object('date', v.visited_on, 'outcome', v.outcome)
+                                      order by v.visited_on desc, v.created_at desc, v.id desc))[1])
+          from visits v where v.location_id = l.id)
+    else json_build_object('count', 0, 'last', null) end`);
+
+/**
+ * A spot as the API's JSON, built inside PostgreSQL: faster than mapping rows in Node on PGlite, and a page of
+ * thousands of spots skips serialization. `l` is a locations row, `u` its owner. The photos come from one
+ * correlated subquery per spot, answered by the (location_id, position) index inside the same statement — no
+ * query per spot from Node — and, being a subquery in the select list, PostgreSQL runs it only for the rows that
+ * survive the page's limit.
+ */
+export const spotJson = (viewerId: string) => sql`(select json_build_object(
+  'id', l.id,
+  'type', l.type,
+  'mushroom_types', l.mushroom_types,
+  'finder', l.finder,
+  'date_found', l.date_found,
+  'notes', l.notes,
+  'latitude', l.latitude,
+  'longitude', l.longitude,
+  'accuracy_m', l.accuracy_m,
+  'is_public', l.is_public,
+  'photo_url', ph.photos -> 0 ->> 'url',
+  'thumbnail_url', ph.photos -> 0 ->> 'thumbnail_url',
+  'photos', coalesce(ph.photos, '[]'::json),
+  'created_at', ${isoCreated},
+  'updated_at', ${isoUpdated},
+  'version', l.version,
+  'is_owner', l.user_id = ${viewerId},
+  'owner_name', u.name,
+  'visits', ${visitSummaryJson})
+  from (select json_agg(json_build_object(
+          'id', p.id,
+          'url', ${PHOTO_URL_PREFIX} || p.photo_key,
+          'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key) order by p.position, p.created_at, p.id) as photos
+        from ${spotPhotos} p where p.location_id = l.id) ph)`;

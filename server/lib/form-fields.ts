@@ -1,0 +1,61 @@
+// A multipart form's text fields, read as the JSON a zod object schema takes: the schema's own keys and types
+// decide, so a field added to the schema is read from a form with no change here.
+import type { z } from 'zod';
+
+type Kind = 'number' | 'boolean' | 'text';
+type FieldRule = { kind: Kind; nullable: boolean; optional: boolean };
+
+/** What a field's schema takes at its core (past optional, nullable, default and pipes), and what it allows missing. */
+function ruleOf(schema: z.ZodType): FieldRule {
+  let nullable = false;
+  let optional = false;
+  let current = schema;
+  for (;;) {
+    const def = current.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+    if (def.type === 'nullable') nullable = true;
+    if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') optional = true;
+    if (def.innerType) current = def.innerType;
+    else if (def.type === 'pipe' && def.in) current = def.in;
+    else break;
+  }
+  const core = (current.def as { type: string }).type;
+  return { kind: core === 'number' ? 'number' : core === 'boolean' ? 'boolean' : 'text', nullable, optional };
+}
+
+/** One field's text as JSON. Anything the schema would not take is passed on as it is, for the schema to refuse. */
+function valueOf(rule: FieldRule, text: string): unknown {
+  switch (rule.kind) {
+    case 'number':
+      // A blank number was not given.
+      return text.trim() === '' ? undefined : Number(text);
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : text;
+    case 'text':
+      // A form sends an empty text field for "nothing": null where the schema allows it, else left out where it
+      // may be; a required field keeps its '' and gets the schema's own message.
+      if (text !== '') return text;
+      return rule.nullable ? null : rule.optional ? undefined : '';
+  }
+}
+
+export type FormFields = {
+  /** The names a form may send: the schema's keys. */
+  names: ReadonlySet<string>;
+  /** The form's text fields as the JSON the schema takes (not yet validated). */
+  toJson: (fields: Record<string, string>) => Record<string, unknown>;
+};
+
+export function formFieldsOf(shape: Record<string, z.ZodType>): FormFields {
+  const rules = new Map(Object.entries(shape).map(([name, schema]) => [name, ruleOf(schema)]));
+  return {
+    names: new Set(rules.keys()),
+    toJson: (fields) => {
+      const json: Record<string, unknown> = {};
+      for (const [name, text] of Object.entries(fields)) {
+        const rule = rules.get(name);
+        json[name] = rule ? valueOf(rule, text) : text;
+      }
+      return json;
+    },
+  };
+}
