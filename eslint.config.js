@@ -16,34 +16,11 @@ const FEATURE_FILE = /^(client|server)\/features\/([^/]+)\//;
  * Features don't import each other, on either side: a file in client/features/<a>/ may not import from
  * client/features/<b>/, nor one in server/features/<a>/ from server/features/<b>/. Every folder under features/ is
  * a feature, so a new one is covered the day it appears. Shared code lives in client/ui, client/lib, server/lib,
- * server/plugins, server/db and common/.
+ * server/plugins, server/db and common/. One door is open on the server: a feature's queries (`<noun>.queries.ts`,
+ * the functions over its tables, where the privacy rule is applied) may be called by another feature that reads
+ * the same rows — export reads the list's pages, the map and visits read spots through the one visibility rule.
+ * Routes, inputs and screens stay private to their feature (ADR 0051).
  */
-/**
- * The imports across features that the tree has today, by file and the features it reaches into. The features are
- * being restructured so that none is needed; this list only shrinks, and a file not in it gets no exception.
- */
-const CROSS_FEATURE_IMPORTS_TODAY = {
-  'client/features/account/account-panel.tsx': ['locations'],
-  'client/features/visits/visits-dialog.tsx': ['photos'],
-  'server/features/account/account-deletion.ts': ['photos'],
-  'server/features/account/account.api.test.ts': ['photos'],
-  'server/features/account/account.routes.ts': ['auth'],
-  'server/features/export/export.routes.ts': ['auth', 'locations', 'visits'],
-  'server/features/import/import.routes.ts': ['auth', 'locations', 'photos'],
-  'server/features/import/readers/gpx.ts': ['export'],
-  'server/features/locations/locations.queries.ts': ['visits'],
-  'server/features/locations/locations.routes.ts': ['auth', 'photos'],
-  'server/features/map-region/map-region.routes.ts': ['auth'],
-  'server/features/map/map-tiles.queries.ts': ['locations'],
-  'server/features/map/map-tiles.routes.ts': ['auth'],
-  'server/features/photos/location-photos.routes.ts': ['auth', 'locations'],
-  'server/features/photos/photo-input.ts': ['locations'],
-  'server/features/photos/photos.routes.ts': ['auth', 'locations'],
-  'server/features/system/system.routes.ts': ['auth'],
-  'server/features/visits/visit-photos.api.test.ts': ['photos'],
-  'server/features/visits/visits.routes.ts': ['auth', 'photos'],
-};
-
 const featureBoundaries = {
   meta: {
     type: 'problem',
@@ -51,20 +28,13 @@ const featureBoundaries = {
       crossFeature:
         "Features don't import each other: {{from}} imports {{to}}. Move what they share to {{shared}}, or pass it in from outside the features.",
     },
-    schema: [
-      {
-        type: 'object',
-        properties: { allow: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
-        additionalProperties: false,
-      },
-    ],
+    schema: [],
   },
   create(context) {
     const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
     const own = FEATURE_FILE.exec(file);
     if (!own) return {};
     const [, side, feature] = own;
-    const allowed = context.options[0]?.allow?.[file] ?? [];
     const check = (source) => {
       if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
       const target = path
@@ -72,7 +42,8 @@ const featureBoundaries = {
         .split(path.sep)
         .join('/');
       const other = FEATURE_FILE.exec(`${target}/`);
-      if (!other || other[1] !== side || other[2] === feature || allowed.includes(other[2])) return;
+      if (!other || other[1] !== side || other[2] === feature) return;
+      if (side === 'server' && /\.queries\.ts$/.test(target)) return;
       context.report({
         node: source,
         messageId: 'crossFeature',
@@ -119,7 +90,7 @@ export default tseslint.config(
   {
     files: ['client/features/**/*.{ts,tsx}', 'server/features/**/*.ts'],
     plugins: { foray: { rules: { 'feature-boundaries': featureBoundaries } } },
-    rules: { 'foray/feature-boundaries': ['error', { allow: CROSS_FEATURE_IMPORTS_TODAY }] },
+    rules: { 'foray/feature-boundaries': 'error' },
   },
   {
     files: ['server/**/*.ts'],

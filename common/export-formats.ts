@@ -3,6 +3,9 @@
 export const EXPORT_FORMATS = ['gpx', 'kml', 'geojson', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** The namespace of Foray's own fields in a GPX waypoint's <extensions>: export writes it, import reads it. */
+export const FORAY_GPX_NAMESPACE = 'urn:foray:spot:1';
+
 /** The CSV's columns, in order: every field a forager keeps, coordinates in decimal degrees. */
 export const CSV_COLUMNS = [
   'id',

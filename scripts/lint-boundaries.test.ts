@@ -55,6 +55,16 @@ describe('feature boundaries', () => {
     ]);
   });
 
+  it("lets a server feature call another's queries, but nothing else of it", async () => {
+    expect(await failedRules('server/features/export/new-file.ts', importing('../spots/spots.queries.ts'))).toEqual([]);
+    expect(await failedRules('server/features/export/new-file.ts', importing('../spots/spots.routes.ts'))).toEqual([
+      'foray/feature-boundaries',
+    ]);
+    expect(await failedRules('client/features/map/new-file.ts', importing('../spots/spots.queries.ts'))).toEqual([
+      'foray/feature-boundaries',
+    ]);
+  });
+
   it('lets a feature import its own files and the shared places', async () => {
     for (const [file, from] of [
       ['client/features/map/new-file.tsx', './map-view.tsx'],

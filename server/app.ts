@@ -15,7 +15,7 @@ import { createOutbox } from './mail/outbox.ts';
 import { createStorage, type PhotoStorage } from './storage/storage.ts';
 import { createAuth, type AuthOptions } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
-import { createSessionResolver } from './features/auth/session.ts';
+import { createSessionResolver } from './plugins/session.ts';
 import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
 import { createPendingTwoStep } from './features/auth/two-step.ts';
 import { createDeviceCookies } from './features/auth/device-cookie.ts';
@@ -30,11 +30,7 @@ import { registerExportRoutes } from './features/export/export.routes.ts';
 import { registerImportRoutes } from './features/import/import.routes.ts';
 import { registerMapRegionRoutes } from './features/map-region/map-region.routes.ts';
 import { describeMapRegion } from './features/map-region/map-region-file.ts';
-import {
-  PHOTO_ORPHAN_GRACE_MS,
-  PHOTO_RECONCILE_INTERVAL_MS,
-  startPhotoReconciler,
-} from './features/photos/photo-reconcile.ts';
+import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './photos/photo-reconcile.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
 import { registerErrorHandling } from './plugins/errors.ts';

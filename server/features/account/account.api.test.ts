@@ -14,7 +14,7 @@ import type { Visit } from '../../../common/schemas/visits.ts';
 import type { AccountSession } from '../../../common/schemas/account.ts';
 import { createLocalDiskStorage } from '../../storage/local-disk-storage.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
-import { reconcilePhotos } from '../photos/photo-reconcile.ts';
+import { reconcilePhotos } from '../../photos/photo-reconcile.ts';
 
 type User = Awaited<ReturnType<TestContext['createUser']>>;
 

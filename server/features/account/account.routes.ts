@@ -9,7 +9,7 @@ import {
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { session as sessionTable, user as userTable } from '../../db/schema.ts';
-import type { RequireUser } from '../auth/session.ts';
+import type { RequireUser } from '../../plugins/session.ts';
 
 /**
  * The account page's own routes: what better-auth does not keep (the sharing a new spot starts with) and the

@@ -7,6 +7,7 @@
 import type { Spot, Photo } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import { CSV_COLUMNS, type ExportFormat } from '../../../common/schemas/export.ts';
+import { FORAY_GPX_NAMESPACE } from '../../../common/export-formats.ts';
 
 export type ExportContext = {
   /**
@@ -30,9 +31,6 @@ export type ExportWriter = {
   item(spot: Spot, visits: Visit[], index: number, context: ExportContext): string;
   end(): string;
 };
-
-/** The namespace of Foray's own fields in a GPX waypoint's <extensions>. */
-export const FORAY_GPX_NAMESPACE = 'urn:foray:spot:1';
 
 const TYPE_NAMES: Record<Spot['type'], string> = { mushroom_spot: 'Mushroom spot', car_park: 'Car park' };
 

@@ -8,9 +8,9 @@ import type { Spot } from '../../../common/schemas/spots.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import type { Database } from '../../db/client.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
-import type { RequireUser } from '../auth/session.ts';
+import type { RequireUser } from '../../plugins/session.ts';
 import { decodeCursor, listSpots, type Cursor } from '../spots/spots.queries.ts';
-import { PHOTO_URL_PREFIX } from '../spots/spot-json.ts';
+import { PHOTO_URL_PREFIX } from '../../db/spot-json.ts';
 import { visitsOfSpots } from '../visits/visits.queries.ts';
 import { EXPORT_WRITERS, type ExportContext } from './export-formats.ts';
 

@@ -3,7 +3,7 @@
 import { IMPORT_DUPLICATE_METRES } from '../../../common/limits.ts';
 import type { ImportPreview, ImportProblem } from '../../../common/schemas/import.ts';
 import type { Database } from '../../db/client.ts';
-import type { CurrentUser } from '../auth/session.ts';
+import type { CurrentUser } from '../../plugins/session.ts';
 import { readImportFile, type ImportFile } from './import-file.ts';
 import { mapRecord, mappingOf, nearestSameName, type MappedSpot } from './import-mapping.ts';
 import { ownSpotsIn } from './import.queries.ts';

@@ -5,7 +5,7 @@ import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { ImportPreviewSchema, ImportResultSchema } from '../../../common/schemas/import.ts';
 import type { Database } from '../../db/client.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
-import type { RequireUser } from '../auth/session.ts';
+import type { RequireUser } from '../../plugins/session.ts';
 import { analyse } from './import-analysis.ts';
 import { importIdTaken, repeatedResult, saveImport } from './import-confirm.ts';
 import { CONFIRM_FIELDS, parseConfirmFields, readUpload } from './import-upload.ts';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { decideRange, ifRangeHolds, preconditionStatus } from '../../lib/byte-ranges.ts';
-import type { RequireUser } from '../auth/session.ts';
+import type { RequireUser } from '../../plugins/session.ts';
 import { MAP_REGION_URL, regionFileState } from './map-region-file.ts';
 
 /** The media type the PMTiles specification recommends. */

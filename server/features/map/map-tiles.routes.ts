@@ -11,7 +11,7 @@ import {
   type MapTile,
 } from '../../../common/schemas/map-tiles.ts';
 import type { RequestReads } from '../../db/abandoned-requests.ts';
-import type { RequireUser } from '../auth/session.ts';
+import type { RequireUser } from '../../plugins/session.ts';
 import { mapTile } from './map-tiles.queries.ts';
 
 /**

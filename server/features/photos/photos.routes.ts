@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { PHOTO_KEY_PATTERN, type PhotoStorage } from '../../storage/storage.ts';
-import type { RequireUser } from '../auth/session.ts';
+import type { RequireUser } from '../../plugins/session.ts';
 import { canViewPhoto } from '../spots/spots.queries.ts';
 
 const PhotoParamsSchema = z.strictObject({ key: z.string().regex(PHOTO_KEY_PATTERN) });

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { multipart } from '../../test/multipart.ts';
-import { reconcilePhotos } from './photo-reconcile.ts';
+import { reconcilePhotos } from '../../photos/photo-reconcile.ts';
 import { createStorage } from '../../storage/storage.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 

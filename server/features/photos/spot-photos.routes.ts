@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
-import type { RequireUser } from '../auth/session.ts';
+import type { RequireUser } from '../../plugins/session.ts';
 import { findOwnerOf, findVisibleSpot } from '../spots/spots.queries.ts';
 import { addPhoto, countPhotos, findPhotoById, orderPhotos, removePhoto } from './spot-photos.queries.ts';
 import { readAddPhotoRequest } from '../../photos/photo-upload.ts';

@@ -1,7 +1,7 @@
 // An edit of a spot, from the API's patch to the columns it sets: the same tidying as creating a spot
 // (spot-columns.ts), and the rule that a position placed by hand has no accuracy.
 import type { UpdateSpot } from '../../../common/schemas/spots.ts';
-import { SPOT_COLUMNS, SPOT_FIELDS, tidyText, type EditableSpot, type SpotChanges } from './spot-columns.ts';
+import { SPOT_COLUMNS, SPOT_FIELDS, tidyText, type EditableSpot, type SpotChanges } from '../../db/spot-columns.ts';
 
 /** Thrown inside the edit's transaction when the spot moved past the edit's base version. */
 export class StaleEdit extends Error {

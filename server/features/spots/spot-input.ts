@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { formFieldsOf } from '../../lib/form-fields.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { PHOTO_FILE, photoOf } from '../../photos/photo-upload.ts';
-import { tidyText } from './spot-columns.ts';
+import { tidyText } from '../../db/spot-columns.ts';
 
 export type CreateRequest = { input: CreateSpot; photo: Buffer | null };
 

@@ -4,8 +4,8 @@ import { AppError } from '../../errors.ts';
 import { spotPhotos, spots, user, visitPhotos, visits } from '../../db/schema.ts';
 import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
-import { SPOT_COLUMNS, type EditableSpot, type SpotChanges, type SpotValues } from './spot-columns.ts';
-import { isoCreated, spotJson } from './spot-json.ts';
+import { SPOT_COLUMNS, type EditableSpot, type SpotChanges, type SpotValues } from '../../db/spot-columns.ts';
+import { isoCreated, spotJson } from '../../db/spot-json.ts';
 
 /**
  * Privacy in one rule: a viewer sees their own spots and others' public ones, nothing else. Its two parts never

@@ -17,8 +17,8 @@ import type { RequestReads } from '../../db/abandoned-requests.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import { removePhotoFiles, storePhotoWithRow, type PhotoKeys } from '../../photos/photo-files.ts';
-import type { RequireUser } from '../auth/session.ts';
-import { spotColumns } from './spot-columns.ts';
+import type { RequireUser } from '../../plugins/session.ts';
+import { spotColumns } from '../../db/spot-columns.ts';
 import { holdsAlready, spotChanges, StaleEdit } from './spot-edit.ts';
 import { readCreateRequest } from './spot-input.ts';
 import {

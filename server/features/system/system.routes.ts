@@ -6,7 +6,7 @@ import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import type { CurrentUser, RequireUser } from '../auth/session.ts';
+import type { CurrentUser, RequireUser } from '../../plugins/session.ts';
 
 /** Which release answers: during a rolling upgrade, which server is which. */
 const HealthReleaseSchema = z.object({ version: z.string(), commit: z.string().nullable() });

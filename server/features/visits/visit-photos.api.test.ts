@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
-import { reconcilePhotos } from '../photos/photo-reconcile.ts';
+import { reconcilePhotos } from '../../photos/photo-reconcile.ts';
 import { createStorage } from '../../storage/storage.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';

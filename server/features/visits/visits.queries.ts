@@ -3,7 +3,7 @@ import { PHOTOS_PER_VISIT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
 import { spots, visitPhotos, visits } from '../../db/schema.ts';
 import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
-import { PHOTO_URL_PREFIX } from '../spots/spot-json.ts';
+import { PHOTO_URL_PREFIX } from '../../db/spot-json.ts';
 import { visibleTo } from '../spots/spots.queries.ts';
 
 /** A row as the API's Visit; the note only for the spot's owner (ADR 0022). `v` is a visits row, `l` its spot. */

@@ -15,7 +15,7 @@ import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
-import type { RequireUser } from '../auth/session.ts';
+import type { RequireUser } from '../../plugins/session.ts';
 import { readAddPhotoRequest } from '../../photos/photo-upload.ts';
 import { removePhotoFiles, storePhotoWithRow } from '../../photos/photo-files.ts';
 import {

@@ -1,6 +1,6 @@
 // GPX 1.0 / 1.1 (https://www.topografix.com/GPX/1/1/): every <wpt> is a spot; tracks and routes are not spots,
 // so they are counted and left out. Foray's own fields come from <extensions> in the namespace urn:foray:spot:1.
-import { FORAY_GPX_NAMESPACE } from '../../export/export-formats.ts';
+import { FORAY_GPX_NAMESPACE } from '../../../../common/export-formats.ts';
 import { all, child, parseSafeXml } from './safe-xml.ts';
 import { emptyRecord, textOf, unreadable, type ReadResult, type RawRecord, type RawVisit } from './records.ts';
 
