@@ -67,8 +67,8 @@ async function bench(label: string, options: DatabaseOptions, spots: number) {
     const deepCursor = Buffer.from(`${deep.at}|${deep.id}`).toString('base64url');
 
     // As a browser asks (brotli accepted, one kept-alive connection), timed to the answer's last byte. The bytes
-    // are not decompressed here: fetch() would do it in this process, beside the server it is timing (3.5 ms a
-    // page measured at 100,000 spots), where a browser does it on the phone in a fraction of a millisecond.
+    // are not decompressed here: fetch() would do it in this process, beside the server it is timing, where a
+    // browser does it on the phone.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const page = (cursor?: string) =>
       new Promise<void>((resolve, reject) => {

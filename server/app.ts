@@ -41,7 +41,7 @@ import { registerStaticClient } from './plugins/static-client.ts';
 import { PHOTO_MAX_BYTES } from '../common/limits.ts';
 
 /** What is worth compressing: JSON, text, HTML, scripts, SVG, the export files. Images and the region map's PMTiles are not. */
-/** The largest answer compressed in one synchronous call (brotli q4 of 256 KB of JSON: ~2 ms); larger ones stream. */
+/** The largest answer compressed in one synchronous call (a short pause of the event loop); larger ones stream. */
 const SYNC_COMPRESS_MAX_BYTES = 256 * 1024;
 const COMPRESSIBLE =
   /^(application\/(json|javascript|manifest\+json|geo\+json|gpx\+xml|vnd\.google-earth\.kml\+xml)|text\/|image\/svg\+xml)/;
@@ -66,7 +66,7 @@ export type BuildOptions = {
   photoReconcile?: { graceMs: number; intervalMs: number };
 };
 
-/** Above the slowest of these answers on this 2-core box when idle (argon2id + inserts ≈ 25–60 ms). */
+/** Above the slowest of these answers (argon2id and the inserts) on a small server when idle (docs/performance.md). */
 export const DEFAULT_AUTH_RESPONSE_FLOOR_MS = 150;
 
 export const DEFAULT_AUTH_RATE_LIMIT: AuthOptions['rateLimit'] = {
@@ -139,13 +139,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // ── Plugins ──
   await registerSecurityHeaders(app, config);
-  // JSON and text answers travel compressed when the browser accepts it: a map area's spots are ~8× smaller
-  // gzipped, which is most of their time on one bar of signal. Brotli at quality 4 costs about what gzip does;
+  // JSON and text answers travel compressed when the browser accepts it: a map area's spots are several times
+  // smaller gzipped, which is most of their time on one bar of signal. Brotli at quality 4 costs about what gzip does;
   // its top quality would cost the server far more than it saves a phone. Photos (already compressed) and the
   // region map's byte ranges (which must arrive exactly as asked) are not touched.
   // An answer up to SYNC_COMPRESS_MAX_BYTES is compressed in one call rather than through a stream: a list page
-  // (27 KB) took 4.5 ms more through the stream (zlib's thread pool and a pipeline per answer) against 0.2 ms in one
-  // call. Bigger answers (a map box of thousands of spots, an export) stream, so none holds the event loop long.
+  // took far longer through the stream (zlib's thread pool and a pipeline per answer) than in one call. Bigger answers (a map box of thousands of spots, an export) stream, so none holds the event loop long.
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],

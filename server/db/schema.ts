@@ -348,7 +348,7 @@ export const mapCells = pgTable(
 /**
  * The kept counts of each forager's own private spots (ADR 0026, amended): per owner and cell at the kept levels,
  * maintained by the same trigger as `map_cells`. A tile is then the public cells plus the viewer's own, both read
- * by key, however many private spots the viewer keeps (an imported 20,000 cost 33 ms a country tile counted live).
+ * by key, however many private spots the viewer keeps (counting an import's thousands live made a country tile slow).
  * No foreign key: the trigger writes here while an account's spots are deleted with it; account deletion removes
  * the rows itself. A row whose counts fell to zero may stay; readers skip empty cells.
  */

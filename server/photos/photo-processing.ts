@@ -6,19 +6,19 @@ import { AppError } from '../errors.ts';
 import { createConcurrencyLimit } from '../lib/concurrency.ts';
 
 // One libvips thread per image. Each sharp job already runs on its own libuv thread-pool thread, so two
-// uploads at once use both cores; a second vips thread for one job saved only ~5% of its time here and took
+// uploads at once use both cores; a second vips thread for one job saved little of its time and took
 // the core the event loop and the database need. Set explicitly because sharp's default differs by platform:
 // 1 on glibc Linux, the core count on musl (Alpine images) and elsewhere.
 sharp.concurrency(1);
 
-/** What one photo job may hold in memory: a 40 MP photo decodes to 4 bytes a pixel (~160 MB). */
+/** What one photo job may hold in memory: the largest photo accepted, decoded at 4 bytes a pixel. */
 const JOB_MEMORY_BYTES = PHOTO_MAX_PIXELS * 4;
 
 /**
  * Photos processed at once; more uploads wait their turn. As many as the machine has cores, but never more than
  * - half of libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default): each job runs two sharp operations at once
  *   there, and password hashing for sign-in needs threads from the same pool;
- * - what a quarter of the memory holds at ~160 MB a job: a burst of uploads must not exhaust the machine.
+ * - what a quarter of the memory holds at JOB_MEMORY_BYTES a job: a burst of uploads must not exhaust the machine.
  */
 export function photoJobsFor(machine: { cores: number; threadPoolSize: number; totalMemoryBytes: number }): number {
   const byThreads = Math.floor(machine.threadPoolSize / 2);
@@ -102,7 +102,7 @@ function encode(input: Buffer, maxEdge: number): Promise<Buffer> {
       .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
       // sharp writes no metadata unless asked (keepMetadata/withMetadata/keepExif are never called here):
       // no EXIF, GPS, XMP or ICC. Colours are converted to sRGB first, so they still look right.
-      // Effort 2 took about half the time of the default 4 for ~5% more bytes on a 12 MP photo.
+      // Effort 2 took about half the time of the default 4 for slightly more bytes (docs/performance.md).
       .webp({ quality: 80, effort: 2 })
       .toBuffer()
   );

@@ -1,5 +1,6 @@
 // A photo as it arrives: the file field `photo` of a multipart form, up to PHOTO_MAX_BYTES.
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AddPhotoFieldsSchema } from '../../common/schemas/spots.ts';
 import { PHOTO_MAX_BYTES } from '../../common/limits.ts';
 import { AppError } from '../errors.ts';
@@ -14,6 +15,16 @@ export const PHOTO_FILE: FileRule = {
   tooLarge: () => new AppError(413, 'PHOTO_TOO_LARGE', `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`),
   oneFileMessage: 'Send at most one photo.',
 };
+
+/** The photo field in the OpenAPI document. */
+export const PhotoFileSchema = z
+  .file()
+  .describe(
+    `A JPEG, PNG, WebP, GIF or AVIF photo up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB: re-encoded as WebP without metadata, with a thumbnail.`,
+  );
+
+/** `POST …/photos` of a spot or a visit, as multipart/form-data. */
+export const AddPhotoFormSchema = AddPhotoFieldsSchema.extend({ photo: PhotoFileSchema });
 
 /** The photo's bytes, or null for a form without one (or with an empty file). */
 export const photoOf = (file: { bytes: Buffer } | null): Buffer | null =>

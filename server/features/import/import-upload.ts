@@ -21,6 +21,17 @@ const IMPORT_FILE: FileRule = {
   oneFileMessage: 'Send one file.',
 };
 
+/** The file field in the OpenAPI document. */
+const ImportFileSchema = z
+  .file()
+  .describe(
+    `GPX, KML, KMZ, GeoJSON or CSV up to ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB, or a Foray zip up to ${IMPORT_ZIP_MAX_BYTES / 1024 / 1024} MB`,
+  );
+/** `POST /api/v1/import/preview`, as multipart/form-data. */
+export const ImportPreviewFormSchema = z.strictObject({ file: ImportFileSchema });
+/** `POST /api/v1/import`, as multipart/form-data: the text fields first, then the same file. */
+export const ImportConfirmFormSchema = ImportConfirmFieldsSchema.extend({ file: ImportFileSchema });
+
 export const CONFIRM_FIELDS: ReadonlySet<string> = new Set(Object.keys(ImportConfirmFieldsSchema.shape));
 
 /** The form, with only `allowedFields` beside the file; past the file's limit, 413 before the rest is kept. */

@@ -50,7 +50,7 @@ type NewImport = typeof imports.$inferInsert;
 type NewVisit = typeof visits.$inferInsert;
 type NewVisitPhoto = typeof visitPhotos.$inferInsert;
 
-/** Rows a multi-row insert carries: ~13 parameters each, well under PostgreSQL's 65,535 per statement. */
+/** Rows a multi-row insert carries: a row's columns times this stays well under PostgreSQL's 65,535 parameters a statement. */
 const BATCH = 1000;
 
 /**

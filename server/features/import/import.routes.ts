@@ -5,10 +5,17 @@ import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { ImportPreviewSchema, ImportResultSchema } from '../../../common/schemas/import.ts';
 import type { Database } from '../../db/client.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
+import { documentedBody } from '../../lib/openapi-body.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { analyse } from './import-analysis.ts';
 import { importIdTaken, repeatedResult, saveImport } from './import-confirm.ts';
-import { CONFIRM_FIELDS, parseConfirmFields, readUpload } from './import-upload.ts';
+import {
+  CONFIRM_FIELDS,
+  ImportConfirmFormSchema,
+  ImportPreviewFormSchema,
+  parseConfirmFields,
+  readUpload,
+} from './import-upload.ts';
 import { findImport } from './import.queries.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
@@ -31,6 +38,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
   app.post(
     '/api/v1/import/preview',
     {
+      config: documentedBody({ 'multipart/form-data': ImportPreviewFormSchema }),
       schema: {
         tags: ['import'],
         summary: 'Read a GPX, KML, KMZ, GeoJSON, CSV or Foray zip and show what importing it would do; saves nothing',
@@ -50,6 +58,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
   app.post(
     '/api/v1/import',
     {
+      config: documentedBody({ 'multipart/form-data': ImportConfirmFormSchema }),
       schema: {
         tags: ['import'],
         summary: 'Import the valid spots of a file, all or nothing',

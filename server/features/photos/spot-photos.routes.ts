@@ -14,7 +14,8 @@ import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { findOwnerOf, findVisibleSpot } from '../spots/spots.queries.ts';
 import { addPhoto, countPhotos, findPhotoById, orderPhotos, removePhoto } from './spot-photos.queries.ts';
-import { readAddPhotoRequest } from '../../photos/photo-upload.ts';
+import { documentedBody } from '../../lib/openapi-body.ts';
+import { AddPhotoFormSchema, readAddPhotoRequest } from '../../photos/photo-upload.ts';
 import { removePhotoFiles, storePhotoWithRow } from '../../photos/photo-files.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
@@ -39,6 +40,7 @@ export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, re
   app.post(
     '/api/v1/locations/:id/photos',
     {
+      config: documentedBody({ 'multipart/form-data': AddPhotoFormSchema }),
       schema: {
         tags: ['photos'],
         summary: 'Add a photo to one of your spots (after the others)',

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ListSpotsQuerySchema,
+  CreateSpotSchema,
   SpotIdParamsSchema,
   SpotPageSchema,
   type SpotPage,
@@ -16,7 +17,9 @@ import type { Database } from '../../db/client.ts';
 import type { RequestReads } from '../../db/abandoned-requests.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
+import { documentedBody } from '../../lib/openapi-body.ts';
 import { removePhotoFiles, storePhotoWithRow, type PhotoKeys } from '../../photos/photo-files.ts';
+import { PhotoFileSchema } from '../../photos/photo-upload.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { spotColumns } from '../../db/spot-columns.ts';
 import { holdsAlready, spotChanges, StaleEdit } from './spot-edit.ts';
@@ -40,6 +43,11 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
  * caching proxy) — the same as /api/v1/me.
  */
 const PRIVATE_NO_STORE = 'private, no-store';
+
+/** A new spot as multipart/form-data: CreateSpot's fields as text fields, and its first photo. */
+const CreateSpotFormSchema = CreateSpotSchema.extend({
+  photo: PhotoFileSchema.optional().describe('The spot’s first photo, with `photo_id` as its id'),
+});
 
 export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, requireUser }: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -102,6 +110,8 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
   app.post(
     '/api/v1/locations',
     {
+      // Read by hand (spot-input.ts): JSON, or a form with a photo; the document shows both.
+      config: documentedBody({ 'multipart/form-data': CreateSpotFormSchema, 'application/json': CreateSpotSchema }),
       schema: {
         tags: ['locations'],
         summary: 'Record a spot, with an optional first photo',

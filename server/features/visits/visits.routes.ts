@@ -16,7 +16,8 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../../plugins/session.ts';
-import { readAddPhotoRequest } from '../../photos/photo-upload.ts';
+import { documentedBody } from '../../lib/openapi-body.ts';
+import { AddPhotoFormSchema, readAddPhotoRequest } from '../../photos/photo-upload.ts';
 import { removePhotoFiles, storePhotoWithRow } from '../../photos/photo-files.ts';
 import {
   addVisitPhoto,
@@ -132,6 +133,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
   app.post(
     '/api/v1/locations/:id/visits/:visitId/photos',
     {
+      config: documentedBody({ 'multipart/form-data': AddPhotoFormSchema }),
       schema: {
         tags: ['visits'],
         summary: 'Add a photo to a visit of one of your spots (after the others)',
