@@ -1,7 +1,7 @@
 // Where the API's fields of a spot meet the table's columns (server/db/schema.ts): creating, importing and editing
 // a spot all write through this one map. (Reading goes the other way, in SQL: spot-json.ts.)
-import type { CreateSpot, UpdateSpot } from '../common/schemas/spots.ts';
-import type { spots } from '../features/spots/schema.ts';
+import type { CreateSpot, UpdateSpot } from '../../common/schemas/spots.ts';
+import type { spots } from './schema.ts';
 
 type NewSpot = typeof spots.$inferInsert;
 

@@ -1,7 +1,7 @@
 // The one place a row becomes the API's Spot (common/schemas/spots.ts), written in SQL so every read — a page of
 // the list, the map's box, one spot — builds its answer inside PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { spotPhotos } from '../features/spots/schema.ts';
+import { spotPhotos } from './schema.ts';
 
 /** Where a photo is served: this, then its storage key (photos/photos.routes.ts). */
 export const PHOTO_URL_PREFIX = '/api/v1/photos/';

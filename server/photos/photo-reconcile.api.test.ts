@@ -3,12 +3,12 @@ import path from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, validSpot, type TestContext } from '../features/test/test-app.ts';
-import { multipart } from '../features/test/multipart.ts';
-import { S3RVER_CREDENTIALS, startS3rver, s3StorageEnv } from '../features/test/s3rver.ts';
-import { createStorage, newPhotoKey } from '../features/storage/storage.ts';
+import { createTestContext, validSpot, type TestContext } from '../test/test-app.ts';
+import { multipart } from '../test/multipart.ts';
+import { S3RVER_CREDENTIALS, startS3rver, s3StorageEnv } from '../test/s3rver.ts';
+import { createStorage, newPhotoKey } from '../storage/storage.ts';
 import { reconcilePhotos } from './photo-reconcile.ts';
-import type { Spot } from '../common/schemas/spots.ts';
+import type { Spot } from '../../common/schemas/spots.ts';
 
 // A crash between writing a spot's photo and inserting its row leaves files no row names. Foray removes
 // them once they are older than a grace period, at start and then periodically.

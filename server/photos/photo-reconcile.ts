@@ -1,8 +1,8 @@
 import { inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../features/db/client.ts';
-import { spotPhotos, visitPhotos } from '../features/db/schema.ts';
-import type { PhotoStorage } from '../features/storage/storage.ts';
+import type { Database } from '../db/client.ts';
+import { spotPhotos, visitPhotos } from '../db/schema.ts';
+import type { PhotoStorage } from '../storage/storage.ts';
 
 /** How long a photo may exist without a row before it is taken for a crash's leftover. */
 export const PHOTO_ORPHAN_GRACE_MS = 3600_000;

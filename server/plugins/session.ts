@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../features/db/client.ts';
-import { session as sessionTable, user as userTable } from '../features/db/schema.ts';
-import { AppError } from '../features/errors.ts';
-import { SESSION_ABSOLUTE_MAX_MS, type Auth } from '../features/features/auth/auth.ts';
+import type { Database } from '../db/client.ts';
+import { session as sessionTable, user as userTable } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { SESSION_ABSOLUTE_MAX_MS, type Auth } from '../features/auth/auth.ts';
 
 export type CurrentUser = {
   id: string;
