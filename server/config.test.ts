@@ -120,3 +120,27 @@ describe('release settings', () => {
     );
   });
 });
+
+describe('the signing secret', () => {
+  const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'foray-secret-'));
+  const withoutSecret = (dir: string) => loadConfig({ DATA_DIR: dir });
+
+  it('is made once beside the data and kept across restarts', () => {
+    const dir = dataDir();
+    const first = withoutSecret(dir).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(withoutSecret(dir).authSecret).toBe(first);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('stops with the file named when the kept secret is empty or short, rather than sign with a guessable one', () => {
+    // An empty secret would let better-auth fall back to its own default, which is published in its source.
+    for (const kept of ['', '\n', 'short-secret']) {
+      const dir = dataDir();
+      fs.writeFileSync(path.join(dir, 'auth-secret'), kept);
+      expect(() => withoutSecret(dir)).toThrow(ConfigError);
+      expect(() => withoutSecret(dir)).toThrow(/auth-secret/);
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+});

@@ -38,6 +38,9 @@ const TILE_DEFAULTS = {
   },
 } as const;
 
+/** The shortest signing secret taken, from AUTH_SECRET or the file kept beside the data. */
+const AUTH_SECRET_MIN = 32;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -71,7 +74,7 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default('Foray <foray@localhost>'),
-    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    AUTH_SECRET: z.string().min(AUTH_SECRET_MIN, `must be at least ${AUTH_SECRET_MIN} characters`).optional(),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -298,13 +301,25 @@ function pmtilesProblem(file: string): string | null {
   return null;
 }
 
-/** Embedded mode keeps its signing secret beside the data, so a restart keeps everyone signed in. */
+/**
+ * Embedded mode keeps its signing secret beside the data, so a restart keeps everyone signed in. A kept secret
+ * that is empty or short (a truncated file) stops the server: an empty one would make better-auth sign with its
+ * own default, which anyone can read in its source.
+ */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
+  let kept: string | null = null;
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    kept = fs.readFileSync(file, 'utf8').trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (kept !== null) {
+    if (kept.length >= AUTH_SECRET_MIN) return kept;
+    throw new ConfigError(
+      `Invalid configuration:\n  ${file}: the kept signing secret is shorter than ${AUTH_SECRET_MIN} characters; ` +
+        'remove the file to make a new one (everyone signs in again) or set AUTH_SECRET',
+    );
   }
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = crypto.randomBytes(48).toString('base64url');

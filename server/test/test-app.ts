@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { inject } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -93,6 +93,7 @@ export async function createTestContext(
   });
   options.testRoutes?.(app, database.db);
   await app.ready();
+  sendOriginLikeABrowser(app, config.publicUrl);
 
   async function signUp(email: string, password = 'correct horse battery') {
     return app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password } });
@@ -164,6 +165,29 @@ export async function createTestContext(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A browser sends Origin with every POST, and better-auth refuses a cookie-bearing one without it (as in
+ * production: the tests run its origin check too). So the test app's requests to /api/auth that change state
+ * come from PUBLIC_URL, as the web app's do, unless the test says where they come from (Origin, Referer or
+ * Sec-Fetch-Site). Requests to /api/v1 go as the test wrote them: Foray's own cross-site check is tested there.
+ */
+function sendOriginLikeABrowser(app: FastifyInstance, publicUrl: string) {
+  const inject = app.inject.bind(app);
+  const withOrigin = (options: InjectOptions | string): InjectOptions | string => {
+    if (typeof options === 'string') return options;
+    const method = (options.method ?? 'GET').toUpperCase();
+    const url = typeof options.url === 'string' ? options.url : (options.url?.pathname ?? '');
+    const headers = Object.fromEntries(
+      Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    const saysWhere = 'origin' in headers || 'referer' in headers || 'sec-fetch-site' in headers;
+    if (['GET', 'HEAD', 'OPTIONS'].includes(method) || !url.startsWith('/api/auth/') || saysWhere) return options;
+    return { ...options, headers: { ...headers, origin: publicUrl } };
+  };
+  // Tests call inject(options) and await it; the chained and callback forms are not used.
+  app.inject = ((options: InjectOptions | string) => inject(withOrigin(options))) as typeof app.inject;
 }
 
 const DEVICE_COOKIE = /^(__Secure-)?foray\.device=/;

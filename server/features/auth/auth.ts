@@ -149,6 +149,10 @@ export function createAuth(options: AuthOptions) {
       totpReplayGuard(options.db),
     ],
     advanced: {
+      // better-auth skips its own origin and CSRF checks when NODE_ENV is test (as Vitest sets it): said here,
+      // the tests run the checks production runs.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       cookiePrefix: 'foray',
       useSecureCookies: options.secureCookies,
       // The bridge overwrites x-forwarded-for with the address Fastify trusts (see auth.routes.ts).
