@@ -17,6 +17,7 @@ import {
   twoStepErrorMessage,
   twoStepStatus,
 } from './two-step-api.ts';
+import { Input } from '../../ui/input.tsx';
 
 type Purpose = 'enable' | 'codes' | 'disable';
 type Stage =
@@ -138,19 +139,8 @@ export function TwoStepSection(_props: { email?: string }) {
 export default TwoStepSection;
 
 /** A labelled text input, as on the sign-in screen. */
-function Input({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
-  return (
-    <Field label={label}>
-      {(id) => (
-        <input
-          id={id}
-          required
-          className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base shadow-sm"
-          {...input}
-        />
-      )}
-    </Field>
-  );
+function LabelledInput({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+  return <Field label={label}>{(id) => <Input id={id} required className="shadow-sm" {...input} />}</Field>;
 }
 
 function useBusy() {
@@ -188,7 +178,7 @@ function PasswordStep({
   return (
     <form onSubmit={(event) => void run(() => onSubmit(password))(event)} className="space-y-3">
       <p className="text-sm text-stone-700">{help}</p>
-      <Input
+      <LabelledInput
         label={t('twoStep.password')}
         type="password"
         name="password"
@@ -255,7 +245,7 @@ function ScanStep({
         </li>
         <li>
           <form onSubmit={(event) => void run(() => onSubmit(code.trim()))(event)} className="space-y-3">
-            <Input
+            <LabelledInput
               label={t('twoStep.firstCodeLabel')}
               name="code"
               inputMode="numeric"

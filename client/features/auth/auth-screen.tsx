@@ -12,6 +12,7 @@ import { AuthLayout } from './auth-layout.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DISPLAY_NAME_MAX } from '../../../common/limits.ts';
 import { TwoStepCode } from './two-step-code.tsx';
+import { Input } from '../../ui/input.tsx';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot-password' | 'two-step';
 
@@ -132,13 +133,13 @@ export function AuthScreen() {
         {mode === 'sign-up' && (
           <Field label={t('account.signUpName')} hint={t('account.signUpNameHint')}>
             {(id, describedBy) => (
-              <input
+              <Input
                 id={id}
                 aria-describedby={describedBy}
                 name="name"
                 autoComplete="nickname"
                 maxLength={DISPLAY_NAME_MAX}
-                className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base shadow-sm"
+                className="shadow-sm"
                 value={name}
                 onChange={(event) => setName(event.target.value)}
               />

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { Select } from '../../ui/select.tsx';
 
 type Scope = 'mine' | 'visible';
 
@@ -166,15 +167,9 @@ function Choice<T extends string>({
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <select
-        id={id}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value as T)}
-        className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base"
-      >
+      <Select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as T)}>
         {children}
-      </select>
+      </Select>
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { FILTER_CHANGED, FILTER_KEYS } from '../../app/spot-filter-url.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
-
-const FIELD_CLASS = 'w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
 
 type Draft = Record<'q' | 'type' | 'from' | 'to' | 'owner' | 'visibility' | 'photo' | 'visited', string>;
 
@@ -57,16 +57,16 @@ export default function FilterPanel({ filter, onClose }: { filter: SpotFilter; o
   }
 
   const select = (field: keyof Draft, options: Array<[string, string]>) => (id: string) => (
-    <select id={id} value={draft[field]} onChange={(event) => set(field)(event.target.value)} className={FIELD_CLASS}>
+    <Select id={id} value={draft[field]} onChange={(event) => set(field)(event.target.value)}>
       {options.map(([value, label]) => (
         <option key={value} value={value}>
           {label}
         </option>
       ))}
-    </select>
+    </Select>
   );
   const dateInput = (field: 'from' | 'to') => (id: string, describedBy: string | undefined) => (
-    <input
+    <Input
       id={id}
       type="text"
       inputMode="numeric"
@@ -78,7 +78,6 @@ export default function FilterPanel({ filter, onClose }: { filter: SpotFilter; o
       onChange={(event) => set(field)(tidyDateInput(event.target.value))}
       aria-invalid={dateError?.field === field ? true : undefined}
       aria-describedby={describedBy}
-      className={FIELD_CLASS}
     />
   );
 
@@ -94,14 +93,13 @@ export default function FilterPanel({ filter, onClose }: { filter: SpotFilter; o
         <div className="-mx-1 max-h-[55dvh] space-y-3 overflow-y-auto px-1 pb-1">
           <Field label={t('filter.species')} hint={t('filter.speciesHint')}>
             {(id, describedBy) => (
-              <input
+              <Input
                 id={id}
                 type="search"
                 value={draft.q}
                 onChange={(event) => set('q')(event.target.value)}
                 maxLength={100}
                 aria-describedby={describedBy}
-                className={FIELD_CLASS}
               />
             )}
           </Field>

@@ -18,6 +18,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { isDuplicate, PreviewSection } from './import-preview.tsx';
+import { Select } from '../../ui/select.tsx';
 
 const ACCEPT =
   '.gpx,.kml,.kmz,.geojson,.json,.csv,.zip,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,text/csv,application/zip';
@@ -223,15 +224,14 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
               <label htmlFor={sharingId} className="block text-sm font-medium text-stone-800">
                 {t('import.sharing')}
               </label>
-              <select
+              <Select
                 id={sharingId}
                 value={sharing}
                 onChange={(event) => setSharing(event.target.value as 'private' | 'public')}
-                className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base"
               >
                 <option value="private">{t('import.sharingPrivate')}</option>
                 <option value="public">{t('import.sharingPublic')}</option>
-              </select>
+              </Select>
             </div>
             {step.preview.spots.some(isDuplicate) && (
               <div className="flex items-start gap-2">

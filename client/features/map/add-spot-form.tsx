@@ -15,11 +15,12 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { PhotoPicker, usePhotoChoice } from './photo-picker.tsx';
 import { PhotoPlaceOffer, type PlacedPoint } from './photo-place-offer.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
 
 /** `accuracy`: metres, when the point came from the phone's position rather than a tap on the map. */
 export type Selection = { lat: number; lng: number; id: string; accuracy?: number };
-
-const FIELD_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
 
 export function AddSpotForm({
   selection,
@@ -152,42 +153,35 @@ export function AddSpotForm({
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-3" aria-labelledby={headingId} noValidate>
         <Field label={t('form.type')}>
           {(id) => (
-            <select
-              id={id}
-              value={type}
-              onChange={(event) => setType(event.target.value as SpotType)}
-              className={FIELD_CLASS}
-            >
+            <Select id={id} value={type} onChange={(event) => setType(event.target.value as SpotType)}>
               <option value="mushroom_spot">{t('locationTypes.mushroom_spot')}</option>
               <option value="car_park">{t('locationTypes.car_park')}</option>
-            </select>
+            </Select>
           )}
         </Field>
         {type === 'mushroom_spot' && (
           <>
             <Field label={t('form.mushroomTypes')}>
               {(id) => (
-                <input
+                <Input
                   id={id}
                   value={mushroomTypes}
                   onChange={(event) => setMushroomTypes(event.target.value)}
                   maxLength={MUSHROOM_TYPES_MAX}
                   placeholder={t('form.mushroomTypesPlaceholder')}
                   aria-required="true"
-                  className={FIELD_CLASS}
                 />
               )}
             </Field>
             <Field label={t('form.finder')}>
               {(id) => (
-                <input
+                <Input
                   id={id}
                   value={finder}
                   onChange={(event) => setFinder(event.target.value)}
                   maxLength={FINDER_MAX}
                   autoComplete="name"
                   aria-required="true"
-                  className={FIELD_CLASS}
                 />
               )}
             </Field>
@@ -218,27 +212,25 @@ export function AddSpotForm({
         )}
         <Field label={t('form.notes')}>
           {(id) => (
-            <textarea
+            <Textarea
               id={id}
               value={notes}
               onChange={(event) => setNotes(event.target.value)}
               maxLength={NOTES_MAX}
               rows={3}
-              className={FIELD_CLASS}
             />
           )}
         </Field>
         <Field label={t('form.sharing')}>
           {(id) => (
-            <select
+            <Select
               id={id}
               value={sharing}
               onChange={(event) => setSharing(event.target.value as 'private' | 'public')}
-              className={FIELD_CLASS}
             >
               <option value="private">{t('sharing.private')}</option>
               <option value="public">{t('sharing.public')}</option>
-            </select>
+            </Select>
           )}
         </Field>
         <div className="flex gap-2 pt-1">

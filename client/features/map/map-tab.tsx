@@ -1,23 +1,17 @@
 // The Map tab: a count, the base-layer choice, the map, and the add form beside or below it.
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { BaseLayerId, MapRegion, TileLayer } from '../../../common/schemas/config.ts';
 import type { BBox, Spot } from '../../../common/schemas/spots.ts';
-import { codeMessage } from '../../lib/api-client.ts';
 import { useOffline } from '../../lib/connectivity.ts';
-import { useGuide } from '../../app/guidance-context.ts';
-import { useOpenPhotos } from '../../app/photos-context.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { applyPending } from '../../app/local-first/pending-view.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
 import { useFiltered, useSpotFilter } from '../../app/spot-filter-url.ts';
-import { useSpotEditing } from '../../app/spot-editing.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { visitSummaryText } from '../../app/visit-summary.ts';
-import { useOpenVisits } from '../../app/visits-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -29,6 +23,8 @@ import { useSpotsInArea } from './spots-in-view.ts';
 import { countInView, drawOverview, useMapOverview, type OpenPin } from './map-overview.ts';
 import { readSpot } from './spot-by-id.ts';
 import { buildSpotPopup } from './spot-popup.ts';
+import { LayerSelect } from './layer-select.tsx';
+import { usePopupLabels } from './popup-labels.ts';
 import { withAllWords } from '../../i18n/later-words.ts';
 
 const NO_SPOTS: Spot[] = [];
@@ -54,9 +50,8 @@ export type RegionMapProps = {
 };
 
 export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
-  const layerSelectId = useId();
   const formRef = useRef<HTMLDivElement>(null);
   const fixerRef = useRef<HTMLDivElement>(null);
   const moveRef = useRef<HTMLDivElement>(null);
@@ -69,13 +64,9 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
   const [fixing, setFixing] = useState(false);
   const [userPosition, setUserPosition] = useState<UserPosition | null>(null);
   const [moving, setMoving] = useState<ShownSpot | null>(null);
-  const editing = useSpotEditing();
 
   const me = useMe();
-  const guide = useGuide();
-  const openPhotos = useOpenPhotos();
-  const openVisits = useOpenVisits();
-  const { entries, photoUrls, retry, discard } = useOutbox();
+  const { entries, photoUrls } = useOutbox();
   const config = useClientConfig();
   const offline = useOffline();
   const { filter, key: filterKey } = useSpotFilter();
@@ -151,57 +142,15 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
     [config.isError],
   );
 
-  const language = i18n.resolvedLanguage ?? 'en';
-  const labels = useMemo(
-    () => ({
-      language,
-      typeLabel: (type: Spot['type']) => t(`locationTypes.${type}`),
-      foundBy: (finder: string) => t('map.popupFinder', { finder }),
-      dateFound: (date: string) => t('map.popupDateFound', { date }),
-      parkedOn: (date: string) => t('locations.parkedOn', { date }),
-      directions: (coordinates: string) => t('map.popupDirections', { coordinates }),
-      photoAlt: (title: string) => t('locations.photoAlt', { title }),
-      cluster: (count: number) => t('map.clusterLabel', { count }),
-      pendingLabel: (failed: boolean) => (failed ? t('offline.notUploaded') : t('offline.waitingToUpload')),
-      failureReason: (error: { code: string; message: string }) => codeMessage(error, t('common.somethingWentWrong')),
-      retry: t('common.retry'),
-      discard: t('offline.discard'),
-      onRetry: (seq: number) => void retry(seq),
-      onDiscard: (seq: number) => void discard(seq),
-      accuracy: (metres: number) => t('locations.accuracy', { metres }),
-      visitSummary: (spot: ShownSpot) => visitSummaryText(spot.visits, language, t),
-      recordVisit: t('visits.record'),
-      visits: t('visits.list'),
-      onVisits: (spot: ShownSpot, kind: 'record' | 'list') => openVisits({ kind, spot }),
-      accuracyCircle: (metres: number) => t('map.accuracyCircle', { metres }),
-      guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
-      edit: t('locations.edit'),
-      move: t('map.move'),
-      compare: t('conflict.compare'),
-      onEdit: editing.edit,
-      onCompare: editing.compare,
-      onMove: (spot: ShownSpot) => {
-        setSelection(null);
-        setFixing(false);
-        setMoving(spot);
-        if (window.matchMedia(SMALL_SCREEN).matches) {
-          requestAnimationFrame(() => moveRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
-        }
-      },
-      managePhotos: (n: number) => t('photos.manage', { n }),
-      viewPhotos: (title: string) => t('photos.view', { title }),
-      onManagePhotos: (spot: ShownSpot) => openPhotos({ kind: 'manage', spot }),
-      onViewPhotos: (spot: ShownSpot) => openPhotos({ kind: 'view', spot, index: 0 }),
-      onGuide: (spot: ShownSpot) =>
-        guide({
-          latitude: spot.latitude,
-          longitude: spot.longitude,
-          title: spot.mushroom_types || t(`locationTypes.${spot.type}`),
-          isCar: spot.type === 'car_park',
-        }),
-    }),
-    [t, language, retry, discard, guide, editing, openPhotos, openVisits],
-  );
+  const handleMove = useCallback((spot: ShownSpot) => {
+    setSelection(null);
+    setFixing(false);
+    setMoving(spot);
+    if (window.matchMedia(SMALL_SCREEN).matches) {
+      requestAnimationFrame(() => moveRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
+    }
+  }, []);
+  const labels = usePopupLabels(handleMove);
 
   const overviewLabels = useMemo(
     () => ({
@@ -286,25 +235,12 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
             >
               {t('map.addAtMyPosition')}
             </Button>
-            {/* One unit when the row wraps: a label on one line and its select on the next read as two things. */}
-            <div className="flex items-center gap-2 whitespace-nowrap">
-              <label htmlFor={layerSelectId} className="text-sm text-stone-800">
-                {t('map.baseLayer')}
-              </label>
-              <select
-                id={layerSelectId}
-                value={regionChosen ? 'region' : (baseLayer?.id ?? baseLayerId)}
-                onChange={(event) => setBaseLayerId(event.target.value as BaseLayerId | 'region')}
-                className="rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm"
-              >
-                {layers.map((layer) => (
-                  <option key={layer.id} value={layer.id}>
-                    {t(`map.layers.${layer.id}`)}
-                  </option>
-                ))}
-                {region && <option value="region">{t('mapRegion.layer', { name: region.name })}</option>}
-              </select>
-            </div>
+            <LayerSelect
+              layers={layers}
+              region={region}
+              value={regionChosen ? 'region' : (baseLayer?.id ?? baseLayerId)}
+              onChange={setBaseLayerId}
+            />
           </div>
         </div>
         <MapView

@@ -16,8 +16,9 @@ import { Field } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { editPatch, editValuesOf, type EditValues } from './spot-edit.ts';
-
-const FIELD_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
 
 export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onClose: () => void }) {
   const { t } = useTranslation();
@@ -98,40 +99,37 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
         <div className="max-h-[60dvh] space-y-3 overflow-y-auto p-0.5">
           <Field label={t('form.type')}>
             {(id) => (
-              <select
+              <Select
                 id={id}
                 value={values.type}
                 onChange={(event) => handleTypeChange(event.target.value as SpotType)}
-                className={FIELD_CLASS}
               >
                 <option value="mushroom_spot">{t('locationTypes.mushroom_spot')}</option>
                 <option value="car_park">{t('locationTypes.car_park')}</option>
-              </select>
+              </Select>
             )}
           </Field>
           {values.type === 'mushroom_spot' && (
             <>
               <Field label={t('form.mushroomTypes')}>
                 {(id) => (
-                  <input
+                  <Input
                     id={id}
                     value={values.mushroom_types}
                     onChange={(event) => set('mushroom_types', event.target.value)}
                     maxLength={MUSHROOM_TYPES_MAX}
                     aria-required="true"
-                    className={FIELD_CLASS}
                   />
                 )}
               </Field>
               <Field label={t('form.finder')}>
                 {(id) => (
-                  <input
+                  <Input
                     id={id}
                     value={values.finder}
                     onChange={(event) => set('finder', event.target.value)}
                     maxLength={FINDER_MAX}
                     aria-required="true"
-                    className={FIELD_CLASS}
                   />
                 )}
               </Field>
@@ -149,27 +147,25 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
           />
           <Field label={t('form.notes')}>
             {(id) => (
-              <textarea
+              <Textarea
                 id={id}
                 value={values.notes}
                 onChange={(event) => set('notes', event.target.value)}
                 maxLength={NOTES_MAX}
                 rows={3}
-                className={FIELD_CLASS}
               />
             )}
           </Field>
           <Field label={t('form.sharing')}>
             {(id) => (
-              <select
+              <Select
                 id={id}
                 value={values.is_public ? 'public' : 'private'}
                 onChange={(event) => set('is_public', event.target.value === 'public')}
-                className={FIELD_CLASS}
               >
                 <option value="private">{t('sharing.private')}</option>
                 <option value="public">{t('sharing.public')}</option>
-              </select>
+              </Select>
             )}
           </Field>
         </div>

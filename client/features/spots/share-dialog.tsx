@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { Select } from '../../ui/select.tsx';
 
 export function ShareDialog({ spot, onClose }: { spot: ShownSpot; onClose: () => void }) {
   const { t } = useTranslation();
@@ -53,16 +54,15 @@ export function ShareDialog({ spot, onClose }: { spot: ShownSpot; onClose: () =>
         <label htmlFor={selectId} className="block text-sm font-medium text-stone-800">
           {t('sharing.visibility')}
         </label>
-        <select
+        <Select
           id={selectId}
           value={visibility}
           onChange={(event) => setVisibility(event.target.value as 'private' | 'public')}
           aria-describedby={stateDescriptionId}
-          className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base"
         >
           <option value="private">{t('sharing.private')}</option>
           <option value="public">{t('sharing.public')}</option>
-        </select>
+        </Select>
         <p id={stateDescriptionId} className="text-sm text-stone-700">
           {visibility === 'public' ? t('sharing.publicDescription') : t('sharing.privateDescription')}
         </p>

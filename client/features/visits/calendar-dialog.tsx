@@ -12,6 +12,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { CalendarView } from './calendar-view.tsx';
 import { fruitingCalendar } from './fruiting-calendar.ts';
 import { useOwnVisits, useReloadAfterUploads } from './visits-api.ts';
+import { Input } from '../../ui/input.tsx';
 
 export function CalendarDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -59,13 +60,12 @@ export function CalendarDialog({ onClose }: { onClose: () => void }) {
           <label htmlFor={inputId} className="block text-sm font-medium text-stone-800">
             {t('calendar.species')}
           </label>
-          <input
+          <Input
             id={inputId}
             type="search"
             value={species}
             maxLength={100}
             onChange={(event) => setSpecies(event.target.value)}
-            className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base"
           />
         </div>
         {own.isError && <p className="text-sm text-stone-700">{t('calendar.visitsUnavailable')}</p>}

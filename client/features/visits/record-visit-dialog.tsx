@@ -16,8 +16,8 @@ import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
 
-const FIELD_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
 const AMOUNTS = [
   ['few', 'visits.amountFew'],
   ['some', 'visits.amountSome'],
@@ -172,13 +172,12 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
         )}
         <Field label={t('visits.note')}>
           {(id) => (
-            <textarea
+            <Textarea
               id={id}
               value={note}
               maxLength={VISIT_NOTE_MAX}
               rows={2}
               onChange={(event) => setNote(event.target.value)}
-              className={FIELD_CLASS}
             />
           )}
         </Field>

@@ -1,0 +1,67 @@
+// The words and actions of a spot's popup on the map (spot-popup.ts builds it outside React): what the Map tab
+// hands to its pins and to the overview's lone pins.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Spot } from '../../../common/schemas/spots.ts';
+import { useGuide } from '../../app/guidance-context.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import type { ShownSpot } from '../../app/local-first/spot-types.ts';
+import { useOpenPhotos } from '../../app/photos-context.ts';
+import { useSpotEditing } from '../../app/spot-editing.ts';
+import { visitSummaryText } from '../../app/visit-summary.ts';
+import { useOpenVisits } from '../../app/visits-context.ts';
+import { codeMessage } from '../../lib/api-client.ts';
+
+/** `onMove`: "Move" on one of the user's pins, which the Map tab answers with its move panel. */
+export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
+  const { t, i18n } = useTranslation();
+  const guide = useGuide();
+  const openPhotos = useOpenPhotos();
+  const openVisits = useOpenVisits();
+  const editing = useSpotEditing();
+  const { retry, discard } = useOutbox();
+  const language = i18n.resolvedLanguage ?? 'en';
+  return useMemo(
+    () => ({
+      language,
+      typeLabel: (type: Spot['type']) => t(`locationTypes.${type}`),
+      foundBy: (finder: string) => t('map.popupFinder', { finder }),
+      dateFound: (date: string) => t('map.popupDateFound', { date }),
+      parkedOn: (date: string) => t('locations.parkedOn', { date }),
+      directions: (coordinates: string) => t('map.popupDirections', { coordinates }),
+      photoAlt: (title: string) => t('locations.photoAlt', { title }),
+      cluster: (count: number) => t('map.clusterLabel', { count }),
+      pendingLabel: (failed: boolean) => (failed ? t('offline.notUploaded') : t('offline.waitingToUpload')),
+      failureReason: (error: { code: string; message: string }) => codeMessage(error, t('common.somethingWentWrong')),
+      retry: t('common.retry'),
+      discard: t('offline.discard'),
+      onRetry: (seq: number) => void retry(seq),
+      onDiscard: (seq: number) => void discard(seq),
+      accuracy: (metres: number) => t('locations.accuracy', { metres }),
+      visitSummary: (spot: ShownSpot) => visitSummaryText(spot.visits, language, t),
+      recordVisit: t('visits.record'),
+      visits: t('visits.list'),
+      onVisits: (spot: ShownSpot, kind: 'record' | 'list') => openVisits({ kind, spot }),
+      accuracyCircle: (metres: number) => t('map.accuracyCircle', { metres }),
+      guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
+      edit: t('locations.edit'),
+      move: t('map.move'),
+      compare: t('conflict.compare'),
+      onEdit: editing.edit,
+      onCompare: editing.compare,
+      onMove,
+      managePhotos: (n: number) => t('photos.manage', { n }),
+      viewPhotos: (title: string) => t('photos.view', { title }),
+      onManagePhotos: (spot: ShownSpot) => openPhotos({ kind: 'manage', spot }),
+      onViewPhotos: (spot: ShownSpot) => openPhotos({ kind: 'view', spot, index: 0 }),
+      onGuide: (spot: ShownSpot) =>
+        guide({
+          latitude: spot.latitude,
+          longitude: spot.longitude,
+          title: spot.mushroom_types || t(`locationTypes.${spot.type}`),
+          isCar: spot.type === 'car_park',
+        }),
+    }),
+    [t, language, retry, discard, guide, editing, openPhotos, openVisits, onMove],
+  );
+}
