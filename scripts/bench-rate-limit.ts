@@ -1,5 +1,5 @@
 /**
- * `npm run bench:rate-limit`: what counting every /api/v1 request in the database costs (ADR 0060; Foray does so on
+ * `npm run bench:rate-limit`: what counting every /api/v1 request in the database costs (ADR 0052; Foray does so on
  * PostgreSQL only, and this bench forces it on PGlite too, to show why not there). Two servers
  * on one database, the limit counted in the database by one and in memory by the other, take turns under load on
  * a cheap signed-in route (GET /api/v1/me: one session lookup), so the machine's other work weighs on both alike;

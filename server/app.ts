@@ -58,7 +58,7 @@ export type BuildOptions = {
   authRateLimit?: AuthOptions['rateLimit'];
   /** Per-IP limit of /api/v1 requests a minute. */
   apiRateLimitPerMinute?: number;
-  /** Where that limit is counted: in the database on PostgreSQL, in memory on PGlite (ADR 0060), unless a test or bench says. */
+  /** Where that limit is counted: in the database on PostgreSQL, in memory on PGlite (ADR 0052), unless a test or bench says. */
   apiRateLimitCountIn?: 'database' | 'memory';
   /** Minimum time of sign-up, sign-in and reset answers (ms), so they take as long whether or not the e-mail exists. */
   authResponseFloorMs?: number;
@@ -85,8 +85,8 @@ export function loggableUrl(url: string): string {
 }
 
 /**
- * The whole Foray server as one Fastify instance, in a visible order: infrastructure, plugins,
- * feature routes, then the web app and the error handling. `main.ts` listens; tests use inject().
+ * The whole Foray server as one Fastify instance, in a visible order: infrastructure, plugins, the error
+ * handling, feature routes, then the web app. `main.ts` listens; tests use inject().
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -152,7 +152,7 @@ export const signInDeviceFailure = pgTable('sign_in_device_failure', {
 });
 
 /**
- * Requests to /api/v1 per client address, in fixed windows (`plugins/api-rate-limit.ts`, ADR 0060): in the database,
+ * Requests to /api/v1 per client address, in fixed windows (`plugins/api-rate-limit.ts`, ADR 0052): in the database,
  * so every Foray server on one PostgreSQL counts together. UNLOGGED (its migration says so; Drizzle cannot): a count
  * needs no crash safety, and skipping the write-ahead log spares every request a flush to disk.
  */

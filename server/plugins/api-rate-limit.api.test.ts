@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
 import { sweepApiRequestCounts } from './api-rate-limit.ts';
 
-// The general limit on /api/v1 requests per client address, counted in the database (ADR 0060).
+// The general limit on /api/v1 requests per client address, counted in the database (ADR 0052).
 
 const LIMIT = 5;
 const RATE_LIMITED = { error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a little.' } };

@@ -10,7 +10,7 @@ export const DEFAULT_API_RATE_LIMIT_PER_MINUTE = 1200;
 /**
  * The limit on /api/v1 requests per client address. Over it: 429 RATE_LIMITED (plugins/errors.ts) with Retry-After.
  *
- * On PostgreSQL it is counted in the database (ADR 0060), so every Foray server on one database counts together:
+ * On PostgreSQL it is counted in the database (ADR 0052), so every Foray server on one database counts together:
  * N servers behind a balancer allow what one does, not N times as much; a database that does not answer makes the
  * request a 503 like any other query would. On PGlite only one server can run (the data-folder lock) and every
  * query runs on its event loop, so the count stays in that server's memory: the same limit, for nothing.
