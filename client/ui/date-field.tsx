@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { EARLIEST_DATE_FOUND, isAcceptableDateFound, latestDateFound, tidyDateInput } from '../lib/date-input.ts';
 import { formatDate } from '../lib/format.ts';
 import { Field } from './field.tsx';
-import { Input } from './input.tsx';
+
+const FIELD_CLASS = 'block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base';
 
 type DateFieldProps = {
   label: string;
@@ -21,7 +22,7 @@ export function DateField({ label, value, onChange, error, inputRef }: DateField
   return (
     <Field label={label} hint={t('form.dateFormatHint')} error={error}>
       {(id, describedBy) => (
-        <Input
+        <input
           ref={inputRef}
           id={id}
           type="text"
@@ -34,6 +35,7 @@ export function DateField({ label, value, onChange, error, inputRef }: DateField
           onChange={(event) => onChange(tidyDateInput(event.target.value))}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
+          className={FIELD_CLASS}
         />
       )}
     </Field>
