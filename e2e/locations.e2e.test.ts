@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from './support/accounts.ts';
 import { useForay } from './support/foray.ts';
-import { jpegPhoto, oversizedJpeg } from './support/photos.ts';
+import { jpegPhoto, oversizedJpeg, photoFile } from './support/photos.ts';
 import {
   addForm,
   cardOf,
@@ -177,7 +177,7 @@ describe('recording spots', () => {
     const form = addForm(page);
     await form
       .getByLabel(en('form.uploadPhoto'))
-      .setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: await oversizedJpeg() });
+      .setInputFiles(photoFile({ name: 'huge.jpg', buffer: await oversizedJpeg() }));
 
     await expectToast(page, {
       destructive: true,

@@ -6,6 +6,7 @@ import { signedInUser, uniqueEmail } from './accounts.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 import { useForay, type ForayOptions } from './foray.ts';
 import { startRecordingProxy, type RecordingProxy } from './recording-proxy.ts';
+import { photoFile } from './photos.ts';
 import { addForm, clickMap } from './spots.ts';
 import { en, exactly } from './texts.ts';
 import { expectVisible } from './ui.ts';
@@ -71,7 +72,7 @@ export async function recordSpot(
   await form.getByLabel(en('form.mushroomTypes')).fill(title);
   await form.getByLabel(en('form.finder')).fill('Ona');
   if (options.photo) {
-    await form.getByLabel(en('form.uploadPhoto')).setInputFiles(options.photo);
+    await form.getByLabel(en('form.uploadPhoto')).setInputFiles(photoFile(options.photo));
     await expectVisible(form.getByRole('img', { name: exactly(en('form.photoPreview')) }));
   }
   await form.getByRole('button', { name: exactly(en('form.save')) }).click();

@@ -1,4 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
+
+/**
+ * A file of several megabytes handed to a file input by its path, as a phone's file picker hands the browser a
+ * file: Chromium reads it from disk. Passed as a buffer, the bytes would travel through the debugging protocol,
+ * which takes longer than an action's timeout on a busy 2-core machine.
+ */
+export function photoFile(payload: { name: string; buffer: Buffer }): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-e2e-file-'));
+  const file = path.join(dir, payload.name);
+  fs.writeFileSync(file, payload.buffer);
+  return file;
+}
 
 /** A real 640×480 JPEG with a gradient, as a phone would hand the browser. */
 export async function jpegPhoto(): Promise<Buffer> {
