@@ -123,8 +123,11 @@ describe('several photos a spot', () => {
     await expectVisible(viewer.getByText(exactly(en('photos.position', { position: 1, total: 2 }))));
     await expectNoSeriousA11yViolations(page, 'photo viewer');
     // A swipe to the left brings the next photo, to the right the previous one (pointer events, as a finger).
+    // The finger goes on the photo once it is shown: a photo still loading has no size to swipe across.
     const swipe = async (from: number, to: number) => {
-      const box = (await viewer.getByRole('img').boundingBox())!;
+      const shown = viewer.getByRole('img');
+      await expect.poll(() => imageLoaded(shown), { timeout: UI_TIMEOUT_MS }).toBe(true);
+      const box = (await shown.boundingBox())!;
       const y = box.y + box.height / 2;
       await page.mouse.move(box.x + box.width * from, y);
       await page.mouse.down();
