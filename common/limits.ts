@@ -59,3 +59,20 @@ export const IMPORT_DUPLICATE_METRES = 10;
 
 /** A display name, the name others see beside a public spot: 1 to 60 characters after trimming. */
 export const DISPLAY_NAME_MAX = 60;
+
+/** Circles (issue #20): how many one forager may belong to, owned or joined. */
+export const CIRCLES_PER_USER_MAX = 50;
+/** Members of one circle, its owner included. */
+export const MEMBERS_PER_CIRCLE_MAX = 500;
+export const CIRCLE_NAME_MAX = 80;
+/** An invitation link lasts this many days unless its maker chooses otherwise (1 to INVITE_DAYS_MAX). */
+export const INVITE_DAYS_DEFAULT = 7;
+export const INVITE_DAYS_MAX = 30;
+/** The most uses one invitation link may be given; without a number it may be used until it expires. */
+export const INVITE_USES_MAX = MEMBERS_PER_CIRCLE_MAX;
+/** Invitations still open in one circle at once. */
+export const OPEN_INVITES_PER_CIRCLE_MAX = 50;
+/** Invitations one forager may make in a day, across all circles (e-mail ones send mail). */
+export const INVITES_PER_USER_PER_DAY = 100;
+/** Ids a device may ask about in one `POST /api/v1/locations/check`. */
+export const CHECK_IDS_MAX = 5_000;

@@ -15,6 +15,10 @@ export type SpotFilter = {
   /** `mine`: only the viewer's own spots; `others`: only other people's public ones. */
   owner?: 'mine' | 'others';
   visibility?: 'private' | 'public';
+  /** Who sees the spot: only its owner, circles, everyone (ADR 0053). */
+  audience?: 'private' | 'circles' | 'public';
+  /** Only spots shared with this circle (one the viewer is in). */
+  circle_id?: string;
   photo?: 'with' | 'without';
   /** Only spots with a visit this year (UTC), by their visit summary (ADR 0022). */
   visited?: 'this_year';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   ACCURACY_MAX_M,
   BBOX_LIMIT_MAX,
+  CHECK_IDS_MAX,
+  CIRCLES_PER_USER_MAX,
   DATE_FOUND_MIN,
   FINDER_MAX,
   LIST_LIMIT_DEFAULT,
@@ -41,6 +43,30 @@ export const LongitudeSchema = finiteDouble().min(-180).max(180);
 /** How far off the position may be, in metres (the phone's own estimate, averaged): null when placed by hand. */
 export const AccuracySchema = finiteDouble().positive().max(ACCURACY_MAX_M);
 
+/**
+ * Who sees a spot besides its owner (ADR 0053): nobody, the members of some of the owner's circles, or everyone.
+ * `is_public` stays in the API as "everyone", so older clients and files keep working.
+ */
+export const AudienceSchema = z.enum(['private', 'circles', 'public']);
+export type Audience = z.infer<typeof AudienceSchema>;
+/**
+ * How exactly others see where the spot is: exactly, or a fixed grid cell of about 1 km or 10 km with one point in
+ * it, chosen once for the spot and that cell (ADR 0053). The owner always sees the true position.
+ */
+export const PrecisionSchema = z.enum(['exact', '1km', '10km']);
+export type Precision = z.infer<typeof PrecisionSchema>;
+/** The circles a spot is shared with: the owner's own circles, each once. */
+export const CircleIdsSchema = z
+  .array(z.uuid())
+  .max(CIRCLES_PER_USER_MAX)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each circle once');
+
+/** Who sees the spot, as creating and editing it take them: not columns of the spot (spot-columns.ts). */
+const sharingFieldSchemas = {
+  audience: AudienceSchema.optional(),
+  circle_ids: CircleIdsSchema.optional(),
+};
+
 /** The fields a spot is made of, each with its rule: what creating and editing both check. */
 const spotFieldSchemas = {
   type: SpotTypeSchema,
@@ -52,7 +78,31 @@ const spotFieldSchemas = {
   longitude: LongitudeSchema,
   accuracy_m: AccuracySchema.nullish(),
   is_public: z.boolean(),
+  precision: PrecisionSchema,
 };
+
+/**
+ * `audience` and `is_public` must agree when both are sent; `circle_ids` belong to `audience: circles` (sent alone,
+ * they mean it), and that audience needs at least one.
+ */
+function sharingAgrees(
+  input: { audience?: Audience | undefined; circle_ids?: string[] | undefined; is_public?: boolean | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const { audience, circle_ids: circleIds, is_public: isPublic } = input;
+  if (audience !== undefined && isPublic !== undefined && isPublic !== (audience === 'public')) {
+    ctx.addIssue({ code: 'custom', path: ['is_public'], message: 'is_public must agree with audience' });
+  }
+  if (circleIds !== undefined && circleIds.length > 0 && audience !== undefined && audience !== 'circles') {
+    ctx.addIssue({ code: 'custom', path: ['circle_ids'], message: 'circle_ids go with audience "circles"' });
+  }
+  if (circleIds !== undefined && circleIds.length > 0 && isPublic === true) {
+    ctx.addIssue({ code: 'custom', path: ['circle_ids'], message: 'A public spot is seen by everyone: no circle_ids' });
+  }
+  if (audience === 'circles' && (circleIds === undefined || circleIds.length === 0)) {
+    ctx.addIssue({ code: 'custom', path: ['circle_ids'], message: 'Choose at least one circle to share with' });
+  }
+}
 
 /** What the owner sends to create a spot (JSON, or the text fields of a multipart form). */
 export const CreateSpotSchema = z.strictObject({
@@ -60,10 +110,12 @@ export const CreateSpotSchema = z.strictObject({
   ...spotFieldSchemas,
   mushroom_types: spotFieldSchemas.mushroom_types.default(''),
   finder: spotFieldSchemas.finder.default(''),
-  is_public: spotFieldSchemas.is_public.default(false),
+  is_public: spotFieldSchemas.is_public.optional(),
+  precision: spotFieldSchemas.precision.default('exact'),
+  ...sharingFieldSchemas,
   /** The id of the spot's first photo (multipart with a photo only), made by the client like the spot's. */
   photo_id: z.uuid().optional(),
-});
+}).superRefine(sharingAgrees);
 export type CreateSpotInput = z.input<typeof CreateSpotSchema>;
 export type CreateSpot = z.output<typeof CreateSpotSchema>;
 
@@ -76,6 +128,7 @@ export type CreateSpot = z.output<typeof CreateSpotSchema>;
 export const UpdateSpotSchema = z
   .strictObject({
     ...z.object(spotFieldSchemas).partial().shape,
+    ...sharingFieldSchemas,
     base_version: z.number().int().min(1).max(2_147_483_647).optional(),
   })
   .refine((patch) => Object.keys(patch).some((key) => key !== 'base_version'), {
@@ -88,7 +141,8 @@ export const UpdateSpotSchema = z
   .refine((patch) => patch.accuracy_m === undefined || patch.latitude !== undefined, {
     message: 'accuracy_m belongs to a new position: send it with latitude and longitude',
     path: ['accuracy_m'],
-  });
+  })
+  .superRefine(sharingAgrees);
 export type UpdateSpot = z.infer<typeof UpdateSpotSchema>;
 
 /** One of a spot's photos; its URLs answer only those who may see the spot. */
@@ -116,11 +170,19 @@ export const SpotSchema = z.object({
   finder: z.string(),
   date_found: z.string(),
   notes: z.string().nullable(),
+  /** For an approximate spot seen by someone else: the one point shown inside `area`, never the true one. */
   latitude: z.number(),
   longitude: z.number(),
-  /** Metres; null for a spot placed on the map by hand. */
+  /** Metres; null for a spot placed on the map by hand, and for an approximate spot seen by someone else. */
   accuracy_m: z.number().nullable(),
+  /** `audience` is "public". */
   is_public: z.boolean(),
+  audience: AudienceSchema,
+  /** The owner sees all of them; a member sees the circles they share with the spot. */
+  circle_ids: z.array(z.uuid()),
+  precision: PrecisionSchema,
+  /** An approximate spot seen by someone else: its grid cell, [min_lng, min_lat, max_lng, max_lat]; else null. */
+  area: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
   /** The cover: the first of `photos` (kept for clients that know one photo only). */
   photo_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
@@ -191,6 +253,11 @@ export const spotFilterFields = {
   type: SpotTypeSchema.optional(),
   from: CalendarDateSchema.optional().describe('Found on or after this date (YYYY-MM-DD)'),
   to: CalendarDateSchema.optional().describe('Found on or before this date (YYYY-MM-DD)'),
+  audience: AudienceSchema.optional().describe(
+    'private: your spots nobody else sees; circles: spots shared with circles (yours, and others’ shared with you); ' +
+      'public: spots everyone sees',
+  ),
+  circle_id: z.uuid().optional().describe('Only spots shared with this circle of yours'),
   visibility: z
     .enum(['private', 'public'])
     .optional()
@@ -213,6 +280,14 @@ export const ListSpotsQuerySchema = z
 export const SpotFilterQuerySchema = z
   .strictObject(spotFilterFields)
   .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
+
+/** `POST /api/v1/locations/check`: the ids a device keeps; the answer names those the caller may still see. */
+export const CheckSpotsSchema = z.strictObject({ ids: z.array(z.uuid()).max(CHECK_IDS_MAX) });
+export const CheckedSpotsSchema = z.object({
+  /** Each id still visible, with its version: an id missing here is to be dropped from the device. */
+  items: z.array(z.object({ id: z.uuid(), version: z.number().int() })),
+});
+export type CheckedSpots = z.infer<typeof CheckedSpotsSchema>;
 
 export const SpotIdParamsSchema = z.strictObject({ id: z.uuid() });
 export const SpotPhotoParamsSchema = z.strictObject({ id: z.uuid(), photoId: z.uuid() });

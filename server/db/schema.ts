@@ -210,6 +210,24 @@ export const spots = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`point(longitude, latitude)`),
     isPublic: boolean('is_public').notNull().default(false),
+    /** How exactly others see the position (ADR 0053): 'exact', or a grid cell of about '1km' or '10km'. */
+    precision: text('precision', { enum: ['exact', '1km', '10km'] })
+      .notNull()
+      .default('exact'),
+    /**
+     * Where others see the spot: the true position when exact, else one point in its grid cell, chosen once for the
+     * spot and that cell. Set by a trigger before every write (migration 0015), never by the app: the 0 given on
+     * insert is only there because the column is not null, and is replaced.
+     */
+    shownLatitude: doublePrecision('shown_latitude')
+      .notNull()
+      .$defaultFn(() => 0),
+    shownLongitude: doublePrecision('shown_longitude')
+      .notNull()
+      .$defaultFn(() => 0),
+    shownPosition: point('shown_position', { mode: 'xy' })
+      .notNull()
+      .generatedAlwaysAs(sql`point(shown_longitude, shown_latitude)`),
     // What the species search looks in: the mushroom types and the notes, case and accents folded by the
     // table in common/spot-filter.ts, which the phone applies too. Generated, so every write keeps it right;
     // translate() is immutable, unlike lower() (locale-bound) or unaccent() (a dictionary file). ADR 0020.
@@ -231,6 +249,7 @@ export const spots = pgTable(
   },
   (t) => [
     index('locations_position_gist').using('gist', t.position),
+    index('locations_shown_position_gist').using('gist', t.shownPosition),
     index('locations_owner_recent_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // Trigram index (pg_trgm): `search_text like '%term%'` finds rare terms without reading every row.
     index('locations_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
@@ -238,6 +257,7 @@ export const spots = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`is_public`),
     check('locations_type_check', sql`${t.type} in ('mushroom_spot', 'car_park')`),
+    check('locations_precision_check', sql`${t.precision} in ('exact', '1km', '10km')`),
     check('locations_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('locations_longitude_check', sql`${t.longitude} between -180 and 180`),
     check(
@@ -394,4 +414,89 @@ export const translations = pgTable('translations', {
   key: text('key').primaryKey(),
   en: text('en').notNull().default(''),
   lt: text('lt').notNull().default(''),
+});
+
+/**
+ * Circles (issue #20, ADR 0053): people a forager shares chosen spots with. The owner is the member whose role is
+ * 'owner' (exactly one, by the partial unique index), so a hand-over is one update of two rows.
+ */
+export const circles = pgTable('circles', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const CIRCLE_ROLES = ['owner', 'admin', 'member'] as const;
+
+export const circleMembers = pgTable(
+  'circle_members',
+  {
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: CIRCLE_ROLES }).notNull(),
+    joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.circleId, t.userId] }),
+    index('circle_members_user_idx').on(t.userId, t.circleId),
+    uniqueIndex('circle_members_one_owner_idx')
+      .on(t.circleId)
+      .where(sql`role = 'owner'`),
+    check('circle_members_role_check', sql`${t.role} in ('owner', 'admin', 'member')`),
+  ],
+);
+
+/**
+ * Invitation links. The token is the link's secret (128 random bits); a row stays after it is revoked, used up or
+ * expired, so the link can say which.
+ */
+export const circleInvites = pgTable(
+  'circle_invites',
+  {
+    id: uuid('id').primaryKey(),
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('circle_invites_circle_idx').on(t.circleId, t.createdAt),
+    index('circle_invites_created_by_idx').on(t.createdBy, t.createdAt),
+  ],
+);
+
+/** Which circles a spot is shared with (its audience is 'circles' when it has a row here and is not public). */
+export const spotCircles = pgTable(
+  'location_circles',
+  {
+    spotId: uuid('location_id')
+      .notNull()
+      .references(() => spots.id, { onDelete: 'cascade' }),
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.spotId, t.circleId] }),
+    index('location_circles_circle_idx').on(t.circleId, t.spotId),
+  ],
+);
+
+/** Server-wide values kept in the database, shared by every Foray server on it: the seed of approximate points. */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
 });

@@ -1,0 +1,79 @@
+// Circles (issue #20, ADR 0053): the people a forager shares chosen spots with. Members see each other's display
+// names and roles, never e-mails; anyone outside a circle gets 404 for it, exactly as for one that does not exist.
+import { z } from 'zod';
+import {
+  CIRCLE_NAME_MAX,
+  INVITE_DAYS_DEFAULT,
+  INVITE_DAYS_MAX,
+  INVITE_USES_MAX,
+} from '../limits.ts';
+import { storableText } from './text.ts';
+
+export const CircleRoleSchema = z.enum(['owner', 'admin', 'member']);
+export type CircleRole = z.infer<typeof CircleRoleSchema>;
+
+/** A circle's name: trimmed, 1 to CIRCLE_NAME_MAX characters. */
+export const CircleNameSchema = storableText(CIRCLE_NAME_MAX)
+  .transform((name) => name.trim())
+  .pipe(z.string().min(1, 'must not be empty'));
+
+export const CircleSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The caller's own role in it. */
+  role: CircleRoleSchema,
+  member_count: z.number().int(),
+});
+export type Circle = z.infer<typeof CircleSchema>;
+export const CircleListSchema = z.object({ items: z.array(CircleSchema) });
+export type CircleList = z.infer<typeof CircleListSchema>;
+
+export const CreateCircleSchema = z.strictObject({ name: CircleNameSchema });
+/** Rename (any member may not: the owner only), or hand the circle to another member (`owner_id`). */
+export const UpdateCircleSchema = z
+  .strictObject({ name: CircleNameSchema.optional(), owner_id: z.string().min(1).max(200).optional() })
+  .refine((patch) => (patch.name === undefined) !== (patch.owner_id === undefined), {
+    message: 'Send either name or owner_id',
+  });
+export const CircleIdParamsSchema = z.strictObject({ id: z.uuid() });
+
+export const MemberSchema = z.object({ user_id: z.string(), name: z.string(), role: CircleRoleSchema });
+export type Member = z.infer<typeof MemberSchema>;
+export const MemberListSchema = z.object({ items: z.array(MemberSchema) });
+export const MemberParamsSchema = z.strictObject({ id: z.uuid(), user_id: z.string().min(1).max(200) });
+/** Admins invite and remove members; the owner makes and unmakes admins (a hand-over is PATCH on the circle). */
+export const UpdateMemberSchema = z.strictObject({ role: z.enum(['admin', 'member']) });
+
+export const CreateInviteSchema = z.strictObject({
+  expires_in_days: z.number().int().min(1).max(INVITE_DAYS_MAX).default(INVITE_DAYS_DEFAULT),
+  /** How many people may join with it; without it, anyone with the link until it expires. */
+  max_uses: z.number().int().min(1).max(INVITE_USES_MAX).nullish(),
+  /** Sends the link to this address; someone without an account signs up first. */
+  email: z.email().max(254).optional(),
+});
+export type CreateInvite = z.input<typeof CreateInviteSchema>;
+
+export const InviteSchema = z.object({
+  id: z.uuid(),
+  /** The link to share (and to show as a QR code): this server's /invite/<token>. */
+  url: z.string(),
+  token: z.string(),
+  expires_at: z.string(),
+  max_uses: z.number().int().nullable(),
+  uses: z.number().int(),
+  /** The address it was sent to, shown to the circle's admins only. */
+  email: z.string().nullable(),
+});
+export type Invite = z.infer<typeof InviteSchema>;
+export const InviteListSchema = z.object({ items: z.array(InviteSchema) });
+export const InviteParamsSchema = z.strictObject({ id: z.uuid(), invite_id: z.uuid() });
+export const InviteTokenParamsSchema = z.strictObject({ token: z.string().min(1).max(200) });
+
+/** What a signed-in visitor with the link sees before joining: the circle's name and who invited them. */
+export const InvitePreviewSchema = z.object({
+  circle: z.object({ id: z.uuid(), name: z.string() }),
+  invited_by: z.string(),
+  /** Already a member: the app opens the circle instead of asking. */
+  already_member: z.boolean(),
+});
+export type InvitePreview = z.infer<typeof InvitePreviewSchema>;
