@@ -2,7 +2,7 @@
 // decide, so a field added to the schema is read from a form with no change here.
 import type { z } from 'zod';
 
-type Kind = 'number' | 'boolean' | 'text';
+type Kind = 'number' | 'boolean' | 'list' | 'text';
 type FieldRule = { kind: Kind; nullable: boolean; optional: boolean };
 
 /** What a field's schema takes at its core (past optional, nullable, default and pipes), and what it allows missing. */
@@ -19,7 +19,8 @@ function ruleOf(schema: z.ZodType): FieldRule {
     else break;
   }
   const core = (current.def as { type: string }).type;
-  return { kind: core === 'number' ? 'number' : core === 'boolean' ? 'boolean' : 'text', nullable, optional };
+  const kind = core === 'number' ? 'number' : core === 'boolean' ? 'boolean' : core === 'array' ? 'list' : 'text';
+  return { kind, nullable, optional };
 }
 
 /** One field's text as JSON. Anything the schema would not take is passed on as it is, for the schema to refuse. */
@@ -30,6 +31,9 @@ function valueOf(rule: FieldRule, text: string): unknown {
       return text.trim() === '' ? undefined : Number(text);
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : text;
+    case 'list':
+      // A list of ids, comma-separated: "" is the empty list.
+      return text.trim() === '' ? [] : text.split(',').map((item) => item.trim());
     case 'text':
       // A form sends an empty text field for "nothing": null where the schema allows it, else left out where it
       // may be; a required field keeps its '' and gets the schema's own message.

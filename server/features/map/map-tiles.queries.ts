@@ -65,7 +65,10 @@ type CellRow = {
  * viewer's own private spots are counted live; with a filter, or deeper, the cells are counted from the spots.
  */
 export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, filter: SpotFilter): Promise<MapTile> {
-  const where = sql.join([visibleTo(viewerId), inTile(viewerId, tile), ...filterConditions(viewerId, filter)], sql` and `);
+  const where = sql.join(
+    [visibleTo(viewerId), inTile(viewerId, tile), ...filterConditions(viewerId, filter)],
+    sql` and `,
+  );
   const level = tile.z + MAP_CELL_SUBDIVISION;
   const kept = hasFilter(filter) ? undefined : MAP_KEPT_LEVELS.find((candidate) => candidate >= level);
 

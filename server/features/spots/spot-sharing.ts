@@ -8,7 +8,11 @@ export type Sharing = { isPublic: boolean; circleIds: string[] };
 type Asked = { audience?: Audience | undefined; circle_ids?: string[] | undefined; is_public?: boolean | undefined };
 
 /** The audience a request names, if it names one: `audience` itself, or what `is_public` or `circle_ids` alone mean. */
-function askedAudience({ audience, circle_ids: circleIds, is_public: isPublic }: Asked): Audience | 'not-public' | null {
+function askedAudience({
+  audience,
+  circle_ids: circleIds,
+  is_public: isPublic,
+}: Asked): Audience | 'not-public' | null {
   if (audience) return audience;
   if (isPublic === true) return 'public';
   if (circleIds !== undefined && circleIds.length > 0) return 'circles';

@@ -73,10 +73,13 @@ export function filterConditions(viewerId: string, filter: SpotFilter): SQL[] {
   if (filter.to) conditions.push(sql`l.date_found <= ${filter.to}::date`);
   // `visibility` is the older filter: public, or one's own spots kept from everyone.
   if (filter.visibility)
-    conditions.push(filter.visibility === 'public' ? sql`l.is_public` : sql`(l.user_id = ${viewerId} and not l.is_public)`);
+    conditions.push(
+      filter.visibility === 'public' ? sql`l.is_public` : sql`(l.user_id = ${viewerId} and not l.is_public)`,
+    );
   if (filter.audience === 'public') conditions.push(sql`l.is_public`);
   if (filter.audience === 'circles') conditions.push(sql`(not l.is_public and ${hasCircle})`);
-  if (filter.audience === 'private') conditions.push(sql`(l.user_id = ${viewerId} and not l.is_public and not ${hasCircle})`);
+  if (filter.audience === 'private')
+    conditions.push(sql`(l.user_id = ${viewerId} and not l.is_public and not ${hasCircle})`);
   if (filter.circle_id) {
     // Only a circle the viewer is in: a circle id of someone else's finds nothing, as one that does not exist.
     conditions.push(sql`exists (select 1 from ${spotCircles} lc join ${circleMembers} m on m.circle_id = lc.circle_id
@@ -163,7 +166,12 @@ export async function listSpots(
     const { own, othersPublic, sharedWithViewer } = visibleParts(viewerId);
     const branches: SQL[] = [];
     if (filter.owner !== 'others') branches.push(own);
-    if (filter.owner !== 'mine' && filter.visibility !== 'private' && filter.audience !== 'private' && filter.audience !== 'circles')
+    if (
+      filter.owner !== 'mine' &&
+      filter.visibility !== 'private' &&
+      filter.audience !== 'private' &&
+      filter.audience !== 'circles'
+    )
       branches.push(othersPublic);
     if (filter.owner !== 'mine' && !filter.visibility && filter.audience !== 'private' && filter.audience !== 'public')
       branches.push(sharedWithViewer);
@@ -216,7 +224,10 @@ export async function findVisibleSpot(db: Database, viewerId: string, id: string
 export async function findOwnerOf(db: Database, id: string): Promise<{ userId: string; deleted: boolean } | null> {
   const [row] = await db.select({ userId: spots.userId }).from(spots).where(eq(spots.id, id));
   if (row) return { userId: row.userId, deleted: false };
-  const [gone] = await db.select({ userId: deletedSpotIds.userId }).from(deletedSpotIds).where(eq(deletedSpotIds.id, id));
+  const [gone] = await db
+    .select({ userId: deletedSpotIds.userId })
+    .from(deletedSpotIds)
+    .where(eq(deletedSpotIds.id, id));
   return gone ? { userId: gone.userId, deleted: true } : null;
 }
 

@@ -150,7 +150,12 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       const insert = async (firstPhoto: (PhotoKeys & { id: string }) | null) =>
         (await insertSpot(
           db,
-          { id, userId: user.id, values: { ...spotColumns(input), isPublic: sharing.isPublic }, circleIds: sharing.circleIds },
+          {
+            id,
+            userId: user.id,
+            values: { ...spotColumns(input), isPublic: sharing.isPublic },
+            circleIds: sharing.circleIds,
+          },
           firstPhoto,
         ))
           ? 'added'
