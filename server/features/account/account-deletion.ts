@@ -45,6 +45,9 @@ export async function deleteAccountAndData(
     );
     // After the spots: their trigger has taken them off the owner's kept private counts; the emptied rows go.
     await tx.execute(sql`delete from map_owner_cells where user_id = ${user.id}`);
+    // And the ids their deleted spots leave taken (ADR 0053): nothing of the account stays, so once it is gone
+    // those ids are free again.
+    await tx.execute(sql`delete from deleted_location_ids where user_id = ${user.id}`);
     await tx.execute(sql`delete from imports where user_id = ${user.id}`);
     await tx.execute(sql`delete from mail_outbox where lower(to_address) = ${email} and sent_at is null`);
     await tx.execute(sql`delete from sign_in_failure where email = ${email}`);
