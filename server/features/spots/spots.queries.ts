@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -15,6 +15,7 @@ import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
 import { SPOT_COLUMNS, type EditableSpot, type SpotChanges, type SpotValues } from '../../db/spot-columns.ts';
 import { isoCreated, spotJson } from '../../db/spot-json.ts';
+import { circleIdsOfMember } from '../circles/circles.queries.ts';
 
 /**
  * Privacy in one rule (ADR 0053): a viewer sees their own spots, everyone's public ones, and others' spots shared
@@ -240,11 +241,10 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 async function requireOwnCircles(tx: Transaction, userId: string, circleIds: string[]): Promise<void> {
   if (circleIds.length === 0) return;
-  const rows = await tx
-    .select({ circleId: circleMembers.circleId })
-    .from(circleMembers)
-    .where(and(eq(circleMembers.userId, userId), inArray(circleMembers.circleId, circleIds)));
-  if (rows.length !== circleIds.length) {
+  // Locked (key share) until the spot is written: someone leaving the circle meanwhile waits, then takes this share
+  // away with their others, so a share never outlives its owner's membership.
+  const member = await circleIdsOfMember(tx, userId, circleIds, { lock: true });
+  if (member.length !== circleIds.length) {
     throw new AppError(400, 'UNKNOWN_CIRCLE', 'You can share a spot only with circles you are in.');
   }
 }
