@@ -60,6 +60,7 @@ describe('circles', () => {
     const invitePath = new URL(link).pathname;
     expect(invitePath).toMatch(/^\/invite\/[\w.~-]+$/);
     const revoke = circle.getByRole('button', { name: startingWith(en('circles.revokeInviteOf', { until: '' })) });
+    await expectVisible(revoke);
     expect(await revoke.count()).toBe(1);
     await expectNoSeriousA11yViolations(owner.page, 'circle panel');
     const circleId = ((await (await owner.page.request.get('/api/v1/circles')).json()) as { items: { id: string }[] })
