@@ -249,6 +249,24 @@ async function requireOwnCircles(tx: Transaction, userId: string, circleIds: str
   }
 }
 
+/**
+ * Shares a new spot with these circles in one statement, which also takes the membership lock (as
+ * `requireOwnCircles` does); 400 UNKNOWN_CIRCLE, and the whole transaction undone, when the owner is not in one.
+ */
+async function shareNewSpot(tx: Transaction, spotId: string, userId: string, circleIds: string[]): Promise<void> {
+  if (circleIds.length === 0) return;
+  // The ids passed the schema (uuids, each once), so the array's text is safe to build.
+  const shared = await tx.execute(sql`
+    insert into ${spotCircles} (location_id, circle_id)
+    select ${spotId}, m.circle_id from ${circleMembers} m
+    where m.user_id = ${userId} and m.circle_id = any(${`{${circleIds.join(',')}}`}::uuid[])
+    for key share of m
+    returning circle_id`);
+  if ((shared as unknown as { rows: unknown[] }).rows.length !== circleIds.length) {
+    throw new AppError(400, 'UNKNOWN_CIRCLE', 'You can share a spot only with circles you are in.');
+  }
+}
+
 /** Sets the circles a spot is shared with to exactly these. */
 async function setCircles(tx: Transaction, spotId: string, circleIds: string[]): Promise<void> {
   await tx.delete(spotCircles).where(eq(spotCircles.spotId, spotId));
@@ -266,14 +284,13 @@ export async function insertSpot(
   photo: NewPhoto | null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await requireOwnCircles(tx, spot.userId, spot.circleIds);
     const inserted = await tx
       .insert(spots)
       .values({ id: spot.id, userId: spot.userId, ...spot.values })
       .onConflictDoNothing({ target: spots.id })
       .returning({ id: spots.id });
     if (inserted.length !== 1) return false;
-    await setCircles(tx, spot.id, spot.circleIds);
+    await shareNewSpot(tx, spot.id, spot.userId, spot.circleIds);
     if (photo) {
       const added = await tx
         .insert(spotPhotos)
