@@ -1,5 +1,5 @@
 // The Locations tab: the spots the user may see, newest first, a page at a time as they scroll.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { applyPending } from '../../app/local-first/pending-view.ts';
@@ -13,7 +13,9 @@ import { useToast } from '../../ui/toast.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { SpotCard } from './spot-card.tsx';
 import { PAGE_SIZE, useSpotPages } from './spots-api.ts';
-import { ShareDialog } from './share-dialog.tsx';
+
+// The share dialog, with its small map, loads when first opened.
+const ShareDialog = lazy(() => import('./share-dialog.tsx'));
 
 /** The export and import dialogs belong to features of their own: the app shell hands them in. */
 type SpotsTabProps = {
@@ -148,7 +150,11 @@ export default function SpotsTab({ exportDialog, importDialog: renderImport }: S
           </Button>
         )}
       </div>
-      {dialog?.kind === 'share' && <ShareDialog spot={dialog.spot} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'share' && (
+        <Suspense fallback={null}>
+          <ShareDialog spot={dialog.spot} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
       {dialog?.kind === 'delete' && <DeleteDialog spot={dialog.spot} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'export' && exportDialog(() => setDialog(null))}
       {importDialog}
