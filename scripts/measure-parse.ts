@@ -11,7 +11,6 @@ import { SpotPageSchema, type Spot } from '../common/schemas/spots.ts';
 
 const SPOTS = Number(process.env.MEASURE_SPOTS ?? 10_000);
 const RUNS = Number(process.env.MEASURE_RUNS ?? 15);
-const CIRCLE_ID = randomUUID();
 
 function spot(index: number): Spot {
   const id = randomUUID();
@@ -31,8 +30,8 @@ function spot(index: number): Spot {
     longitude: 23 + (index % 997) / 400,
     accuracy_m: index % 2 === 0 ? 6.4 : null,
     is_public: index % 5 === 0,
-    audience: index % 5 === 0 ? 'public' : index % 5 === 1 ? 'circles' : 'private',
-    circle_ids: index % 5 === 1 ? [CIRCLE_ID] : [],
+    audience: index % 5 === 0 ? 'public' : 'private',
+    circle_ids: [],
     precision: 'exact',
     area: null,
     photo_url: photos[0]?.url ?? null,

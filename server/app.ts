@@ -25,6 +25,9 @@ import { registerSpotRoutes } from './features/spots/spots.routes.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
 import { registerSpotPhotoRoutes } from './features/photos/spot-photos.routes.ts';
 import { registerVisitRoutes } from './features/visits/visits.routes.ts';
+import { registerCircleRoutes } from './features/circles/circles.routes.ts';
+import { registerCircleMemberRoutes } from './features/circles/members.routes.ts';
+import { registerCircleInviteRoutes } from './features/circles/invites.routes.ts';
 import { registerMapTileRoutes } from './features/map/map-tiles.routes.ts';
 import { registerExportRoutes } from './features/export/export.routes.ts';
 import { registerImportRoutes } from './features/import/import.routes.ts';
@@ -78,10 +81,15 @@ export const DEFAULT_AUTH_RATE_LIMIT: AuthOptions['rateLimit'] = {
   twoFactor: 10,
 };
 
-/** Strips what must never reach a log from a URL: query strings (coordinates, tokens) and reset tokens. */
+/**
+ * Strips what must never reach a log from a URL: query strings (coordinates, tokens), reset tokens and the tokens
+ * of circle invitations (the API's and the web app's /invite/ page).
+ */
 export function loggableUrl(url: string): string {
   const pathname = url.split('?')[0] ?? '';
-  return pathname.replace(/^(\/api\/auth\/reset-password\/)[^/]+/, '$1[redacted]');
+  return pathname
+    .replace(/^(\/api\/auth\/reset-password\/)[^/]+/, '$1[redacted]')
+    .replace(/^(\/api\/v1\/invites\/|\/invite\/)[^/]+/, '$1[redacted]');
 }
 
 /**
@@ -199,6 +207,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPhotoRoutes(app, { db, storage, requireUser });
   registerSpotPhotoRoutes(app, { db, storage, requireUser });
   registerVisitRoutes(app, { db, storage, requireUser });
+  registerCircleRoutes(app, { db, requireUser });
+  registerCircleMemberRoutes(app, { db, requireUser });
+  registerCircleInviteRoutes(app, { db, requireUser, outbox, publicUrl: config.publicUrl });
   registerMapTileRoutes(app, { reads, requireUser });
   registerExportRoutes(app, { db, storage, requireUser, publicUrl: config.publicUrl });
   registerImportRoutes(app, { db, storage, requireUser });

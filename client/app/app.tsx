@@ -5,6 +5,7 @@ import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx';
 import { useVerificationNotice } from '../features/auth/use-verification-notice.ts';
 import { hasDeviceStorage, rememberedUser } from './local-first/device-db.ts';
+import { inviteTokenFromPath, pendingInvite, rememberInvite } from './pending-invite.ts';
 import { useSession } from './session.tsx';
 import { FullScreenSpinner } from '../ui/spinner.tsx';
 import { MainScreenLoading } from './app-title.tsx';
@@ -22,10 +23,19 @@ if (hasDeviceStorage()) {
     .catch(() => undefined);
 }
 
+// An invitation link (/invite/<token>): its token is kept for this tab, through a sign-in or a sign-up, and the
+// address becomes / before anything renders; the main screen then asks "Join …?" (pending-invite.ts).
+const invitation = inviteTokenFromPath(window.location.pathname);
+if (invitation) {
+  rememberInvite(invitation);
+  window.history.replaceState(null, '', '/');
+}
+
 export function App() {
   const { t } = useTranslation();
   const { session } = useSession();
-  // No router: /reset-password is the only other path, and the server serves index.html for it.
+  // No router: /reset-password is the only other path (an invitation's became / above), and the server serves
+  // index.html for any page.
   const [path, setPath] = useState(() => window.location.pathname);
   useVerificationNotice();
 
@@ -47,7 +57,8 @@ export function App() {
       />
     );
   }
-  if (session.status === 'signed-out') return <AuthScreen />;
+  if (session.status === 'signed-out')
+    return <AuthScreen notice={pendingInvite() ? t('app.inviteSignInFirst') : undefined} />;
   return (
     <Suspense fallback={<MainScreenLoading email={session.me.email} />}>
       {/* Keyed by user: another account signing in starts from nothing of the previous one's. */}

@@ -1,23 +1,29 @@
-// The circles the signed-in forager is in (issue #20, ADR 0053): for the share dialog, the add form, the filter
-// and the names on shared spots. Circles are managed in client/features/circles.
+// The circles the signed-in forager belongs to (issue #20): each one's id, name, the forager's role in it and its
+// size. Here in the shell so any feature that names or offers a circle (the share dialog, the filter, a spot's
+// badge) can read them without importing the circles feature, which manages them (client/features/circles).
 import { useQuery } from '@tanstack/react-query';
 import type { Circle } from '../../common/schemas/circles.ts';
 import { api } from '../lib/api-client.ts';
 
-/**
- * GET /api/v1/circles, checked against CircleListSchema. The schema loads with the request (zod stays out of
- * the main screen's first code: the map's popups name circles too).
- */
-export function useMyCircles() {
-  return useQuery({
-    queryKey: ['circles'],
-    queryFn: async ({ signal }): Promise<Circle[]> =>
-      (
-        await api('/api/v1/circles', {
-          signal,
-          schema: () => import('../../common/schemas/circles.ts').then((contract) => contract.CircleListSchema),
-        })
-      ).items,
-    staleTime: 60_000,
+/** Query keys: every circle query starts with ['circles'], so invalidating that refreshes them all. */
+export const circleKeys = {
+  /** The list of my circles (GET /api/v1/circles). */
+  all: ['circles'] as const,
+  one: (id: string) => ['circles', id] as const,
+  members: (id: string) => ['circles', id, 'members'] as const,
+  invites: (id: string) => ['circles', id, 'invites'] as const,
+};
+
+/** My circles, in name order. The contract is loaded with the request: the main screen does not carry zod. */
+export async function fetchMyCircles(signal?: AbortSignal): Promise<Circle[]> {
+  const { items } = await api('/api/v1/circles', {
+    signal,
+    schema: () => import('../../common/schemas/circles.ts').then((contract) => contract.CircleListSchema),
   });
+  return [...items].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/** My circles, kept by TanStack Query under ['circles']; use `data` (undefined while loading or offline). */
+export function useMyCircles() {
+  return useQuery({ queryKey: circleKeys.all, queryFn: ({ signal }) => fetchMyCircles(signal) });
 }

@@ -9,6 +9,7 @@ import { MapTab, type RegionMapProps } from '../features/map/map-tab.tsx';
 import { OfflineBadge } from '../features/offline/offline-badge.tsx';
 import { SyncStatus } from '../features/offline/sync-status.tsx';
 import { OutboxProvider } from './local-first/outbox-provider.tsx';
+import { forgetInvite, pendingInvite } from './pending-invite.ts';
 import { refreshOwnSpots } from './local-first/spot-cache.ts';
 import { useMe, useSession } from './session.tsx';
 import { whenIdle } from '../lib/when-idle.ts';
@@ -28,6 +29,8 @@ import { withAllWords } from '../i18n/later-words.ts';
 const SpotsScreen = lazy(withAllWords(() => import('./spots-screen.tsx')));
 const DeviceScreen = lazy(withAllWords(() => import('./device-screen.tsx')));
 const AccountScreen = lazy(withAllWords(() => import('./account-screen.tsx')));
+// Only when an invitation link was opened (client/app/pending-invite.ts): "Join <circle>?".
+const JoinCircle = lazy(withAllWords(() => import('../features/circles/join-circle.tsx')));
 // Only when the operator offers a region map (ADR 0018); its renderer is a chunk of its own, loaded when drawn.
 const RegionMap = lazy(withAllWords(() => import('../features/map-region/region-map.tsx')));
 const renderRegionMap = (props: RegionMapProps) => <RegionMap {...props} />;
@@ -43,6 +46,7 @@ export default function MainScreen() {
   const [tab, setTab] = useState<TabId>('map');
   const [deviceOpen, setDeviceOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
+  const [inviteToken, setInviteToken] = useState(pendingInvite);
 
   useEffect(function forgetSpotsWhenSignedOut() {
     // Covers a server-side expiry too, not just the sign-out button.
@@ -167,6 +171,19 @@ export default function MainScreen() {
                 {accountOpen && (
                   <Suspense fallback={null}>
                     <AccountScreen onClose={() => setAccountOpen(false)} />
+                  </Suspense>
+                )}
+                {inviteToken && (
+                  <Suspense fallback={null}>
+                    <JoinCircle
+                      token={inviteToken}
+                      // Answered: a reload does not ask again.
+                      onAnswered={forgetInvite}
+                      onClose={() => {
+                        forgetInvite();
+                        setInviteToken(null);
+                      }}
+                    />
                   </Suspense>
                 )}
               </VisitsHost>

@@ -1,12 +1,7 @@
 // Circles (issue #20, ADR 0053): the people a forager shares chosen spots with. Members see each other's display
 // names and roles, never e-mails; anyone outside a circle gets 404 for it, exactly as for one that does not exist.
 import { z } from 'zod';
-import {
-  CIRCLE_NAME_MAX,
-  INVITE_DAYS_DEFAULT,
-  INVITE_DAYS_MAX,
-  INVITE_USES_MAX,
-} from '../limits.ts';
+import { CIRCLE_NAME_MAX, INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX } from '../limits.ts';
 import { storableText } from './text.ts';
 
 export const CircleRoleSchema = z.enum(['owner', 'admin', 'member']);

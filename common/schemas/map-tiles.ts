@@ -9,7 +9,7 @@
 // type, and a representative position (their mean). Counts are exact and follow the privacy rule: the caller's
 // own spots and others' public ones, never anyone else's private spot.
 import { z } from 'zod';
-import { LatitudeSchema, SpotTypeSchema, LongitudeSchema } from './spots.ts';
+import { LatitudeSchema, SpotTypeSchema, LongitudeSchema, PrecisionSchema } from './spots.ts';
 
 import { MAP_TILE_ZOOM_MAX } from '../limits.ts';
 
@@ -45,6 +45,8 @@ export const MapMarkerSchema = z.object({
   is_owner: z.boolean(),
   is_public: z.boolean(),
   has_photos: z.boolean(),
+  /** Not 'exact' for someone else's approximate spot: the position is then its shown point (ADR 0053). */
+  precision: PrecisionSchema,
 });
 export type MapMarker = z.infer<typeof MapMarkerSchema>;
 

@@ -105,17 +105,19 @@ function sharingAgrees(
 }
 
 /** What the owner sends to create a spot (JSON, or the text fields of a multipart form). */
-export const CreateSpotSchema = z.strictObject({
-  id: z.uuid().optional(),
-  ...spotFieldSchemas,
-  mushroom_types: spotFieldSchemas.mushroom_types.default(''),
-  finder: spotFieldSchemas.finder.default(''),
-  is_public: spotFieldSchemas.is_public.optional(),
-  precision: spotFieldSchemas.precision.default('exact'),
-  ...sharingFieldSchemas,
-  /** The id of the spot's first photo (multipart with a photo only), made by the client like the spot's. */
-  photo_id: z.uuid().optional(),
-}).superRefine(sharingAgrees);
+export const CreateSpotSchema = z
+  .strictObject({
+    id: z.uuid().optional(),
+    ...spotFieldSchemas,
+    mushroom_types: spotFieldSchemas.mushroom_types.default(''),
+    finder: spotFieldSchemas.finder.default(''),
+    is_public: spotFieldSchemas.is_public.optional(),
+    precision: spotFieldSchemas.precision.default('exact'),
+    ...sharingFieldSchemas,
+    /** The id of the spot's first photo (multipart with a photo only), made by the client like the spot's. */
+    photo_id: z.uuid().optional(),
+  })
+  .superRefine(sharingAgrees);
 export type CreateSpotInput = z.input<typeof CreateSpotSchema>;
 export type CreateSpot = z.output<typeof CreateSpotSchema>;
 

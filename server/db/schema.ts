@@ -500,3 +500,13 @@ export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * The id of every spot ever deleted, with its owner (a trigger writes it, migration 0015). A create with an id that
+ * is someone else's answers 409 whether that spot still exists or not, so an id someone once saw tells them nothing
+ * about whether the spot is still there (ADR 0053). No foreign key: the owner may be gone too.
+ */
+export const deletedSpotIds = pgTable('deleted_location_ids', {
+  id: uuid('id').primaryKey(),
+  userId: text('user_id').notNull(),
+});

@@ -5,8 +5,11 @@ import type { spots } from './schema.ts';
 
 type NewSpot = typeof spots.$inferInsert;
 
-/** A spot's own fields, as the API names them (common/schemas/spots.ts). */
-export type SpotField = Exclude<keyof UpdateSpot, 'base_version'>;
+/**
+ * A spot's own fields, as the API names them (common/schemas/spots.ts). Its audience and circles are not columns
+ * of the spot: `is_public` and the rows of location_circles hold them (spot-sharing.ts).
+ */
+export type SpotField = Exclude<keyof UpdateSpot, 'base_version' | 'audience' | 'circle_ids'>;
 /** Every field of a spot, as creating or importing one gives them (the optional ones may be left out). */
 export type SpotFields = Pick<CreateSpot, SpotField>;
 
@@ -21,6 +24,7 @@ export const SPOT_COLUMNS = {
   longitude: 'longitude',
   accuracy_m: 'accuracyM',
   is_public: 'isPublic',
+  precision: 'precision',
 } as const satisfies { [Field in SpotField]: keyof NewSpot };
 
 type SpotColumn = (typeof SPOT_COLUMNS)[SpotField];
@@ -33,10 +37,17 @@ export type EditableSpot = Required<SpotValues> & { version: number };
 
 export const SPOT_FIELDS = Object.keys(SPOT_COLUMNS) as SpotField[];
 
-/** The columns of a whole spot (null where a field is empty). */
+/**
+ * The columns of a whole spot: null where a field is empty, and the column's default (private, exact) where a field
+ * that has one was not given.
+ */
 export function spotColumns(fields: SpotFields): SpotValues {
   const values: Record<string, unknown> = {};
-  for (const field of SPOT_FIELDS) values[SPOT_COLUMNS[field]] = fields[field] ?? null;
+  for (const field of SPOT_FIELDS) {
+    const value = fields[field];
+    if (value === undefined && (field === 'is_public' || field === 'precision')) continue;
+    values[SPOT_COLUMNS[field]] = value ?? null;
+  }
   return values as SpotValues;
 }
 

@@ -1,7 +1,7 @@
 // The one place a row becomes the API's Spot (common/schemas/spots.ts), written in SQL so every read — a page of
 // the list, the map's box, one spot — builds its answer inside PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { spotPhotos } from './schema.ts';
+import { circleMembers, spotCircles, spotPhotos } from './schema.ts';
 
 /** Where a photo is served: this, then its storage key (photos/photos.routes.ts). */
 export const PHOTO_URL_PREFIX = '/api/v1/photos/';
@@ -26,8 +26,10 @@ const visitSummaryJson = sql.raw(`case when exists (select 1 from visits v where
     else json_build_object('count', 0, 'last', null) end`);
 
 /**
- * A spot as the API's JSON, built inside PostgreSQL: faster than mapping rows in Node on PGlite, and a page of
- * thousands of spots skips serialization. `l` is a locations row, `u` its owner. The photos come from one
+ * A spot as the API's JSON, built inside PostgreSQL, as this viewer may see it (ADR 0053): someone else's approximate
+ * spot has its shown point, its grid cell as `area` and no accuracy — its true position is in no answer — and lists
+ * only the circles the viewer shares with it. Built in SQL: faster than mapping rows in Node on PGlite, and a page
+ * of thousands of spots skips serialization. `l` is a locations row, `u` its owner. The photos come from one
  * correlated subquery per spot, answered by the (location_id, position) index inside the same statement — no
  * query per spot from Node — and, being a subquery in the select list, PostgreSQL runs it only for the rows that
  * survive the page's limit.
@@ -39,10 +41,15 @@ export const spotJson = (viewerId: string) => sql`(select json_build_object(
   'finder', l.finder,
   'date_found', l.date_found,
   'notes', l.notes,
-  'latitude', l.latitude,
-  'longitude', l.longitude,
-  'accuracy_m', l.accuracy_m,
+  'latitude', case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end,
+  'longitude', case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end,
+  'accuracy_m', case when l.user_id = ${viewerId} or l.precision = 'exact' then l.accuracy_m end,
   'is_public', l.is_public,
+  'audience', case when l.is_public then 'public' when sh.all_ids is not null then 'circles' else 'private' end,
+  'circle_ids', coalesce(case when l.user_id = ${viewerId} then sh.all_ids else sh.viewer_ids end, '[]'::json),
+  'precision', l.precision,
+  'area', case when l.user_id <> ${viewerId} and l.precision <> 'exact'
+    then to_json(foray_approximate_area(l.shown_latitude, l.shown_longitude, l.precision)) end,
   'photo_url', ph.photos -> 0 ->> 'url',
   'thumbnail_url', ph.photos -> 0 ->> 'thumbnail_url',
   'photos', coalesce(ph.photos, '[]'::json),
@@ -56,4 +63,8 @@ export const spotJson = (viewerId: string) => sql`(select json_build_object(
           'id', p.id,
           'url', ${PHOTO_URL_PREFIX} || p.photo_key,
           'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key) order by p.position, p.created_at, p.id) as photos
-        from ${spotPhotos} p where p.location_id = l.id) ph)`;
+        from ${spotPhotos} p where p.location_id = l.id) ph,
+       (select json_agg(lc.circle_id order by lc.circle_id) as all_ids,
+               json_agg(lc.circle_id order by lc.circle_id) filter (where exists (
+                 select 1 from ${circleMembers} m where m.circle_id = lc.circle_id and m.user_id = ${viewerId})) as viewer_ids
+        from ${spotCircles} lc where lc.location_id = l.id) sh)`;

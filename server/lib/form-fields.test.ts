@@ -4,7 +4,7 @@ import { CreateSpotSchema } from '../../common/schemas/spots.ts';
 import { formFieldsOf } from './form-fields.ts';
 
 describe('a form read by its schema', () => {
-  const form = formFieldsOf(CreateSpotSchema.shape);
+  const form = formFieldsOf(CreateSpotSchema.shape, { emptyIsAbsent: ['id'] });
 
   it('takes exactly the schema’s keys', () => {
     expect([...form.names].sort()).toEqual(Object.keys(CreateSpotSchema.shape).sort());
@@ -17,10 +17,12 @@ describe('a form read by its schema', () => {
     expect(form.toJson({ is_public: 'false' })).toEqual({ is_public: false });
   });
 
-  it('reads an empty field as "nothing": null where the schema allows null, else left out where it may be', () => {
-    const json = form.toJson({ notes: '', id: '', latitude: ' ', mushroom_types: '' });
-    expect(json).toEqual({ notes: null, id: undefined, latitude: undefined, mushroom_types: undefined });
+  it('reads an empty field as "nothing": null where the schema allows null, left out where the form says so', () => {
+    const json = form.toJson({ notes: '', id: '', latitude: ' ', mushroom_types: '', photo_id: '' });
+    expect(json).toEqual({ notes: null, id: undefined, latitude: undefined, mushroom_types: '', photo_id: '' });
     expect(CreateSpotSchema.shape.mushroom_types.parse(json.mushroom_types)).toBe('');
+    // An empty photo id is no id: the schema refuses it, as it always has.
+    expect(CreateSpotSchema.shape.photo_id.safeParse(json.photo_id).success).toBe(false);
   });
 
   it('passes on what the schema would not take, so the schema refuses it with its own message', () => {

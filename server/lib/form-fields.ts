@@ -2,24 +2,23 @@
 // decide, so a field added to the schema is read from a form with no change here.
 import type { z } from 'zod';
 
-type Kind = 'number' | 'boolean' | 'text';
-type FieldRule = { kind: Kind; nullable: boolean; optional: boolean };
+type Kind = 'number' | 'boolean' | 'list' | 'text';
+type FieldRule = { kind: Kind; nullable: boolean; emptyIsAbsent: boolean };
 
 /** What a field's schema takes at its core (past optional, nullable, default and pipes), and what it allows missing. */
-function ruleOf(schema: z.ZodType): FieldRule {
+function ruleOf(schema: z.ZodType, emptyIsAbsent: boolean): FieldRule {
   let nullable = false;
-  let optional = false;
   let current = schema;
   for (;;) {
     const def = current.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
     if (def.type === 'nullable') nullable = true;
-    if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') optional = true;
     if (def.innerType) current = def.innerType;
     else if (def.type === 'pipe' && def.in) current = def.in;
     else break;
   }
   const core = (current.def as { type: string }).type;
-  return { kind: core === 'number' ? 'number' : core === 'boolean' ? 'boolean' : 'text', nullable, optional };
+  const kind = core === 'number' ? 'number' : core === 'boolean' ? 'boolean' : core === 'array' ? 'list' : 'text';
+  return { kind, nullable, emptyIsAbsent };
 }
 
 /** One field's text as JSON. Anything the schema would not take is passed on as it is, for the schema to refuse. */
@@ -30,11 +29,14 @@ function valueOf(rule: FieldRule, text: string): unknown {
       return text.trim() === '' ? undefined : Number(text);
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : text;
+    case 'list':
+      // A list of ids, comma-separated: "" is the empty list.
+      return text.trim() === '' ? [] : text.split(',').map((item) => item.trim());
     case 'text':
-      // A form sends an empty text field for "nothing": null where the schema allows it, else left out where it
-      // may be; a required field keeps its '' and gets the schema's own message.
+      // A form sends an empty text field for "nothing": null where the schema allows it, left out where the form
+      // says an empty field is no field; anything else keeps its '' and the schema's own answer to it.
       if (text !== '') return text;
-      return rule.nullable ? null : rule.optional ? undefined : '';
+      return rule.nullable ? null : rule.emptyIsAbsent ? undefined : '';
   }
 }
 
@@ -45,8 +47,14 @@ export type FormFields = {
   toJson: (fields: Record<string, string>) => Record<string, unknown>;
 };
 
-export function formFieldsOf(shape: Record<string, z.ZodType>): FormFields {
-  const rules = new Map(Object.entries(shape).map(([name, schema]) => [name, ruleOf(schema)]));
+/** `emptyIsAbsent`: the optional fields whose empty text means "not given" (an id the server is to make). */
+export function formFieldsOf(
+  shape: Record<string, z.ZodType>,
+  { emptyIsAbsent = [] }: { emptyIsAbsent?: readonly string[] } = {},
+): FormFields {
+  const rules = new Map(
+    Object.entries(shape).map(([name, schema]) => [name, ruleOf(schema, emptyIsAbsent.includes(name))]),
+  );
   return {
     names: new Set(rules.keys()),
     toJson: (fields) => {

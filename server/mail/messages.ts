@@ -69,3 +69,27 @@ export const emailChangedNoticeMail = (to: string, newEmail: string, publicUrl: 
     ],
     { url: publicUrl, label: 'Open Foray / Atidaryti „Foray“' },
   );
+
+/**
+ * An invitation to a circle sent to an address (issue #20). The names are the inviter's and the circle's own words,
+ * so they stay in the body (escaped in the HTML), never in the subject, and on one line each.
+ */
+export const circleInviteMail = (
+  to: string,
+  invite: { inviter: string; circle: string; url: string; days: number },
+) => {
+  const inviter = oneLine(invite.inviter);
+  const circle = oneLine(invite.circle);
+  return mail(
+    to,
+    'You are invited to a circle on Foray / Kvietimas į ratą „Foray“',
+    [
+      `${inviter} invites you to the circle “${circle}” on Foray, to see the spots its members share with it. Open the link below to join; if you have no Foray account yet, sign up with this address (${to}) first, then open the link again. The invitation is for this address only and works for ${invite.days} ${invite.days === 1 ? 'day' : 'days'}. If you do not know ${inviter}, ignore this mail.`,
+      `${inviter} kviečia jus į ratą „${circle}“ programoje „Foray“: matysite vietas, kuriomis dalijasi jo nariai. Atidarykite nuorodą, kad prisijungtumėte; jei dar neturite „Foray“ paskyros, pirmiausia užsiregistruokite šiuo adresu (${to}), tada vėl atidarykite nuorodą. Kvietimas skirtas tik šiam adresui ir galioja ${invite.days} d. Jei ${inviter} nepažįstate, nekreipkite dėmesio.`,
+    ],
+    { url: invite.url, label: 'Join the circle / Prisijungti prie rato' },
+  );
+};
+
+/** Names typed by people may hold line breaks and tabs: in a mail sentence they become spaces. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();

@@ -1,6 +1,7 @@
 // The signed-in user's outbox in React: what waits (for the map, the list and the status line), and the
 // page's part in sending it — at start, when the network returns, when the page is shown again, after each
-// save, when the backoff timer fires, and on "Upload now".
+// save, when the backoff timer fires, and on "Upload now". Each send that reaches its end is followed by a check
+// of the spots the device keeps (revocation.ts): at start, back online, then at most every few minutes.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Spot, SpotPage } from '../../../common/schemas/spots.ts';
@@ -15,6 +16,10 @@ import type { DrainResult } from './sync.ts';
 // The sender checks what it sends and what comes back against the spot's contract (zod): it loads after the
 // main screen's first code, which stays within its size budget, when the outbox is first drained.
 const loadSender = () => import('./sync.ts');
+const loadRevocation = () => import('./revocation.ts');
+
+/** How often, at most, a page checks its kept spots when the network did not come back in between. */
+const CHECK_INTERVAL_MS = 5 * 60_000;
 
 type OutboxContextValue = {
   entries: OutboxEntry[];
@@ -51,9 +56,27 @@ export function OutboxProvider({
     again: false,
     timer: undefined as ReturnType<typeof setTimeout> | undefined,
   });
-  const latest = useRef({ markSignedOut, onUploaded });
+  /** The check of the kept spots: `due` at start and when the network returns, else after CHECK_INTERVAL_MS. */
+  const takingBack = useRef({ running: false, due: true, checkedAt: 0 });
+  const checkKeptSpots = useCallback(() => {
+    const state = takingBack.current;
+    if (state.running || !navigator.onLine) return;
+    if (!state.due && Date.now() - state.checkedAt < CHECK_INTERVAL_MS) return;
+    state.running = true;
+    void loadRevocation()
+      .then((revocation) => revocation.checkKeptSpots(userId))
+      .then((outcome) => {
+        // Not reached: the device keeps what it has, and the next send that gets through checks again.
+        if (outcome === 'checked') Object.assign(state, { due: false, checkedAt: Date.now() });
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        state.running = false;
+      });
+  }, [userId]);
+  const latest = useRef({ markSignedOut, onUploaded, checkKeptSpots });
   useEffect(() => {
-    latest.current = { markSignedOut, onUploaded };
+    latest.current = { markSignedOut, onUploaded, checkKeptSpots };
   });
   /** Uploads confirmed since the outbox last had to wait; announced once it is empty. */
   const uploadedAfterWaiting = useRef({ count: 0, waited: false });
@@ -100,6 +123,8 @@ export function OutboxProvider({
         state.timer = setTimeout(() => uploadNowRef.current(), Math.max(0, result.retryAt - Date.now()));
       }
       if (result?.outcome === 'sign-in') latest.current.markSignedOut();
+      // The outbox is through (or was empty): the device may reach the server, and what it keeps is checked.
+      if (result?.outcome === 'drained') latest.current.checkKeptSpots();
     })();
   }, []);
   useEffect(() => {
@@ -130,6 +155,7 @@ export function OutboxProvider({
           if (message.savedOffline) progress.waited = true;
         }
         if (message.type === 'sign-in-needed') latest.current.markSignedOut();
+        if (message.type === 'taken-back') showTakenBack(queryClient, message.spotIds);
         void reload().then((next) => {
           const progress = uploadedAfterWaiting.current;
           if (!next || next.some((entry) => entry.status === 'waiting') || progress.count === 0) return;
@@ -154,12 +180,16 @@ export function OutboxProvider({
       const onVisible = () => {
         if (document.visibilityState === 'visible') uploadNow();
       };
-      window.addEventListener('online', uploadNow);
+      const onOnline = () => {
+        takingBack.current.due = true;
+        uploadNow();
+      };
+      window.addEventListener('online', onOnline);
       document.addEventListener('visibilitychange', onVisible);
       uploadNow(); // app start
       const state = sender.current;
       return () => {
-        window.removeEventListener('online', uploadNow);
+        window.removeEventListener('online', onOnline);
         document.removeEventListener('visibilitychange', onVisible);
         clearTimeout(state.timer);
       };
@@ -283,4 +313,23 @@ function showAppliedChange(
     const items = update(page.items);
     return { ...page, items: spot && isNew(items) ? [spot, ...items] : items };
   });
+}
+
+/**
+ * Spots taken back (revocation.ts) leave what the map and the list show at once, in every tab; the rest (counts,
+ * changed spots) is asked for again.
+ */
+function showTakenBack(queryClient: QueryClient, spotIds: string[]) {
+  const gone = new Set(spotIds);
+  const keep = (items: Spot[]) => items.filter((item) => !gone.has(item.id));
+  if (gone.size > 0) {
+    queryClient.setQueriesData<InfiniteData<SpotPage, string | null>>(
+      { queryKey: spotKeys.list().slice(0, 2) },
+      (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: keep(page.items) })) },
+    );
+    queryClient.setQueriesData<SpotPage>({ queryKey: ['spots', 'bbox'] }, (page) =>
+      page?.items ? { ...page, items: keep(page.items) } : page,
+    );
+  }
+  void queryClient.invalidateQueries({ queryKey: spotKeys.all });
 }

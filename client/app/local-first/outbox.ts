@@ -20,7 +20,9 @@ export type OutboxMessage =
   /** The server confirmed a change; `spot` is its copy of the spot (absent for a delete). */
   | { type: 'applied'; kind: OutboxChange['kind']; spotId: string; spot?: Spot; savedOffline: boolean }
   /** The server refused the session: the user must sign in again before anything more is sent. */
-  | { type: 'sign-in-needed' };
+  | { type: 'sign-in-needed' }
+  /** Kept spots the user may no longer see were dropped from the device, and changed ones replaced (revocation.ts). */
+  | { type: 'taken-back'; spotIds: string[]; changedIds: string[] };
 
 const CHANNEL = 'foray-outbox';
 // Every BroadcastChannel object of the same name hears a message except the one that posted it, so the

@@ -1,5 +1,5 @@
-// "Account": the forager's name, e-mail, password, signed-in devices, the sharing new spots start with, the
-// language, and deleting the account. A full-screen panel on a phone, a dialog on a wider screen; one lazy chunk.
+// "Account": the forager's name, their circles (handed in by the shell), e-mail, password, signed-in devices, the
+// sharing new spots start with, the language, and deleting the account. A full-screen panel on a phone, a dialog on a wider screen; one lazy chunk.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as RadixDialog from '@radix-ui/react-dialog';
@@ -14,13 +14,18 @@ import { SessionsSection } from './sessions-section.tsx';
 import { SharingSection } from './sharing-section.tsx';
 import { TwoStepSection } from './two-step-section.tsx';
 
-/** `exportDialog`: the export (a feature of its own), handed in by the app shell for "Export first". */
+/**
+ * `exportDialog`: the export (a feature of its own), handed in by the app shell for "Export first". `circles`: the
+ * circles section (another feature), shown after the name, which is what circle members see of each other.
+ */
 export default function AccountPanel({
   onClose,
   exportDialog,
+  circles,
 }: {
   onClose: () => void;
   exportDialog: (onClose: () => void) => ReactNode;
+  circles?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -37,6 +42,7 @@ export default function AccountPanel({
           <RadixDialog.Description className="sr-only">{t('account.description')}</RadixDialog.Description>
           <div className="flex-1 space-y-8 overflow-y-auto px-4 py-4">
             <NameSection />
+            {circles}
             <EmailSection />
             <PasswordSection />
             <TwoStepSection />

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { Field } from '../../ui/field.tsx';
-import { QrCode } from './qr-code.tsx';
+import { QrCode } from '../../ui/qr-code.tsx';
 import {
   confirmTwoStep,
   manualKey,

@@ -2,8 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../ui/language-switch.tsx';
 
-/** The frame of the signed-out screens: language switch top right, a card in the middle. */
-export function AuthLayout({ heading, children }: { heading: string; children: ReactNode }) {
+/**
+ * The frame of the signed-out screens: language switch top right, a card in the middle. `notice`: why the visitor is
+ * here, above the heading (an invitation to a circle that waits for them to sign in).
+ */
+export function AuthLayout({ heading, notice, children }: { heading: string; notice?: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -19,6 +22,9 @@ export function AuthLayout({ heading, children }: { heading: string; children: R
               <p className="text-sm text-stone-700">{t('app.tagline')}</p>
             </div>
           </div>
+          {notice && (
+            <p className="mb-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-950">{notice}</p>
+          )}
           <h1 className="mb-4 text-lg font-semibold">{heading}</h1>
           {children}
         </div>

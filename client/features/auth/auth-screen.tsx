@@ -16,7 +16,8 @@ import { Input } from '../../ui/input.tsx';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot-password' | 'two-step';
 
-export function AuthScreen() {
+/** `notice`: a line above the form saying why the visitor is asked to sign in (a waiting invitation). */
+export function AuthScreen({ notice }: { notice?: string } = {}) {
   const { t } = useTranslation();
   const toast = useToast();
   const { refresh } = useSession();
@@ -101,7 +102,7 @@ export function AuthScreen() {
 
   if (mode === 'two-step') {
     return (
-      <AuthLayout heading={t('twoStep.codeHeading')}>
+      <AuthLayout heading={t('twoStep.codeHeading')} notice={notice}>
         <TwoStepCode onRestart={() => switchMode('sign-in')} />
       </AuthLayout>
     );
@@ -119,7 +120,7 @@ export function AuthScreen() {
     mode === 'sign-in' ? t('auth.signingIn') : mode === 'sign-up' ? t('auth.creatingAccount') : t('auth.sending');
 
   return (
-    <AuthLayout heading={heading}>
+    <AuthLayout heading={heading} notice={notice}>
       {mode === 'forgot-password' && <p className="mb-4 text-sm text-stone-700">{t('auth.forgotPasswordHelp')}</p>}
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
         <AuthField

@@ -4,6 +4,7 @@
 // signal the dialog stays until the server has it, then says who can see the spot now, or what the server refused.
 // Loaded when first opened.
 import { useEffect, useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Audience, Precision } from '../../../common/schemas/spots.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
@@ -178,19 +179,17 @@ export default function ShareDialog({ spot, onClose }: { spot: ShownSpot; onClos
   );
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
-
-function audienceLabel(audience: Audience, t: T): string {
+function audienceLabel(audience: Audience, t: TFunction): string {
   if (audience === 'circles') return t('sharing.circles');
   return audience === 'public' ? t('sharing.public') : t('sharing.private');
 }
 
-function audienceHint(audience: Audience, t: T): string {
+function audienceHint(audience: Audience, t: TFunction): string {
   if (audience === 'circles') return t('sharing.circlesHint');
   return audience === 'public' ? t('sharing.publicHint') : t('sharing.privateHint');
 }
 
-function precisionLabel(precision: Precision, t: T): string {
+function precisionLabel(precision: Precision, t: TFunction): string {
   if (precision === '1km') return t('sharing.precision.1km');
   return precision === '10km' ? t('sharing.precision.10km') : t('sharing.precision.exact');
 }

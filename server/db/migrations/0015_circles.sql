@@ -27,6 +27,11 @@ CREATE TABLE "circles" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "deleted_location_ids" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "server_settings" (
 	"key" text PRIMARY KEY NOT NULL,
 	"value" text NOT NULL
@@ -247,3 +252,14 @@ DROP TRIGGER locations_map_cells ON locations;
 CREATE TRIGGER locations_map_cells
   AFTER DELETE OR UPDATE OF is_public, latitude, longitude, type, precision, shown_latitude, shown_longitude ON locations
   FOR EACH ROW EXECUTE FUNCTION foray_locations_map_cells();
+--> statement-breakpoint
+-- A deleted spot's id stays taken (ADR 0053): see deleted_location_ids in schema.ts.
+CREATE FUNCTION foray_locations_deleted_ids() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO deleted_location_ids (id, user_id) SELECT d.id, d.user_id FROM deleted d ON CONFLICT (id) DO NOTHING;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER locations_deleted_ids AFTER DELETE ON locations REFERENCING OLD TABLE AS deleted
+  FOR EACH STATEMENT EXECUTE FUNCTION foray_locations_deleted_ids();

@@ -4,16 +4,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import { removePhotoFiles } from '../../photos/photo-files.ts';
+import { handOverCirclesOf } from '../circles/circles.queries.ts';
 
 type Keys = { photo_key: string; thumbnail_key: string };
 
 /**
  * Removes the account of `user` and everything that is theirs, in this order (ADR 0037):
  *
- * 1. One transaction: the photo rows of their spots and visits (keeping the file keys they name), their spots
- *    (visits go with them; the map_cells trigger takes public ones off the counts), imports, mail still waiting
- *    for their address, sign-in failures counted against it, the tokens better-auth keeps for them
- *    (verification rows), and the user row, whose deletion takes sessions, accounts and two-step secrets along.
+ * 1. One transaction: the circles they own, handed to their longest-standing admin or else member (a circle with
+ *    nobody else in it is deleted); the photo rows of their spots and visits (keeping the file keys they name), their
+ *    spots (visits and circle shares go with them; the map_cells trigger takes public ones off the counts), imports,
+ *    mail still waiting for their address, sign-in failures counted against it, the tokens better-auth keeps for them
+ *    (verification rows), and the user row, whose deletion takes sessions, accounts, two-step secrets, circle
+ *    memberships and the invitations they made along.
  *    All or nothing: a failure leaves the account whole, and the forager can try again.
  * 2. After the commit, the files. Only keys read from the deleted rows are removed, so nobody else's photo is
  *    touched; a file that cannot be removed now has no row naming it, and the reconciler (photo-reconcile.ts)
@@ -29,6 +32,8 @@ export async function deleteAccountAndData(
   const { keys, spots } = await deps.db.transaction(async (tx) => {
     // Lock the user's row first: a spot written for them while this runs waits, then fails on the foreign key.
     await tx.execute(sql`select id from "user" where id = ${user.id} for update`);
+    // Before the user row takes their memberships with it: no circle is left without an owner.
+    await handOverCirclesOf(tx, user.id);
     const spotPhotos = rows<Keys>(
       await tx.execute(sql`
         delete from location_photos where location_id in (select id from locations where user_id = ${user.id})
@@ -45,6 +50,9 @@ export async function deleteAccountAndData(
     );
     // After the spots: their trigger has taken them off the owner's kept private counts; the emptied rows go.
     await tx.execute(sql`delete from map_owner_cells where user_id = ${user.id}`);
+    // And the ids their deleted spots leave taken (ADR 0053): nothing of the account stays, so once it is gone
+    // those ids are free again.
+    await tx.execute(sql`delete from deleted_location_ids where user_id = ${user.id}`);
     await tx.execute(sql`delete from imports where user_id = ${user.id}`);
     await tx.execute(sql`delete from mail_outbox where lower(to_address) = ${email} and sent_at is null`);
     await tx.execute(sql`delete from sign_in_failure where email = ${email}`);

@@ -103,7 +103,7 @@ export async function saveImport(
         chosen.map((spot) => ({
           id: derivedId(importId, `spot:${spot.index}`),
           userId: user.id,
-          ...spotColumns({ ...spot, type: types.get(spot.index) ?? spot.type, is_public: isPublic }),
+          ...spotColumns({ ...spot, type: types.get(spot.index) ?? spot.type, is_public: isPublic, precision: 'exact' }),
         })),
         spotPhotoRows,
         chosen.flatMap((spot) =>

@@ -224,6 +224,7 @@ describe('the map by tile', () => {
       'is_public',
       'latitude',
       'longitude',
+      'precision',
       'type',
     ]);
     expect(seenByA.markers.every((marker) => !marker.is_owner && marker.is_public && !marker.has_photos)).toBe(true);

@@ -11,7 +11,7 @@ import {
   type MapTileKey,
 } from '../../../common/schemas/map-tiles.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
-import { filterConditions, visibleTo } from '../spots/spots.queries.ts';
+import { filterConditions, placedInBox, visibleParts, visibleTo } from '../spots/spots.queries.ts';
 
 type Rows<Row> = { rows: Row[] };
 
@@ -22,15 +22,29 @@ export function tileBounds({ z, x, y }: MapTileKey) {
   return { west: (x / n) * 360 - 180, east: ((x + 1) / n) * 360 - 180, north: lat(y), south: lat(y + 1) };
 }
 
+/** Where the viewer sees a spot (`l`): their own where it is, anyone else's at its shown point (ADR 0053). */
+const placeOf = (viewerId: string) => ({
+  lat: sql`(case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end)`,
+  lng: sql`(case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end)`,
+});
+
 /**
- * Inside the tile, exactly: the box lets the GiST index find the candidates (a hair wider, so rounding never
- * drops one), and the tile functions of migration 0009 decide, so a spot on an edge is in one tile only.
+ * Inside the tile, exactly, where the viewer sees the spot: the box lets the GiST indexes find the candidates (a
+ * hair wider, so rounding never drops one), and the tile functions of migration 0009 decide, so a spot on an edge
+ * is in one tile only.
  */
-function inTile(tile: MapTileKey): SQL {
+function inTile(viewerId: string, tile: MapTileKey): SQL {
   const { west, east, north, south } = tileBounds(tile);
   const pad = 1e-9;
-  return sql`l.position <@ box(point(${west - pad}::float8, ${Math.max(-90, south - pad)}::float8), point(${east + pad}::float8, ${Math.min(90, north + pad)}::float8))
-    and foray_tile_x(l.longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.latitude, ${tile.z}) = ${tile.y}`;
+  const box = {
+    minLng: west - pad,
+    minLat: Math.max(-90, south - pad),
+    maxLng: east + pad,
+    maxLat: Math.min(90, north + pad),
+  };
+  const { lat, lng } = placeOf(viewerId);
+  return sql`${placedInBox(viewerId, box)}
+    and foray_tile_x(${lng}, ${tile.z}) = ${tile.x} and foray_tile_y(${lat}, ${tile.z}) = ${tile.y}`;
 }
 
 const hasFilter = (filter: SpotFilter) => Object.values(filter).some((value) => value !== undefined && value !== '');
@@ -51,16 +65,26 @@ type CellRow = {
  * viewer's own private spots are counted live; with a filter, or deeper, the cells are counted from the spots.
  */
 export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, filter: SpotFilter): Promise<MapTile> {
-  const where = sql.join([visibleTo(viewerId), inTile(tile), ...filterConditions(viewerId, filter)], sql` and `);
+  const where = sql.join(
+    [visibleTo(viewerId), inTile(viewerId, tile), ...filterConditions(viewerId, filter)],
+    sql` and `,
+  );
   const level = tile.z + MAP_CELL_SUBDIVISION;
   const kept = hasFilter(filter) ? undefined : MAP_KEPT_LEVELS.find((candidate) => candidate >= level);
 
   if (kept !== undefined) {
-    // The counts first: a few dozen kept public rows, and the viewer's own kept private ones. Only a tile they say
-    // is sparse is read spot by spot.
+    // The counts first: a few dozen kept public rows, the viewer's own kept ones, and others' spots shared with the
+    // viewer's circles counted from the spots (each once, however many of the viewer's circles it is shared with).
+    // Only a tile they say is sparse is read spot by spot.
     const cells = mergeCells([
       ...(await keptCells(db, publicCells, tile, level, kept)),
       ...(await keptCells(db, ownPrivateCells(viewerId), tile, level, kept)),
+      ...(await countedCells(
+        db,
+        viewerId,
+        level,
+        sql.join([visibleParts(viewerId).sharedWithViewer, inTile(viewerId, tile)], sql` and `),
+      )),
     ]);
     const total = cells.reduce((sum, cell) => sum + cell.count, 0);
     if (total > MAP_MARKERS_MAX) return { ...tile, total, cells, markers: [] };
@@ -72,26 +96,29 @@ export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, 
   // it has one more than the most a tile sends one by one.
   const markers = await markersIn(db, viewerId, where, MAP_MARKERS_MAX + 1);
   if (markers.length <= MAP_MARKERS_MAX) return { ...tile, total: markers.length, cells: [], markers };
-  const cells = mergeCells(await countedCells(db, level, where));
+  const cells = mergeCells(await countedCells(db, viewerId, level, where));
   return { ...tile, total: cells.reduce((sum, cell) => sum + cell.count, 0), cells, markers: [] };
 }
 
 async function markersIn(db: Database, viewerId: string, where: SQL, limit: number): Promise<MapMarker[]> {
+  const { lat, lng } = placeOf(viewerId);
   const result = (await db.execute(sql`
-    select l.id, l.latitude, l.longitude, l.type, l.user_id = ${viewerId} as is_owner, l.is_public,
-           exists (select 1 from ${spotPhotos} p where p.location_id = l.id) as has_photos
+    select l.id, ${lat} as latitude, ${lng} as longitude, l.type, l.user_id = ${viewerId} as is_owner, l.is_public,
+           exists (select 1 from ${spotPhotos} p where p.location_id = l.id) as has_photos,
+           case when l.user_id = ${viewerId} then 'exact' else l.precision end as precision
     from ${spots} l where ${where}
     limit ${limit}`)) as unknown as Rows<MapMarker>;
   return result.rows.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-/** The spots matching `where`, counted by cell of `level`. */
-async function countedCells(db: Database, level: number, where: SQL): Promise<CellRow[]> {
+/** The spots matching `where`, counted by cell of `level` where the viewer sees them. */
+async function countedCells(db: Database, viewerId: string, level: number, where: SQL): Promise<CellRow[]> {
+  const { lat, lng } = placeOf(viewerId);
   const result = (await db.execute(sql`
-    select foray_tile_x(l.longitude, ${level}) as cx, foray_tile_y(l.latitude, ${level}) as cy,
+    select foray_tile_x(${lng}, ${level}) as cx, foray_tile_y(${lat}, ${level}) as cy,
            count(*) filter (where l.type = 'mushroom_spot')::int as mushroom_spot,
            count(*) filter (where l.type = 'car_park')::int as car_park,
-           sum(l.latitude) as sum_latitude, sum(l.longitude) as sum_longitude
+           sum(${lat}) as sum_latitude, sum(${lng}) as sum_longitude
     from ${spots} l where ${where} group by 1, 2`)) as unknown as Rows<CellRow>;
   return result.rows;
 }
@@ -112,17 +139,20 @@ async function keptCells(db: Database, source: SQL, tile: MapTileKey, level: num
            sum(mushroom_spots)::int as mushroom_spot, sum(car_parks)::int as car_park,
            sum(sum_latitude) as sum_latitude, sum(sum_longitude) as sum_longitude
     from ${source} and level = ${kept} and cx between ${first.x} and ${first.x + span} and cy between ${first.y} and ${first.y + span}
-    group by 1, 2
-    having sum(mushroom_spots + car_parks) > 0`)) as unknown as Rows<CellRow>;
+    group by 1, 2`)) as unknown as Rows<CellRow>;
   return result.rows;
 }
 
 /** Everyone's public spots, kept per cell and shard. */
 const publicCells = sql`${mapCells} where true`;
-/** The viewer's own private spots, kept per owner and cell: nobody else's rows are read. */
+/**
+ * What the viewer's own spots add to the public cells, kept per owner and cell (migration 0015): nobody else's rows
+ * are read. A cell of these may be negative (an approximate public spot moved from its shown point to its true one);
+ * only the merged count is one.
+ */
 const ownPrivateCells = (viewerId: string) => sql`${mapOwnerCells} where user_id = ${viewerId}`;
 
-/** One cell per (cx, cy), the kept public counts and the viewer's own private ones added up; their mean position. */
+/** One cell per (cx, cy), the counts of every source added up; their mean position. Empty cells are left out. */
 function mergeCells(rows: CellRow[]): MapCell[] {
   const byCell = new Map<string, CellRow>();
   for (const row of rows) {

@@ -31,7 +31,7 @@ export function registerMapTileRoutes(
         tags: ['map'],
         summary: 'What the map draws of one Web-Mercator tile: lean markers, or cells with true counts',
         description:
-          `Up to ${MAP_MARKERS_MAX} spots in the tile come as markers (id, position, type, is_owner, is_public, has_photos; ` +
+          `Up to ${MAP_MARKERS_MAX} spots in the tile come as markers (id, position, type, is_owner, is_public, has_photos, precision; ` +
           'the popup reads the spot by id). More come as 8 × 8 cells, each with the exact number of spots the caller may ' +
           'see in it by type and their mean position: one’s own spots and others’ public ones, never anyone’s private spot. ' +
           'Takes the filter bar’s parameters, as the list does. ETag and If-None-Match for revalidation.',

@@ -63,7 +63,8 @@ export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, re
 
       const replay = await replayOrConflict(photoId, spotId, user.id);
       if (replay) return reply.status(200).send(replay);
-      if ((await findOwnerOf(db, spotId)) !== user.id) throw notFound();
+      const owner = await findOwnerOf(db, spotId);
+      if (!owner || owner.deleted || owner.userId !== user.id) throw notFound();
       // Checked before the photo is processed so a full spot costs no work; checked again under the lock.
       if ((await countPhotos(db, spotId)) >= PHOTOS_PER_SPOT_MAX) throw tooMany();
 

@@ -55,6 +55,17 @@ describe('text fields', () => {
   });
 });
 
+describe('empty form fields', () => {
+  it('makes an id for an empty id field, and refuses an empty photo id like any id that is not one', async () => {
+    const made = await postForm(validSpot({ id: '' }));
+    expect(made.statusCode).toBe(201);
+    expect(made.json().id).toMatch(/^[0-9a-f-]{36}$/);
+    const refused = await postForm(validSpot({ photo_id: '' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+  });
+});
+
 describe('date_found', () => {
   it.each(['0000-01-01', '0001-01-01', '1899-12-31', '9999-12-31', daysFromToday(2)])(
     'refuses %s with a 400',

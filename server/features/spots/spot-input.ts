@@ -9,8 +9,11 @@ import { tidyText } from '../../db/spot-columns.ts';
 
 export type CreateRequest = { input: CreateSpot; photo: Buffer | null };
 
-/** The form's text fields: the schema's own, read by its types (numbers, booleans, empty notes as null). */
-const FORM = formFieldsOf(CreateSpotSchema.shape);
+/**
+ * The form's text fields: the schema's own, read by its types (numbers, booleans, empty notes as null). An empty
+ * `id` asks the server to make one; an empty `photo_id` is refused like any other id that is not one.
+ */
+const FORM = formFieldsOf(CreateSpotSchema.shape, { emptyIsAbsent: ['id'] });
 
 /**
  * Reads a create request, JSON or multipart/form-data, into the one contract. Form fields arrive as

@@ -1,30 +1,62 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { spotPhotos, spots, user, visitPhotos, visits } from '../../db/schema.ts';
+import {
+  circleMembers,
+  deletedSpotIds,
+  spotCircles,
+  spotPhotos,
+  spots,
+  user,
+  visitPhotos,
+  visits,
+} from '../../db/schema.ts';
 import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
 import { SPOT_COLUMNS, type EditableSpot, type SpotChanges, type SpotValues } from '../../db/spot-columns.ts';
 import { isoCreated, spotJson } from '../../db/spot-json.ts';
+import { circleIdsOfMember } from '../circles/circles.queries.ts';
 
 /**
- * Privacy in one rule: a viewer sees their own spots and others' public ones, nothing else. Its two parts never
- * overlap, so a read may take them one at a time (the list does: each part is then one ordered index scan).
- * Written against the alias `l` that every read query gives the locations table.
+ * Privacy in one rule (ADR 0053): a viewer sees their own spots, everyone's public ones, and others' spots shared
+ * with a circle the viewer is in — nothing else. The three parts never overlap, so a read may take them one at a
+ * time (the list does: each part is then one ordered scan). Written against the alias `l` that every read query
+ * gives the locations table.
  */
-export function visibleParts(viewerId: string): { own: SQL; othersPublic: SQL } {
-  return { own: sql`l.user_id = ${viewerId}`, othersPublic: sql`(l.is_public and l.user_id <> ${viewerId})` };
+export function visibleParts(viewerId: string): { own: SQL; othersPublic: SQL; sharedWithViewer: SQL } {
+  return {
+    own: sql`l.user_id = ${viewerId}`,
+    othersPublic: sql`(l.is_public and l.user_id <> ${viewerId})`,
+    sharedWithViewer: sql`(not l.is_public and l.user_id <> ${viewerId} and l.id in (${spotsSharedWith(viewerId)}))`,
+  };
 }
 
-/** The rule whole, part of every read query: list, bbox, by id, photos, visits. */
+/** The ids of spots shared with any circle the viewer is in (their own among them). */
+const spotsSharedWith = (viewerId: string) => sql`select lc.location_id from ${spotCircles} lc
+  join ${circleMembers} m on m.circle_id = lc.circle_id where m.user_id = ${viewerId}`;
+
+/** The rule whole, part of every read query: list, bbox, tiles, by id, photos, visits, export. */
 export function visibleTo(viewerId: string): SQL {
-  const { own, othersPublic } = visibleParts(viewerId);
-  return sql`(${own} or ${othersPublic})`;
+  const { own, othersPublic, sharedWithViewer } = visibleParts(viewerId);
+  return sql`(${own} or ${othersPublic} or ${sharedWithViewer})`;
 }
 
-/** Narrows what the viewer may see to one part of it: their own spots, or others' public ones; never widens it. */
+/**
+ * Inside a box as the viewer sees the spot: their own at its true position, anyone else's at its shown point, so a
+ * small box around an approximate spot's true position finds nothing (ADR 0053). Both halves use a GiST index.
+ */
+export function placedInBox(viewerId: string, box: BBox): SQL {
+  const { minLng, minLat, maxLng, maxLat } = box;
+  const area = sql`box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`;
+  return sql`((l.user_id = ${viewerId} and l.position <@ ${area}) or (l.user_id <> ${viewerId} and l.shown_position <@ ${area}))`;
+}
+
+/** Narrows what the viewer may see to their own spots, or to others' they may see; never widens it. */
 const ownedBy = (viewerId: string, owner: 'mine' | 'others'): SQL =>
-  owner === 'mine' ? visibleParts(viewerId).own : visibleParts(viewerId).othersPublic;
+  owner === 'mine' ? visibleParts(viewerId).own : sql`l.user_id <> ${viewerId}`;
+
+/** The spot is shared with at least one circle. */
+const hasCircle = sql`exists (select 1 from ${spotCircles} lc where lc.location_id = l.id)`;
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -40,7 +72,20 @@ export function filterConditions(viewerId: string, filter: SpotFilter): SQL[] {
   if (filter.type) conditions.push(sql`l.type = ${filter.type}`);
   if (filter.from) conditions.push(sql`l.date_found >= ${filter.from}::date`);
   if (filter.to) conditions.push(sql`l.date_found <= ${filter.to}::date`);
-  if (filter.visibility) conditions.push(filter.visibility === 'public' ? sql`l.is_public` : sql`not l.is_public`);
+  // `visibility` is the older filter: public, or one's own spots kept from everyone.
+  if (filter.visibility)
+    conditions.push(
+      filter.visibility === 'public' ? sql`l.is_public` : sql`(l.user_id = ${viewerId} and not l.is_public)`,
+    );
+  if (filter.audience === 'public') conditions.push(sql`l.is_public`);
+  if (filter.audience === 'circles') conditions.push(sql`(not l.is_public and ${hasCircle})`);
+  if (filter.audience === 'private')
+    conditions.push(sql`(l.user_id = ${viewerId} and not l.is_public and not ${hasCircle})`);
+  if (filter.circle_id) {
+    // Only a circle the viewer is in: a circle id of someone else's finds nothing, as one that does not exist.
+    conditions.push(sql`exists (select 1 from ${spotCircles} lc join ${circleMembers} m on m.circle_id = lc.circle_id
+      where lc.location_id = l.id and lc.circle_id = ${filter.circle_id} and m.user_id = ${viewerId})`);
+  }
   if (filter.photo) {
     const hasPhoto = sql`exists (select 1 from ${spotPhotos} p where p.location_id = l.id)`;
     conditions.push(filter.photo === 'with' ? hasPhoto : sql`not ${hasPhoto}`);
@@ -103,9 +148,7 @@ export async function listSpots(
     from page`;
   let result: unknown;
   if (options.bbox) {
-    const { minLng, minLat, maxLng, maxLat } = options.bbox;
-    // `<@ box` is answered by the GiST index on position; the map reads every spot of the box in one pass.
-    const inBox = sql`l.position <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`;
+    const inBox = placedInBox(viewerId, options.bbox);
     result = await db.execute(sql`
       with page as (
         select ${spotJson(viewerId)} as item, ${isoCreated} || '|' || l.id as cursor,
@@ -117,14 +160,22 @@ export async function listSpots(
       )
       ${summary}`);
   } else {
-    // The list: the privacy rule whole, as one condition, would defeat both ordered indexes and read the whole
-    // table for every page. Instead its two parts — the caller's own spots and others' public ones — are two
-    // ordered index scans (locations_owner_recent_idx, locations_public_recent_idx), each stopping after one
-    // page, merged. The parts never overlap, so nothing is counted twice.
-    const { own, othersPublic } = visibleParts(viewerId);
+    // The list: the privacy rule whole, as one condition, would defeat the ordered indexes and read the whole
+    // table for every page. Instead its parts — the caller's own spots, others' public ones, and others' shared with
+    // the caller's circles — are read one by one (the first two as ordered index scans, locations_owner_recent_idx and
+    // locations_public_recent_idx), each stopping after one page, and merged. The parts never overlap.
+    const { own, othersPublic, sharedWithViewer } = visibleParts(viewerId);
     const branches: SQL[] = [];
     if (filter.owner !== 'others') branches.push(own);
-    if (filter.owner !== 'mine' && filter.visibility !== 'private') branches.push(othersPublic);
+    if (
+      filter.owner !== 'mine' &&
+      filter.visibility !== 'private' &&
+      filter.audience !== 'private' &&
+      filter.audience !== 'circles'
+    )
+      branches.push(othersPublic);
+    if (filter.owner !== 'mine' && !filter.visibility && filter.audience !== 'private' && filter.audience !== 'public')
+      branches.push(sharedWithViewer);
     if (branches.length === 0) return { itemsJson: '[]', nextCursor: null };
     const chosen = sql.join(
       branches.map(
@@ -167,30 +218,62 @@ export async function findVisibleSpot(db: Database, viewerId: string, id: string
   return typeof row.item === 'string' ? (JSON.parse(row.item) as Spot) : row.item;
 }
 
-/** Who owns an id, whatever its visibility — only to tell an idempotent retry from a clash. */
-export async function findOwnerOf(db: Database, id: string): Promise<string | null> {
+/**
+ * Who owns an id, whatever its visibility, or owned it before deleting it — only to tell an idempotent retry from a
+ * clash. A deleted spot's id stays its owner's, so a clash says nothing about whether the spot is still there.
+ */
+export async function findOwnerOf(db: Database, id: string): Promise<{ userId: string; deleted: boolean } | null> {
   const [row] = await db.select({ userId: spots.userId }).from(spots).where(eq(spots.id, id));
-  return row?.userId ?? null;
+  if (row) return { userId: row.userId, deleted: false };
+  const [gone] = await db
+    .select({ userId: deletedSpotIds.userId })
+    .from(deletedSpotIds)
+    .where(eq(deletedSpotIds.id, id));
+  return gone ? { userId: gone.userId, deleted: true } : null;
 }
 
 type NewPhoto = { id: string; photoKey: string; thumbnailKey: string };
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
- * Inserts a spot, with its first photo when it has one, in one transaction; false when the spot's id was taken
- * in the meantime (a concurrent retry). Throws 409 ID_CONFLICT when the photo's id is already in use.
+ * Throws 400 UNKNOWN_CIRCLE unless the user is a member of every one of these circles: one may share only with
+ * one's own circles, and a circle one is not in is answered like one that does not exist.
+ */
+async function requireOwnCircles(tx: Transaction, userId: string, circleIds: string[]): Promise<void> {
+  if (circleIds.length === 0) return;
+  // Locked (key share) until the spot is written: someone leaving the circle meanwhile waits, then takes this share
+  // away with their others, so a share never outlives its owner's membership.
+  const member = await circleIdsOfMember(tx, userId, circleIds, { lock: true });
+  if (member.length !== circleIds.length) {
+    throw new AppError(400, 'UNKNOWN_CIRCLE', 'You can share a spot only with circles you are in.');
+  }
+}
+
+/** Sets the circles a spot is shared with to exactly these. */
+async function setCircles(tx: Transaction, spotId: string, circleIds: string[]): Promise<void> {
+  await tx.delete(spotCircles).where(eq(spotCircles.spotId, spotId));
+  if (circleIds.length > 0) await tx.insert(spotCircles).values(circleIds.map((circleId) => ({ spotId, circleId })));
+}
+
+/**
+ * Inserts a spot, with its circles and its first photo when it has one, in one transaction; false when the spot's
+ * id was taken in the meantime (a concurrent retry). Throws 409 ID_CONFLICT when the photo's id is already in use,
+ * 400 UNKNOWN_CIRCLE for a circle the owner is not in.
  */
 export async function insertSpot(
   db: Database,
-  spot: { id: string; userId: string; values: SpotValues },
+  spot: { id: string; userId: string; values: SpotValues; circleIds: string[] },
   photo: NewPhoto | null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await requireOwnCircles(tx, spot.userId, spot.circleIds);
     const inserted = await tx
       .insert(spots)
       .values({ id: spot.id, userId: spot.userId, ...spot.values })
       .onConflictDoNothing({ target: spots.id })
       .returning({ id: spots.id });
     if (inserted.length !== 1) return false;
+    await setCircles(tx, spot.id, spot.circleIds);
     if (photo) {
       const added = await tx
         .insert(spotPhotos)
@@ -212,15 +295,15 @@ const editableColumns = {
 };
 
 /**
- * Changes the owner's spot in one transaction, its row locked: `decide` sees the spot as it is and returns
- * the changes to write, or throws (a stale version, a rule broken by the result). Every change moves
+ * Changes the owner's spot in one transaction, its row locked: `decide` sees the spot as it is (its circles too)
+ * and returns the changes to write, or throws (a stale version, a rule broken by the result). Every change moves
  * `version` on by one and sets `updated_at`. Null when the owner has no such spot.
  */
 export async function changeOwnSpot(
   db: Database,
   ownerId: string,
   id: string,
-  decide: (current: EditableSpot) => SpotChanges | null,
+  decide: (current: EditableSpot & { circleIds: string[] }) => (SpotChanges & { circleIds?: string[] }) | null,
 ): Promise<'changed' | 'unchanged' | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -229,8 +312,17 @@ export async function changeOwnSpot(
       .where(and(eq(spots.id, id), eq(spots.userId, ownerId)))
       .for('update');
     if (!current) return null;
-    const changes = decide(current);
-    if (!changes) return 'unchanged';
+    const circleRows = await tx
+      .select({ circleId: spotCircles.circleId })
+      .from(spotCircles)
+      .where(eq(spotCircles.spotId, id));
+    const decided = decide({ ...current, circleIds: circleRows.map((row) => row.circleId) });
+    if (!decided) return 'unchanged';
+    const { circleIds, ...changes } = decided;
+    if (circleIds) {
+      await requireOwnCircles(tx, ownerId, circleIds);
+      await setCircles(tx, id, circleIds);
+    }
     await tx
       .update(spots)
       .set({
@@ -241,6 +333,26 @@ export async function changeOwnSpot(
       .where(and(eq(spots.id, id), eq(spots.userId, ownerId)));
     return 'changed';
   });
+}
+
+/**
+ * Of these ids, the spots the viewer may still see, with their versions: what a device keeps is checked against
+ * it, and whatever is missing is dropped from the device (ADR 0053). It tells nothing a read by id would not.
+ */
+export async function stillVisible(
+  db: Database,
+  viewerId: string,
+  ids: string[],
+): Promise<Array<{ id: string; version: number }>> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`
+    select l.id, l.version from ${spots} l
+    where l.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${visibleTo(viewerId)}
+    order by l.id`);
+  return (result as unknown as { rows: Array<{ id: string; version: number }> }).rows.map((row) => ({
+    id: row.id,
+    version: Number(row.version),
+  }));
 }
 
 /** Deletes the owner's spot and returns the keys of all its photo files, or null when there is no such spot of theirs. */

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CheckedSpotsSchema,
+  CheckSpotsSchema,
   ListSpotsQuerySchema,
   CreateSpotSchema,
   SpotIdParamsSchema,
@@ -21,7 +23,8 @@ import { documentedBody } from '../../lib/openapi-body.ts';
 import { removePhotoFiles, storePhotoWithRow, type PhotoKeys } from '../../photos/photo-files.ts';
 import { PhotoFileSchema } from '../../photos/photo-upload.ts';
 import type { RequireUser } from '../../plugins/session.ts';
-import { spotColumns } from '../../db/spot-columns.ts';
+import { spotColumns, type SpotChanges } from '../../db/spot-columns.ts';
+import { sameCircles, sharingAfter, sharingOfNew } from './spot-sharing.ts';
 import { holdsAlready, spotChanges, StaleEdit } from './spot-edit.ts';
 import { readCreateRequest } from './spot-input.ts';
 import {
@@ -32,6 +35,7 @@ import {
   insertSpot,
   listSpots,
   changeOwnSpot,
+  stillVisible,
 } from './spots.queries.ts';
 
 type Deps = { db: Database; reads: RequestReads; storage: PhotoStorage; requireUser: RequireUser };
@@ -119,7 +123,9 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
           'multipart/form-data (the fields of CreateSpot as text, plus an optional file field `photo`, which becomes the spot’s first photo, ' +
           'with `photo_id` as its id) or ' +
           'application/json without a photo. A client-chosen `id` makes retries safe: the same id again returns ' +
-          'the existing spot (200); an id owned by someone else is a 409.',
+          'the existing spot (200); an id someone else owns or once owned is a 409. `audience` (with `circle_ids` ' +
+          'for circles you are in) and `precision` say who sees the spot and how exactly; `is_public` alone ' +
+          'still works.',
         consumes: ['multipart/form-data', 'application/json'],
         response: {
           200: SpotSchema,
@@ -136,12 +142,24 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       const user = await requireUser(request, reply);
       const { input, photo } = await readCreateRequest(request);
       const id = input.id ?? crypto.randomUUID();
+      const sharing = sharingOfNew(input);
 
       const existing = await replayOrConflict(id, user.id);
       if (existing) return reply.status(200).send(existing);
 
       const insert = async (firstPhoto: (PhotoKeys & { id: string }) | null) =>
-        (await insertSpot(db, { id, userId: user.id, values: spotColumns(input) }, firstPhoto)) ? 'added' : 'id-taken';
+        (await insertSpot(
+          db,
+          {
+            id,
+            userId: user.id,
+            values: { ...spotColumns(input), isPublic: sharing.isPublic },
+            circleIds: sharing.circleIds,
+          },
+          firstPhoto,
+        ))
+          ? 'added'
+          : 'id-taken';
       // The photo sent with the spot becomes its first (ADR 0024); the spot and its photo are stored together
       // or not at all.
       const outcome = photo
@@ -162,6 +180,28 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
     },
   );
 
+  app.post(
+    '/api/v1/locations/check',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Which of the spots a device keeps the caller may still see, with their versions',
+        description:
+          'A device sends the ids of the spots it keeps whenever it reaches the server; it drops every id missing ' +
+          'from the answer (deleted, no longer shared with the caller, …: the answer never says which) and fetches ' +
+          'again those whose version changed, so what an owner takes back leaves every device (ADR 0053).',
+        body: CheckSpotsSchema,
+        response: { 200: CheckedSpotsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      const user = await requireUser(request, reply);
+      const ids = [...new Set(request.body.ids)];
+      return { items: await stillVisible(db, user.id, ids) };
+    },
+  );
+
   app.patch(
     '/api/v1/locations/:id',
     {
@@ -170,7 +210,8 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
         summary: 'Edit one of your spots: any of its fields, with the version the edit was made on',
         description:
           'Any subset of type, mushroom_types, finder, date_found, notes, latitude + longitude (with accuracy_m ' +
-          'when placed from the phone’s position; without it the accuracy becomes null), is_public — the same ' +
+          'when placed from the phone’s position; without it the accuracy becomes null), audience, circle_ids, ' +
+          'precision, is_public — the same ' +
           'rules as creating. `base_version` is the `version` the edit was made on: when the spot has changed ' +
           'since, 409 STALE with the spot as it is now in `error.details.current` (unless it already holds ' +
           'exactly these values: a retried edit whose answer was lost is 200). Without `base_version` the edit ' +
@@ -186,11 +227,17 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       const user = await requireUser(request, reply);
       const { id } = request.params;
       const { base_version: baseVersion, ...patch } = request.body;
-      const changes = spotChanges(patch);
       const outcome = await changeOwnSpot(db, user.id, id, (current) => {
+        const changes: SpotChanges & { circleIds?: string[] } = spotChanges(patch);
+        const sharing = sharingAfter(patch, { isPublic: current.isPublic, circleIds: current.circleIds });
+        if (sharing) {
+          changes.isPublic = sharing.isPublic;
+          if (!sameCircles(sharing.circleIds, current.circleIds)) changes.circleIds = sharing.circleIds;
+        }
         if (baseVersion !== undefined && baseVersion !== current.version) {
           // A retry of an edit the server already applied (its answer was lost) finds its own values.
-          if (holdsAlready(current, changes)) return null;
+          const { circleIds, ...columns } = changes;
+          if (circleIds === undefined && holdsAlready(current, columns)) return null;
           throw new StaleEdit();
         }
         const result = { ...current, ...changes };
@@ -231,11 +278,16 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
     },
   );
 
-  /** The caller's own spot with this id (an idempotent retry), or a 409 when someone else owns it. */
+  /**
+   * The caller's own spot with this id (an idempotent retry), or a 409 when someone else owns it or did: a deleted
+   * spot's id stays taken, so the 409 never tells whether someone else's spot is still there (ADR 0053). The
+   * caller's own deleted spot may be made again, as before.
+   */
   async function replayOrConflict(id: string, userId: string) {
     const owner = await findOwnerOf(db, id);
     if (owner === null) return null;
-    if (owner !== userId) throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
+    if (owner.userId !== userId) throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
+    if (owner.deleted) return null;
     return findVisibleSpot(db, userId, id);
   }
 }

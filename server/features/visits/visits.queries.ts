@@ -4,16 +4,19 @@ import type { Database } from '../../db/client.ts';
 import { spots, visitPhotos, visits } from '../../db/schema.ts';
 import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
 import { PHOTO_URL_PREFIX } from '../../db/spot-json.ts';
-import { visibleTo } from '../spots/spots.queries.ts';
+import { visibleParts, visibleTo } from '../spots/spots.queries.ts';
 
-/** A row as the API's Visit; the note only for the spot's owner (ADR 0022). `v` is a visits row, `l` its spot. */
+/**
+ * A row as the API's Visit. The note only for the spot's owner (ADR 0022) and the members of a circle the spot is
+ * shared with (ADR 0053); a public spot's visitors see no notes. `v` is a visits row, `l` its spot.
+ */
 const visitJson = (viewerId: string) => sql`json_build_object(
   'id', v.id,
   'location_id', v.location_id,
   'date', v.visited_on,
   'outcome', v.outcome,
   'amount', v.amount,
-  'note', case when l.user_id = ${viewerId} then v.note end,
+  'note', case when l.user_id = ${viewerId} or ${visibleParts(viewerId).sharedWithViewer} then v.note end,
   'photos', (select coalesce(json_agg(json_build_object(
                 'id', p.id,
                 'url', ${PHOTO_URL_PREFIX} || p.photo_key,
@@ -51,8 +54,8 @@ export async function listOwnVisits(db: Database, ownerId: string): Promise<Visi
 
 /**
  * The visits of the given spots, oldest first, by spot id: what an export carries with each spot. Only spots the
- * viewer may see (their own or public ones; the export's ids came through the list's privacy rule already, this
- * holds it again), and a note only on the viewer's own spots, as everywhere.
+ * viewer may see (the export's ids came through the list's privacy rule already, this holds it again), and a note
+ * only where the viewer may read it, as everywhere.
  */
 export async function visitsOfSpots(db: Database, viewerId: string, spotIds: string[]): Promise<Map<string, Visit[]>> {
   const found = new Map<string, Visit[]>();

@@ -1,0 +1,62 @@
+// A circle's invitation link (/invite/<token>, issue #20) opened by someone not signed in: the token is kept in
+// this tab's sessionStorage while they sign in or sign up, so the main screen can then ask "Join <circle>?".
+// Only this tab keeps it, and only until the question is answered or the tab is closed: the link itself is the
+// way back in from anywhere else (the tab a confirmation e-mail opens, another browser).
+
+const KEY = 'foray.pendingInvite';
+/** The longest token the API accepts (InviteTokenParamsSchema). */
+const TOKEN_MAX = 200;
+
+/** What the token is kept in: sessionStorage in the app, a stand-in in tests. */
+export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** sessionStorage, or nothing where the browser refuses it (storage turned off, some private modes). */
+function tabStorage(): TokenStorage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const isToken = (value: string) => value.length > 0 && value.length <= TOKEN_MAX && /^[\w.~-]+$/.test(value);
+
+/** The token in an invitation page's path (`/invite/<token>`, a trailing slash allowed), or null. */
+export function inviteTokenFromPath(pathname: string): string | null {
+  const match = /^\/invite\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  let token: string;
+  try {
+    token = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  return isToken(token) ? token : null;
+}
+
+export function rememberInvite(token: string, storage = tabStorage()): void {
+  try {
+    storage?.setItem(KEY, token);
+  } catch {
+    // Storage full or refused: the invitation still works in this page, just not across a sign-up.
+  }
+}
+
+/** The invitation waiting for an answer in this tab, or null. */
+export function pendingInvite(storage = tabStorage()): string | null {
+  try {
+    const token = storage?.getItem(KEY) ?? null;
+    return token !== null && isToken(token) ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Answered (joined, not now, or a link that no longer works): nothing more to ask. */
+export function forgetInvite(storage = tabStorage()): void {
+  try {
+    storage?.removeItem(KEY);
+  } catch {
+    // Nothing kept, or nothing to do about it.
+  }
+}
