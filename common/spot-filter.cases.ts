@@ -188,10 +188,16 @@ export const SHARING_CASES: SharingCase[] = [
     matches: false,
   },
   {
-    why: 'older addresses: visibility=private is every spot not public, shared ones too',
-    spot: theirs('circles', ['family']),
+    why: 'older addresses: visibility=private is my spots not public, shared with circles too',
+    spot: mine('circles', ['family']),
     filter: { visibility: 'private' },
     matches: true,
+  },
+  {
+    why: 'older addresses: visibility=private is never another forager’s spot',
+    spot: theirs('circles', ['family']),
+    filter: { visibility: 'private' },
+    matches: false,
   },
   {
     why: 'older addresses: visibility=public is what everyone sees',

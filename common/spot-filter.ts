@@ -12,9 +12,12 @@ export type SpotFilter = {
   /** Found-date range, inclusive, YYYY-MM-DD. */
   from?: string;
   to?: string;
-  /** `mine`: only the viewer's own spots; `others`: only other people's (public, or shared with the viewer's circles). */
+  /** `mine`: only the viewer's own spots; `others`: only other people's (public, or shared with my circles). */
   owner?: 'mine' | 'others';
-  /** Kept for older addresses: `private` is every spot not public (own, or shared with circles); `public` = is_public. */
+  /**
+   * Kept for older addresses: `private`, the viewer's own spots not public (shared with circles or not); `public`,
+   * spots everyone sees.
+   */
   visibility?: 'private' | 'public';
   /**
    * Who sees the spot (ADR 0053): `private`, the viewer's own spots that nobody else sees (not public, no circle);
@@ -142,7 +145,7 @@ export type FilterableSpot = {
   date_found: string;
   is_public: boolean;
   is_owner: boolean;
-  /** The circles it is shared with (as the viewer may know them); absent on a spot kept by a Foray from before circles. */
+  /** The circles it is shared with, as the viewer may know them; absent on a spot kept from before circles. */
   circle_ids?: readonly string[];
   photo_url: string | null;
   /** The visit summary; absent on a spot kept on the device by a Foray from before visits. */
@@ -172,7 +175,9 @@ export function spotMatcher(filter: SpotFilter): (spot: FilterableSpot) => boole
     if (filter.to && spot.date_found > filter.to) return false;
     if (filter.owner === 'mine' && !spot.is_owner) return false;
     if (filter.owner === 'others' && spot.is_owner) return false;
-    if (filter.visibility && spot.is_public !== (filter.visibility === 'public')) return false;
+    if (filter.visibility === 'public' && !spot.is_public) return false;
+    // One's own spots kept from everyone: another forager's spot shared with one's circles is not one of them.
+    if (filter.visibility === 'private' && (spot.is_public || !spot.is_owner)) return false;
     if (filter.audience && audienceOf(spot) !== filter.audience) return false;
     if (filter.circle_id && !(spot.circle_ids ?? []).includes(filter.circle_id)) return false;
     if (filter.photo && (spot.photo_url !== null) !== (filter.photo === 'with')) return false;

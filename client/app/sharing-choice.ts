@@ -97,3 +97,19 @@ export function indicativeSquare(
     [north, Math.min(180, longitude + width / 2)],
   ];
 }
+
+const COARSENESS: Record<Precision, number> = { exact: 0, '1km': 1, '10km': 2 };
+
+/**
+ * Whether a new choice shows the spot to fewer people, or less exactly, than before: then what others have already
+ * seen stays with them (ADR 0053), and the dialog says so.
+ */
+export function narrows(before: Sharing, after: Sharing): boolean {
+  if (before.audience === 'private') return false;
+  if (after.audience === 'private') return true;
+  if (before.audience === 'public' && after.audience === 'circles') return true;
+  if (before.audience === 'circles' && after.audience === 'circles') {
+    if (before.circle_ids.some((id) => !after.circle_ids.includes(id))) return true;
+  }
+  return COARSENESS[after.precision] > COARSENESS[before.precision];
+}

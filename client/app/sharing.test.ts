@@ -4,7 +4,7 @@ import en from '../../locales/en.json' with { type: 'json' };
 import lt from '../../locales/lt.json' with { type: 'json' };
 import type { Circle } from '../../common/schemas/circles.ts';
 import { areaPrecision, circleNames, circlesText, sharingOf, type Sharing } from './sharing.ts';
-import { indicativeSquare, sharingFields, sharingPatch, whoSeesText } from './sharing-choice.ts';
+import { indicativeSquare, narrows, sharingFields, sharingPatch, whoSeesText } from './sharing-choice.ts';
 
 const FAMILY = '0b9e7c43-5a1d-4f4e-9d2a-4c1f6b8e2a10';
 const CLUB = '6f1d2c3b-8e7a-4b5c-a9d8-1e2f3a4b5c6d';
@@ -118,6 +118,18 @@ describe('a spot’s sharing', () => {
     expect(
       sharingPatch({ audience: 'private', circle_ids: [], precision: 'exact' }, { ...before, audience: 'public' }),
     ).toEqual({ audience: 'public', circle_ids: [], is_public: true });
+  });
+
+  it('knows when a change shows the spot to fewer people or less exactly (what was seen stays seen)', () => {
+    const club: Sharing = { audience: 'circles', circle_ids: [FAMILY, CLUB], precision: '1km' };
+    expect(narrows(club, { ...club, precision: '10km' })).toBe(true);
+    expect(narrows(club, { ...club, precision: 'exact' })).toBe(false);
+    expect(narrows(club, { ...club, circle_ids: [CLUB] })).toBe(true);
+    expect(narrows(club, { ...club, circle_ids: [CLUB, FAMILY, GONE] })).toBe(false);
+    expect(narrows(club, { ...club, audience: 'private' })).toBe(true);
+    expect(narrows(club, { ...club, audience: 'public', circle_ids: [] })).toBe(false);
+    expect(narrows({ ...club, audience: 'public', circle_ids: [] }, club)).toBe(true);
+    expect(narrows({ audience: 'private', circle_ids: [], precision: 'exact' }, club)).toBe(false);
   });
 
   it('names its circles for a badge, counting those this device does not know', () => {

@@ -68,7 +68,7 @@ export function areaOf(spot: Pick<Spot, 'precision'> & { area?: Area | null }): 
   return spot.area ? { bounds: spot.area, precision: areaPrecision({ ...spot, area: spot.area }) } : null;
 }
 
-/** A spot's badge: "Only me", its circles' names, or "Everyone" (for another forager's spot, the circles shared with me). */
+/** A spot's badge: "Only me", its circles' names (for another's spot, those shared with me), or "Everyone". */
 export function audienceBadge(spot: SharedFields, circles: readonly Circle[] | undefined, t: TFunction): string {
   const { audience, circle_ids: ids } = sharingOf(spot);
   if (audience === 'public') return t('sharing.public');

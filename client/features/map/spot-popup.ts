@@ -35,7 +35,7 @@ export type PopupLabels = {
   viewPhotos: (title: string) => string;
   onManagePhotos: (spot: ShownSpot) => void;
   onViewPhotos: (spot: ShownSpot) => void;
-  /** Who sees the spot (ADR 0053): "Only me", its circles' names or "Everyone", after "Who sees it" for screen readers. */
+  /** Who sees the spot (ADR 0053): "Only me", its circles' names or "Everyone"; "Who sees it" for screen readers. */
   audienceLabel: string;
   audience: (spot: ShownSpot) => string;
   /** Another forager's spot: "Shared by Ona · Family". */

@@ -10,7 +10,7 @@ import type { Audience, Precision } from '../../../common/schemas/spots.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { sharingOf, type Sharing } from '../../app/sharing.ts';
-import { sharingPatch } from '../../app/sharing-choice.ts';
+import { narrows, sharingPatch } from '../../app/sharing-choice.ts';
 import { CircleChecklist, sharingProblem, useWhoSees } from '../../app/sharing-fields.tsx';
 import { codeMessage } from '../../lib/api-client.ts';
 import { isOnline } from '../../lib/connectivity.ts';
@@ -163,6 +163,9 @@ export default function ShareDialog({ spot, onClose }: { spot: ShownSpot; onClos
         </p>
         {choice.audience !== 'private' && (
           <SharePreviewMap latitude={spot.latitude} longitude={spot.longitude} precision={choice.precision} />
+        )}
+        {narrows(sharingOf(spot), choice) && (
+          <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">{t('sharing.alreadySeen')}</p>
         )}
         <p className="text-xs text-stone-700">{t('sharing.offlineDevices')}</p>
       </div>
