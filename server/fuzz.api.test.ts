@@ -215,6 +215,7 @@ function importFile(random: Random): { bytes: Uint8Array; name: string } {
 let t: TestContext;
 let user: { cookie: string; email: string; password: string };
 let ownSpot: string;
+let ownCircle: string;
 
 beforeAll(async () => {
   // Per-address limits far above the run's count: the fuzz is about answers, not about being limited.
@@ -226,6 +227,14 @@ beforeAll(async () => {
       url: '/api/v1/locations',
       headers: { cookie: user.cookie },
       payload: validSpot(),
+    })
+  ).json().id;
+  ownCircle = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/circles',
+      headers: { cookie: user.cookie },
+      payload: { name: 'Fuzz club' },
     })
   ).json().id;
 });
@@ -323,6 +332,54 @@ const ROUTES: Route[] = [
       };
       const body = r.pick([{ is_public: value(r) }, mutate(r, edit), value(r)]);
       return json('PATCH', `/api/v1/locations/${r.chance(0.5) ? ownSpot : urlPart(r)}`, body, user.cookie);
+    },
+  },
+  {
+    // Who sees a spot: audiences, circles (one's own, someone's unknown, not ids at all), precisions, is_public.
+    name: 'PATCH /api/v1/locations/:id (sharing)',
+    request: (r) => {
+      const body = {
+        audience: r.pick(['private', 'circles', 'public', value(r), undefined]),
+        circle_ids: r.pick([[ownCircle], [crypto.randomUUID()], [ownCircle, ownCircle], [], value(r), undefined]),
+        precision: r.pick(['exact', '1km', '10km', value(r), undefined]),
+        is_public: r.pick([true, false, value(r), undefined]),
+      };
+      return json('PATCH', `/api/v1/locations/${r.chance(0.7) ? ownSpot : urlPart(r)}`, mutate(r, body), user.cookie);
+    },
+  },
+  {
+    name: 'POST /api/v1/locations/check',
+    request: (r) =>
+      json(
+        'POST',
+        '/api/v1/locations/check',
+        r.pick([{ ids: [ownSpot, crypto.randomUUID()] }, { ids: [urlPart(r)] }, { ids: value(r) }, value(r)]),
+        user.cookie,
+      ),
+  },
+  {
+    name: 'circles',
+    request: (r) => {
+      const circle = r.chance(0.6) ? ownCircle : r.chance(0.5) ? crypto.randomUUID() : urlPart(r);
+      return r.pick([
+        json('POST', '/api/v1/circles', r.pick([{ name: value(r) }, { name: text(r) }, value(r)]), user.cookie),
+        json(
+          'PATCH',
+          `/api/v1/circles/${circle}`,
+          r.pick([{ name: text(r) }, { owner_id: value(r) }, value(r)]),
+          user.cookie,
+        ),
+        { url: `/api/v1/circles/${circle}/members`, headers: { cookie: user.cookie } },
+        json('PATCH', `/api/v1/circles/${circle}/members/${urlPart(r)}`, { role: value(r) }, user.cookie),
+        json(
+          'POST',
+          `/api/v1/circles/${circle}/invites`,
+          mutate(r, { expires_in_days: 7, max_uses: 3, email: 'someone@example.com' }),
+          user.cookie,
+        ),
+        { url: `/api/v1/invites/${urlPart(r)}`, headers: { cookie: user.cookie } },
+        json('POST', `/api/v1/invites/${urlPart(r)}/accept`, value(r), user.cookie),
+      ]);
     },
   },
   {

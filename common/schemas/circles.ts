@@ -62,7 +62,10 @@ export const InviteSchema = z.object({
 export type Invite = z.infer<typeof InviteSchema>;
 export const InviteListSchema = z.object({ items: z.array(InviteSchema) });
 export const InviteParamsSchema = z.strictObject({ id: z.uuid(), invite_id: z.uuid() });
-export const InviteTokenParamsSchema = z.strictObject({ token: z.string().min(1).max(200) });
+/** A link's token as Foray makes them: base64url (anything else, a NUL byte among it, is no token). */
+export const InviteTokenParamsSchema = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not an invitation token'),
+});
 
 /** What a signed-in visitor with the link sees before joining: the circle's name and who invited them. */
 export const InvitePreviewSchema = z.object({

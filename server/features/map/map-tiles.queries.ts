@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { spotPhotos, spots, mapCells, mapOwnerCells } from '../../db/schema.ts';
+import { circleMembers, mapCells, mapOwnerCells, spotCircles, spotPhotos, spots } from '../../db/schema.ts';
 import {
   MAP_CELL_SUBDIVISION,
   MAP_KEPT_LEVELS,
@@ -11,7 +11,7 @@ import {
   type MapTileKey,
 } from '../../../common/schemas/map-tiles.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
-import { filterConditions, placedInBox, visibleParts, visibleTo } from '../spots/spots.queries.ts';
+import { filterConditions, placedInBox, visibleTo } from '../spots/spots.queries.ts';
 
 type Rows<Row> = { rows: Row[] };
 
@@ -79,12 +79,7 @@ export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, 
     const cells = mergeCells([
       ...(await keptCells(db, publicCells, tile, level, kept)),
       ...(await keptCells(db, ownPrivateCells(viewerId), tile, level, kept)),
-      ...(await countedCells(
-        db,
-        viewerId,
-        level,
-        sql.join([visibleParts(viewerId).sharedWithViewer, inTile(viewerId, tile)], sql` and `),
-      )),
+      ...(await sharedCells(db, viewerId, level, tile)),
     ]);
     const total = cells.reduce((sum, cell) => sum + cell.count, 0);
     if (total > MAP_MARKERS_MAX) return { ...tile, total, cells, markers: [] };
@@ -120,6 +115,29 @@ async function countedCells(db: Database, viewerId: string, level: number, where
            count(*) filter (where l.type = 'car_park')::int as car_park,
            sum(${lat}) as sum_latitude, sum(${lng}) as sum_longitude
     from ${spots} l where ${where} group by 1, 2`)) as unknown as Rows<CellRow>;
+  return result.rows;
+}
+
+/**
+ * Others' spots shared with the viewer's circles in the tile, counted by cell of `level` at their shown points, each
+ * once. Read from the viewer's memberships outwards (at most CIRCLES_PER_USER_MAX circles and their shares, by key),
+ * never from the spots in the tile, which at country zoom are most of the table.
+ */
+async function sharedCells(db: Database, viewerId: string, level: number, tile: MapTileKey): Promise<CellRow[]> {
+  const result = (await db.execute(sql`
+    with shared as materialized (
+      select distinct lc.location_id as id from ${circleMembers} m
+      join ${spotCircles} lc on lc.circle_id = m.circle_id
+      where m.user_id = ${viewerId}
+    )
+    select foray_tile_x(l.shown_longitude, ${level}) as cx, foray_tile_y(l.shown_latitude, ${level}) as cy,
+           count(*) filter (where l.type = 'mushroom_spot')::int as mushroom_spot,
+           count(*) filter (where l.type = 'car_park')::int as car_park,
+           sum(l.shown_latitude) as sum_latitude, sum(l.shown_longitude) as sum_longitude
+    from shared s join ${spots} l on l.id = s.id
+    where not l.is_public and l.user_id <> ${viewerId}
+      and foray_tile_x(l.shown_longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.shown_latitude, ${tile.z}) = ${tile.y}
+    group by 1, 2`)) as unknown as Rows<CellRow>;
   return result.rows;
 }
 
