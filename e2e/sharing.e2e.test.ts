@@ -44,6 +44,15 @@ describe('sharing', () => {
     expect(await precision.count()).toBe(0);
     // Offline devices keep what they have until they next connect: the dialog says so.
     expect(await dialog.innerText()).toContain(en('sharing.offlineDevices'));
+    // In no circle yet: choosing circles says where to make one, and opens it.
+    await audience.getByRole('radio', { name: exactly(en('sharing.circles')) }).check();
+    await expectVisible(dialog.getByText(exactly(en('sharing.noCircles'))));
+    await dialog.getByRole('button', { name: exactly(en('sharing.openCircles')) }).click();
+    const account = owner.page.getByRole('dialog', { name: exactly(en('account.title')) });
+    await expectVisible(account.getByRole('region', { name: exactly(en('circles.title')) }));
+    await account.getByRole('button', { name: exactly(en('common.close')) }).click();
+    await expectGone(account);
+    await expectVisible(dialog);
     await everyone.check();
     const exactForEveryone = en('sharing.sees', { who: en('sharing.who.public'), how: en('sharing.how.exact') });
     await expect.poll(() => dialog.innerText()).toContain(exactForEveryone);
@@ -115,8 +124,9 @@ describe('sharing', () => {
     expect(named.ok()).toBe(true);
     const spot = await createSpotByApi(owner.page, foray.baseUrl, {
       mushroom_types: 'Porcini for the club',
-      latitude: 55.3,
-      longitude: 23.2,
+      // Near Vilnius: far from the first test's public spot, which the member sees too.
+      latitude: 54.55,
+      longitude: 25.3,
     });
     const created = await owner.page.request.post('/api/v1/circles', {
       headers: { origin: foray.baseUrl },
@@ -167,15 +177,15 @@ describe('sharing', () => {
       audience: 'circles',
       circle_ids: [circle.id],
       precision: '1km',
-      latitude: 55.3,
-      longitude: 23.2,
+      latitude: 54.55,
+      longitude: 25.3,
     });
 
     // The member: who shared it and through which circle, approximately, never at its true place.
     const seen = (await (await member.page.request.get(`/api/v1/locations/${spot.id}`)).json()) as Spot;
     expect(seen.area).not.toBeNull();
     expect(seen.accuracy_m).toBeNull();
-    expect([seen.latitude, seen.longitude]).not.toEqual([55.3, 23.2]);
+    expect([seen.latitude, seen.longitude]).not.toEqual([54.55, 25.3]);
     await member.page.reload();
     await openTab(member.page, 'locations');
     const shared = cardOf(member.page, 'Porcini for the club');

@@ -72,10 +72,10 @@ export default function MainScreen() {
   return (
     <QueryClientProvider client={queryClient}>
       <OutboxProvider userId={me.id} onUploaded={(count) => toast({ title: t('offline.uploaded', { count }) })}>
-        <GuidanceHost>
-          <EditHost>
-            {/* "Open Circles" where a spot is shared and no circle exists yet: circles live in the account panel. */}
-            <OpenCirclesContext value={openAccount}>
+        {/* "Open Circles" where a spot is shared and no circle exists yet: circles live in the account panel. */}
+        <OpenCirclesContext value={openAccount}>
+          <GuidanceHost>
+            <EditHost>
               <PhotosHost>
                 <VisitsHost>
                   <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
@@ -192,9 +192,9 @@ export default function MainScreen() {
                   )}
                 </VisitsHost>
               </PhotosHost>
-            </OpenCirclesContext>
-          </EditHost>
-        </GuidanceHost>
+            </EditHost>
+          </GuidanceHost>
+        </OpenCirclesContext>
       </OutboxProvider>
     </QueryClientProvider>
   );

@@ -10,11 +10,13 @@ import { useOpenVisits } from '../../app/visits-context.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { isStaleEdit, useSpotEditing } from '../../app/spot-editing.ts';
 import { Button } from '../../ui/button.tsx';
-import { useMyCircles } from '../../app/circles.ts';
+import type { Circle } from '../../../common/schemas/circles.ts';
 import { approximateText, areaOf, audienceBadge, othersSeeText, sharedByText, sharingOf } from '../../app/sharing.ts';
 
 type SpotCardProps = {
   spot: ShownSpot;
+  /** The forager's circles, to name those a spot is shared with (undefined until loaded, or with no signal). */
+  circles: Circle[] | undefined;
   /** Position within its page: each card starts 0.1 s after the one before. */
   staggerIndex: number;
   onShare: (spot: ShownSpot) => void;
@@ -23,7 +25,7 @@ type SpotCardProps = {
   onDiscard: (seq: number) => void;
 };
 
-export function SpotCard({ spot, staggerIndex, onShare, onDelete, onRetry, onDiscard }: SpotCardProps) {
+export function SpotCard({ spot, circles, staggerIndex, onShare, onDelete, onRetry, onDiscard }: SpotCardProps) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const typeLabel = t(`locationTypes.${spot.type}`);
@@ -37,7 +39,6 @@ export function SpotCard({ spot, staggerIndex, onShare, onDelete, onRetry, onDis
   const openVisits = useOpenVisits();
   const visitSummary = visitSummaryText(spot.visits, i18n.resolvedLanguage ?? 'en', t);
   const isCar = spot.type === 'car_park';
-  const circles = useMyCircles();
   const sharing = sharingOf(spot);
   const othersSee = spot.is_owner ? othersSeeText(spot, t) : null;
   // Another forager's spot shared approximately: its point is only the one shown, inside this square.
@@ -89,7 +90,7 @@ export function SpotCard({ spot, staggerIndex, onShare, onDelete, onRetry, onDis
               }`}
             >
               <span className="sr-only">{t('form.sharing')}: </span>
-              <span>{audienceBadge(spot, circles.data, t)}</span>
+              <span>{audienceBadge(spot, circles, t)}</span>
             </span>
           </div>
           {othersSee && (
@@ -116,7 +117,7 @@ export function SpotCard({ spot, staggerIndex, onShare, onDelete, onRetry, onDis
           {spot.notes && <p className="text-sm whitespace-pre-line text-stone-700">{spot.notes}</p>}
           <p className="text-sm text-stone-700">
             {/* Lithuanian conjugates "added" for "you": one sentence each, not a pronoun dropped into a template. */}
-            {spot.is_owner ? t('locations.addedByYou') : sharedByText(spot, circles.data, t)}
+            {spot.is_owner ? t('locations.addedByYou') : sharedByText(spot, circles, t)}
           </p>
           <a
             href={directionsUrl(spot.latitude, spot.longitude)}

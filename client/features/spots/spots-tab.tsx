@@ -5,6 +5,7 @@ import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { applyPending } from '../../app/local-first/pending-view.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
+import { useMyCircles } from '../../app/circles.ts';
 import { useOpenVisits } from '../../app/visits-context.ts';
 import { activeFilters, useFiltered, useSpotFilter } from '../../app/spot-filter-url.ts';
 import { Button } from '../../ui/button.tsx';
@@ -34,6 +35,8 @@ export default function SpotsTab({ exportDialog, importDialog: renderImport }: S
   const pages = useSpotPages(me.id, filter);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const openVisits = useOpenVisits();
+  // Asked for once for the whole list: the cards name the circles their spots are shared with.
+  const circles = useMyCircles();
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
 
@@ -127,6 +130,7 @@ export default function SpotsTab({ exportDialog, importDialog: renderImport }: S
           <SpotCard
             key={spot.id}
             spot={spot}
+            circles={circles.data}
             // Each page's cards fade in one after another; a long list does not wait on its first cards.
             staggerIndex={index % PAGE_SIZE}
             onRetry={(seq) => void outbox.retry(seq)}
