@@ -1,5 +1,5 @@
-// The species-text cases the server (locations search API test) and the phone (spot-filter.test.ts) must
-// both decide the same way: one list, so the two sides cannot drift apart.
+// The cases the server (locations search API test) and the phone (spot-filter.test.ts) must both decide the
+// same way, species text and sharing: one list each, so the two sides cannot drift apart.
 
 export type SearchCase = { why: string; q: string; mushroom_types: string; notes: string | null; matches: boolean };
 
@@ -75,4 +75,134 @@ export const SEARCH_CASES: SearchCase[] = [
   { why: 'LIKE wildcards are plain characters', q: '100%', mushroom_types: 'Ūmėdės', notes: 'x', matches: false },
   { why: 'a short word keeps its ending', q: 'kas', mushroom_types: 'Ka', notes: null, matches: false },
   { why: 'Cyrillic, case ignored', q: 'БЕЛЫЙ', mushroom_types: 'белый гриб', notes: null, matches: true },
+];
+
+/**
+ * The sharing filters (ADR 0053), decided the same way by the server (over the spots a viewer may see) and the
+ * phone (over the spots it keeps). The viewer is in two circles, "family" and "club"; each case is one spot, the
+ * viewer's own or another forager's, shared as it says (the other forager shares with circles the viewer is in,
+ * so the viewer sees those circles' ids). A test names the circles' real ids for "family" and "club".
+ */
+export type SharingCaseCircle = 'family' | 'club';
+export type SharingCase = {
+  why: string;
+  spot: { owner: 'viewer' | 'other'; audience: 'private' | 'circles' | 'public'; circles: SharingCaseCircle[] };
+  filter: {
+    owner?: 'mine' | 'others';
+    audience?: 'private' | 'circles' | 'public';
+    circle?: SharingCaseCircle;
+    visibility?: 'private' | 'public';
+  };
+  matches: boolean;
+};
+
+const mine = (audience: SharingCase['spot']['audience'], circles: SharingCaseCircle[] = []) =>
+  ({ owner: 'viewer', audience, circles }) as const;
+const theirs = (audience: SharingCase['spot']['audience'], circles: SharingCaseCircle[] = []) =>
+  ({ owner: 'other', audience, circles }) as const;
+
+export const SHARING_CASES: SharingCase[] = [
+  { why: 'only me: my private spot', spot: mine('private'), filter: { audience: 'private' }, matches: true },
+  { why: 'only me: not my public spot', spot: mine('public'), filter: { audience: 'private' }, matches: false },
+  {
+    why: 'only me: not my spot shared with a circle',
+    spot: mine('circles', ['family']),
+    filter: { audience: 'private' },
+    matches: false,
+  },
+  {
+    why: 'only me: never another forager’s spot',
+    spot: theirs('circles', ['family']),
+    filter: { audience: 'private' },
+    matches: false,
+  },
+  {
+    why: 'circles: my spot shared with one',
+    spot: mine('circles', ['club']),
+    filter: { audience: 'circles' },
+    matches: true,
+  },
+  {
+    why: 'circles: another forager’s spot shared with me',
+    spot: theirs('circles', ['family', 'club']),
+    filter: { audience: 'circles' },
+    matches: true,
+  },
+  { why: 'circles: not a public spot', spot: theirs('public'), filter: { audience: 'circles' }, matches: false },
+  { why: 'circles: not my private spot', spot: mine('private'), filter: { audience: 'circles' }, matches: false },
+  { why: 'everyone: my public spot', spot: mine('public'), filter: { audience: 'public' }, matches: true },
+  {
+    why: 'everyone: another forager’s public spot',
+    spot: theirs('public'),
+    filter: { audience: 'public' },
+    matches: true,
+  },
+  {
+    why: 'everyone: not a spot shared with circles',
+    spot: theirs('circles', ['family']),
+    filter: { audience: 'public' },
+    matches: false,
+  },
+  {
+    why: 'a circle: my spot shared with it',
+    spot: mine('circles', ['family', 'club']),
+    filter: { circle: 'family' },
+    matches: true,
+  },
+  {
+    why: 'a circle: not my spot shared with another',
+    spot: mine('circles', ['club']),
+    filter: { circle: 'family' },
+    matches: false,
+  },
+  {
+    why: 'a circle: another forager’s spot shared with it',
+    spot: theirs('circles', ['club']),
+    filter: { circle: 'club' },
+    matches: true,
+  },
+  { why: 'a circle: not a public spot', spot: theirs('public'), filter: { circle: 'club' }, matches: false },
+  { why: 'a circle: not my private spot', spot: mine('private'), filter: { circle: 'club' }, matches: false },
+  {
+    why: 'shared with me: another forager’s spot in my circle',
+    spot: theirs('circles', ['family']),
+    filter: { owner: 'others', audience: 'circles' },
+    matches: true,
+  },
+  {
+    why: 'shared with me: not my own shared spot',
+    spot: mine('circles', ['family']),
+    filter: { owner: 'others', audience: 'circles' },
+    matches: false,
+  },
+  {
+    why: 'shared with me: not another forager’s public spot',
+    spot: theirs('public'),
+    filter: { owner: 'others', audience: 'circles' },
+    matches: false,
+  },
+  {
+    why: 'a circle and everyone together: nothing is both',
+    spot: mine('public'),
+    filter: { audience: 'public', circle: 'family' },
+    matches: false,
+  },
+  {
+    why: 'older addresses: visibility=private is my spots not public, shared with circles too',
+    spot: mine('circles', ['family']),
+    filter: { visibility: 'private' },
+    matches: true,
+  },
+  {
+    why: 'older addresses: visibility=private is never another forager’s spot',
+    spot: theirs('circles', ['family']),
+    filter: { visibility: 'private' },
+    matches: false,
+  },
+  {
+    why: 'older addresses: visibility=public is what everyone sees',
+    spot: mine('circles', ['club']),
+    filter: { visibility: 'public' },
+    matches: false,
+  },
 ];

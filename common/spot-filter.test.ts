@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_CASES } from './spot-filter.cases.ts';
-import { FOLD_FROM, FOLD_TO, foldText, searchTerms, spotMatcher } from './spot-filter.ts';
+import { SEARCH_CASES, SHARING_CASES, type SharingCaseCircle } from './spot-filter.cases.ts';
+import { audienceOf, FOLD_FROM, FOLD_TO, foldText, searchTerms, spotMatcher } from './spot-filter.ts';
 
 const spot = (fields: Partial<Parameters<ReturnType<typeof spotMatcher>>[0]> = {}) => ({
   type: 'mushroom_spot' as const,
@@ -57,5 +57,34 @@ describe('the other filters on the phone', () => {
     expect(spotMatcher({ visibility: 'public' })(mine)).toBe(false);
     expect(spotMatcher({ photo: 'with' })(mine)).toBe(true);
     expect(spotMatcher({ photo: 'without' })(mine)).toBe(false);
+  });
+});
+
+describe('sharing filters on the phone', () => {
+  const CIRCLE_IDS: Record<SharingCaseCircle, string> = {
+    family: '0b9e7c43-5a1d-4f4e-9d2a-4c1f6b8e2a10',
+    club: '6f1d2c3b-8e7a-4b5c-a9d8-1e2f3a4b5c6d',
+  };
+
+  it.each(SHARING_CASES)('$why', ({ spot: sharing, filter, matches }) => {
+    const kept = spot({
+      is_owner: sharing.owner === 'viewer',
+      is_public: sharing.audience === 'public',
+      circle_ids: sharing.circles.map((circle) => CIRCLE_IDS[circle]),
+    });
+    const { circle, ...rest } = filter;
+    expect(spotMatcher({ ...rest, ...(circle ? { circle_id: CIRCLE_IDS[circle] } : {}) })(kept)).toBe(matches);
+  });
+
+  it('reads a spot kept by a Foray from before circles (no circle_ids) as its owner’s private or public spot', () => {
+    expect(spotMatcher({ audience: 'private' })(spot())).toBe(true);
+    expect(spotMatcher({ audience: 'circles' })(spot())).toBe(false);
+    expect(spotMatcher({ circle_id: '0b9e7c43-5a1d-4f4e-9d2a-4c1f6b8e2a10' })(spot())).toBe(false);
+    expect(spotMatcher({ audience: 'public' })(spot({ is_public: true }))).toBe(true);
+  });
+
+  it('gives another forager’s spot that is neither public nor shared no audience', () => {
+    expect(audienceOf({ is_owner: false, is_public: false, circle_ids: [] })).toBeNull();
+    expect(audienceOf({ is_owner: true, is_public: false })).toBe('private');
   });
 });

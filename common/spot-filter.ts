@@ -2,7 +2,7 @@
 // server applies it in SQL (a generated column folded with the same table, see server/db/schema.ts) and the
 // phone applies it to the spots it keeps for use with no signal; both run the cases in spot-filter.test.ts.
 // No zod here: the main screen imports this file's types and the map loads the matcher lazily (ADR 0020).
-import type { SpotType } from './schemas/spots.ts';
+import type { Audience, SpotType } from './schemas/spots.ts';
 
 /** What the filter bar holds: the names are the API's query parameters and the page URL's. */
 export type SpotFilter = {
@@ -12,11 +12,18 @@ export type SpotFilter = {
   /** Found-date range, inclusive, YYYY-MM-DD. */
   from?: string;
   to?: string;
-  /** `mine`: only the viewer's own spots; `others`: only other people's public ones. */
+  /** `mine`: only the viewer's own spots; `others`: only other people's (public, or shared with my circles). */
   owner?: 'mine' | 'others';
+  /**
+   * Kept for older addresses: `private`, the viewer's own spots not public (shared with circles or not); `public`,
+   * spots everyone sees.
+   */
   visibility?: 'private' | 'public';
-  /** Who sees the spot: only its owner, circles, everyone (ADR 0053). */
-  audience?: 'private' | 'circles' | 'public';
+  /**
+   * Who sees the spot (ADR 0053): `private`, the viewer's own spots that nobody else sees (not public, no circle);
+   * `circles`, spots shared with at least one circle and not public; `public`, spots everyone sees.
+   */
+  audience?: Audience;
   /** Only spots shared with this circle (one the viewer is in). */
   circle_id?: string;
   photo?: 'with' | 'without';
@@ -138,10 +145,23 @@ export type FilterableSpot = {
   date_found: string;
   is_public: boolean;
   is_owner: boolean;
+  /** The circles it is shared with, as the viewer may know them; absent on a spot kept from before circles. */
+  circle_ids?: readonly string[];
   photo_url: string | null;
   /** The visit summary; absent on a spot kept on the device by a Foray from before visits. */
   visits?: { last: { date: string } | null };
 };
+
+/**
+ * Who sees a spot, as the filter's `audience` means it, from the fields every kept copy has: public; else shared
+ * with a circle; else, for its owner, nobody else. Another user's spot that is neither (never sent to a viewer) is
+ * `null`: no audience filter matches it.
+ */
+export function audienceOf(spot: Pick<FilterableSpot, 'is_public' | 'is_owner' | 'circle_ids'>): Audience | null {
+  if (spot.is_public) return 'public';
+  if ((spot.circle_ids ?? []).length > 0) return 'circles';
+  return spot.is_owner ? 'private' : null;
+}
 
 /** The filter as one test, for the spots kept on the device and those waiting in the outbox. */
 export function spotMatcher(filter: SpotFilter): (spot: FilterableSpot) => boolean {
@@ -155,7 +175,11 @@ export function spotMatcher(filter: SpotFilter): (spot: FilterableSpot) => boole
     if (filter.to && spot.date_found > filter.to) return false;
     if (filter.owner === 'mine' && !spot.is_owner) return false;
     if (filter.owner === 'others' && spot.is_owner) return false;
-    if (filter.visibility && spot.is_public !== (filter.visibility === 'public')) return false;
+    if (filter.visibility === 'public' && !spot.is_public) return false;
+    // One's own spots kept from everyone: another forager's spot shared with one's circles is not one of them.
+    if (filter.visibility === 'private' && (spot.is_public || !spot.is_owner)) return false;
+    if (filter.audience && audienceOf(spot) !== filter.audience) return false;
+    if (filter.circle_id && !(spot.circle_ids ?? []).includes(filter.circle_id)) return false;
     if (filter.photo && (spot.photo_url !== null) !== (filter.photo === 'with')) return false;
     if (terms.length === 0) return true;
     const text = searchableText(spot);

@@ -52,7 +52,7 @@ describe('the account page', () => {
     await openTab(other.page, 'locations');
     const card = cardOf(other.page, 'Chanterelles by the lake');
     await expectVisible(card);
-    expect(await card.innerText()).toContain(en('locations.addedBy', { owner: 'Ona Miškinė' }));
+    expect(await card.innerText()).toContain(en('sharing.sharedBy', { owner: 'Ona Miškinė' }));
 
     // The other forager's page in Lithuanian: the panel and its sections speak it.
     await other.page

@@ -83,6 +83,8 @@ describe('editing a spot', () => {
       date_found: '2025-08-30',
       notes: 'Past the second ditch',
       is_public: true,
+      audience: 'public',
+      precision: 'exact',
       version: 2,
     });
 

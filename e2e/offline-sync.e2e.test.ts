@@ -56,7 +56,7 @@ describe('changing spots with no signal', () => {
     const shareCard = cardOf(page, 'Share me later');
     await shareCard.getByRole('button', { name: exactly(en('locations.share')) }).click();
     const shareDialog = page.getByRole('dialog', { name: exactly(en('sharing.dialogTitle')) });
-    await shareDialog.getByLabel(en('sharing.visibility')).selectOption({ label: en('sharing.public') });
+    await shareDialog.getByRole('radio', { name: exactly(en('sharing.public')) }).check();
     await shareDialog.getByRole('button', { name: exactly(en('sharing.update')) }).click();
     await expectToast(page, {
       title: en('sharing.sharingUpdatedSuccess'),
@@ -72,14 +72,18 @@ describe('changing spots with no signal', () => {
       .getByRole('button', { name: exactly(en('locations.confirmDelete')) })
       .click();
     await expectVisible(deleteCard.getByText(en('offline.waitingToDelete')));
-    expect(await outboxOf(page)).toMatchObject([{ kind: 'share' }, { kind: 'delete' }]);
+    // Sharing goes as an edit made on the version shown (ADR 0053): who sees it, with is_public agreeing.
+    expect(await outboxOf(page)).toMatchObject([{ kind: 'edit' }, { kind: 'delete' }]);
 
     await context.setOffline(false);
     await expect.poll(() => outboxOf(page), { timeout: SYNC_TIMEOUT_MS }).toEqual([]);
     await expectGone(deleteCard);
     expect(offline.proxy.count('PATCH', `/api/v1/locations/${toShare.id}`)).toBe(patchesBefore + 1);
     expect(offline.proxy.count('DELETE', `/api/v1/locations/${toDelete.id}`)).toBe(deletesBefore + 1);
-    expect((await (await page.request.get(`/api/v1/locations/${toShare.id}`)).json()).is_public).toBe(true);
+    expect(await (await page.request.get(`/api/v1/locations/${toShare.id}`)).json()).toMatchObject({
+      is_public: true,
+      audience: 'public',
+    });
     expect((await page.request.get(`/api/v1/locations/${toDelete.id}`)).status()).toBe(404);
   });
 });

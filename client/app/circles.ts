@@ -23,7 +23,15 @@ export async function fetchMyCircles(signal?: AbortSignal): Promise<Circle[]> {
   return [...items].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
-/** My circles, kept by TanStack Query under ['circles']; use `data` (undefined while loading or offline). */
+/**
+ * My circles, kept by TanStack Query under ['circles']; use `data` (undefined while loading or offline). Asked for
+ * again whenever a screen that uses them opens: the main screen holds them for its popups all along, and a circle
+ * one has just been removed from must not be offered, or listed, from that copy.
+ */
 export function useMyCircles() {
-  return useQuery({ queryKey: circleKeys.all, queryFn: ({ signal }) => fetchMyCircles(signal) });
+  return useQuery({
+    queryKey: circleKeys.all,
+    queryFn: ({ signal }) => fetchMyCircles(signal),
+    refetchOnMount: 'always',
+  });
 }

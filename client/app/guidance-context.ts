@@ -9,6 +9,11 @@ export type GuidanceTarget = {
   title: string;
   /** A car park gets "Back to the car"; any other spot "Guide me here". */
   isCar: boolean;
+  /**
+   * Another forager's spot shared approximately (ADR 0053): the target is the point shown to the viewer, and the
+   * spot is somewhere in this grid square of about 1 km or 10 km, [min_lng, min_lat, max_lng, max_lat].
+   */
+  area?: { bounds: [number, number, number, number]; precision: '1km' | '10km' } | null;
 };
 
 export const GuidanceContext = createContext<(target: GuidanceTarget) => void>(() => undefined);

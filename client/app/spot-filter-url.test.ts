@@ -23,6 +23,15 @@ describe('the filter in the page URL', () => {
     expect(readFilter('?q=%20%20')).toEqual({});
   });
 
+  it('reads who sees the spots and a circle, and keeps the older visibility', () => {
+    const circle = '0b9e7c43-5a1d-4f4e-9d2a-4c1f6b8e2a10';
+    expect(readFilter(`?owner=others&audience=circles`)).toEqual({ owner: 'others', audience: 'circles' });
+    expect(readFilter(`?circle_id=${circle}&visibility=public`)).toEqual({ circle_id: circle, visibility: 'public' });
+    expect(filterQuery(readFilter(`?circle_id=${circle}`))).toBe(`&circle_id=${circle}`);
+    // Not a circle's id, nor an audience the API knows: left out.
+    expect(readFilter('?circle_id=family&audience=friends')).toEqual({});
+  });
+
   it('sends it to the API under the same names, encoded', () => {
     const filter = readFilter('?q=baravykai%20%26%20voveraites&type=mushroom_spot');
     expect(filterQuery(filter)).toBe('&q=baravykai%20%26%20voveraites&type=mushroom_spot');

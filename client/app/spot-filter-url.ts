@@ -15,6 +15,8 @@ const ALLOWED: Record<keyof SpotFilter, string> = {
   to: DATE,
   owner: 'mine|others',
   visibility: 'private|public',
+  audience: 'private|circles|public',
+  circle_id: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
   photo: 'with|without',
   visited: 'this_year',
 };

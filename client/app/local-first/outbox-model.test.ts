@@ -28,6 +28,8 @@ const fields = {
   longitude: 23.9,
   is_public: false,
 };
+/** What a Spot from the server adds to those fields (ADR 0053): its owner sees it private and exact, with no area. */
+const seenByItsOwner = { audience: 'private' as const, circle_ids: [], precision: 'exact' as const, area: null };
 
 function create(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
   return {
@@ -189,6 +191,7 @@ function pendingFree(): Spot {
   return {
     id: SPOT,
     ...fields,
+    ...seenByItsOwner,
     notes: null,
     accuracy_m: null,
     photos: [],
@@ -356,6 +359,7 @@ describe('edits after the server answered', () => {
   const server = (version: number): Spot => ({
     id: SPOT,
     ...fields,
+    ...seenByItsOwner,
     notes: 'now',
     accuracy_m: null,
     photo_url: null,
@@ -463,6 +467,7 @@ describe('applyPending', () => {
   const server: Spot = {
     id: '11111111-1111-4111-8111-111111111111',
     ...fields,
+    ...seenByItsOwner,
     notes: null,
     accuracy_m: null,
     photo_url: null,
@@ -690,6 +695,7 @@ describe('several photos in the outbox', () => {
     const onServer: Spot = {
       id: SPOT,
       ...fields,
+      ...seenByItsOwner,
       notes: null,
       accuracy_m: null,
       created_at: '2026-09-01T10:00:00.000Z',

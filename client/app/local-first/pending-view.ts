@@ -22,6 +22,11 @@ export function pendingSpot(
     id: entry.spotId,
     ...entry.fields,
     accuracy_m: entry.fields.accuracy_m ?? null,
+    // An entry queued before circles says only whether the spot is public. Its owner sees it exactly: no area.
+    audience: entry.fields.audience ?? (entry.fields.is_public ? 'public' : 'private'),
+    circle_ids: entry.fields.circle_ids ?? [],
+    precision: entry.fields.precision ?? 'exact',
+    area: null,
     photo_url: null,
     thumbnail_url: null,
     photos:

@@ -7,12 +7,16 @@ import type { OutboxChange, OutboxEntry } from './outbox-model.ts';
 /** What creating a spot takes, less the ids an entry keeps apart (the spot's own and its first photo's). */
 type CreateSpotFields = Omit<CreateSpotInput, 'id' | 'photo_id'>;
 
+/** Absent in entries queued before Foray had circles (ADR 0053): the server then goes by `is_public`. */
+type SharingFields = 'audience' | 'circle_ids' | 'precision';
+
 /**
  * A spot's fields as a queued create keeps them: the create schema's input, each one given (the form fills in
  * the defaults), but `accuracy_m` — metres, for a spot placed from the phone's position — which is absent in
- * entries queued before Foray kept it.
+ * entries queued before Foray kept it, and who sees the spot and how exactly, absent in entries queued before circles.
  */
-export type SpotFields = Required<Omit<CreateSpotFields, 'accuracy_m'>> & Pick<CreateSpotFields, 'accuracy_m'>;
+export type SpotFields = Required<Omit<CreateSpotFields, 'accuracy_m' | SharingFields>> &
+  Pick<CreateSpotFields, 'accuracy_m' | SharingFields>;
 
 /**
  * Some of a spot's fields, as an edit changes them. A move carries `accuracy_m` too: a number when placed from

@@ -2,6 +2,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activeFilters, useSpotFilter } from '../../app/spot-filter-url.ts';
+import { useMyCircles } from '../../app/circles.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { withAllWords } from '../../i18n/later-words.ts';
 
@@ -12,6 +13,8 @@ export function FilterButton() {
   const { filter } = useSpotFilter();
   const [open, setOpen] = useState(false);
   const count = activeFilters(filter);
+  // Asked for here, with the main screen's code (its popups name circles too), and handed to the panel.
+  const circles = useMyCircles();
   return (
     <>
       <button
@@ -29,7 +32,7 @@ export function FilterButton() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <FilterPanel filter={filter} onClose={() => setOpen(false)} />
+          <FilterPanel filter={filter} circles={circles.data} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -4,13 +4,40 @@ import { useTranslation } from 'react-i18next';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { isCalendarDate, tidyDateInput } from '../../lib/date-input.ts';
 import { FILTER_CHANGED, FILTER_KEYS } from '../../app/spot-filter-url.ts';
+import type { Circle } from '../../../common/schemas/circles.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 
-type Draft = Record<'q' | 'type' | 'from' | 'to' | 'owner' | 'visibility' | 'photo' | 'visited', string>;
+/**
+ * `sharing` is one list for who sees the spots (ADR 0053): an audience, "shared with me" (others' spots shared
+ * with my circles), one of my circles, or — kept from older addresses — every spot not public.
+ */
+type Draft = Record<'q' | 'type' | 'from' | 'to' | 'owner' | 'sharing' | 'photo' | 'visited', string>;
+
+const SHARED_WITH_ME = 'shared-with-me';
+const CIRCLE = 'circle:';
+const NOT_PUBLIC = 'visibility:private';
+
+/** The sharing list's value for a filter's audience, circle and visibility. */
+function sharingChoice(filter: SpotFilter): string {
+  if (filter.circle_id) return `${CIRCLE}${filter.circle_id}`;
+  if (filter.audience === 'circles' && filter.owner === 'others') return SHARED_WITH_ME;
+  if (filter.audience) return filter.audience;
+  // visibility=public is what everyone sees: the same spots as audience=public.
+  if (filter.visibility === 'public') return 'public';
+  return filter.visibility === 'private' ? NOT_PUBLIC : '';
+}
+
+/** The filter's fields for the sharing list's value; "shared with me" sets whose spots too. */
+function sharingFilter(choice: string): Pick<SpotFilter, 'audience' | 'circle_id' | 'visibility' | 'owner'> {
+  if (choice.startsWith(CIRCLE)) return { circle_id: choice.slice(CIRCLE.length) };
+  if (choice === SHARED_WITH_ME) return { owner: 'others', audience: 'circles' };
+  if (choice === NOT_PUBLIC) return { visibility: 'private' };
+  return choice === 'private' || choice === 'circles' || choice === 'public' ? { audience: choice } : {};
+}
 
 /** Replaces the filter in the address bar (no new history entry per change) and tells the map and the list. */
 function setSpotFilter(filter: SpotFilter) {
@@ -21,18 +48,35 @@ function setSpotFilter(filter: SpotFilter) {
   window.dispatchEvent(new Event(FILTER_CHANGED));
 }
 
-export default function FilterPanel({ filter, onClose }: { filter: SpotFilter; onClose: () => void }) {
+/** `circles`: the forager's circles (client/app/circles.ts), one choice each; undefined until they load. */
+export default function FilterPanel({
+  filter,
+  circles,
+  onClose,
+}: {
+  filter: SpotFilter;
+  circles: Circle[] | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => ({
     q: filter.q ?? '',
     type: filter.type ?? '',
     from: filter.from ?? '',
     to: filter.to ?? '',
-    owner: filter.owner ?? '',
-    visibility: filter.visibility ?? '',
+    // "Shared with me" stands for both whose spots and who sees them.
+    owner: sharingChoice(filter) === SHARED_WITH_ME ? '' : (filter.owner ?? ''),
+    sharing: sharingChoice(filter),
     photo: filter.photo ?? '',
     visited: filter.visited ?? '',
   }));
+  // My circles, and one from the address that the list does not hold (not loaded yet, no signal), by its id.
+  const sharingCircles = [
+    ...(circles ?? []),
+    ...(filter.circle_id && !circles?.some((circle) => circle.id === filter.circle_id)
+      ? [{ id: filter.circle_id, name: t('sharing.circleCount', { count: 1 }) }]
+      : []),
+  ];
   const [dateError, setDateError] = useState<{ field: 'from' | 'to'; message: string } | null>(null);
   const set = (field: keyof Draft) => (value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -41,11 +85,15 @@ export default function FilterPanel({ filter, onClose }: { filter: SpotFilter; o
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const chosen = Object.fromEntries(
-      Object.entries(draft)
-        .map(([key, value]) => [key, value.trim()])
-        .filter(([, value]) => value),
-    ) as SpotFilter;
+    const { sharing, ...fields } = draft;
+    const chosen = {
+      ...(Object.fromEntries(
+        Object.entries(fields)
+          .map(([key, value]) => [key, value.trim()])
+          .filter(([, value]) => value),
+      ) as SpotFilter),
+      ...sharingFilter(sharing),
+    };
     for (const field of ['from', 'to'] as const) {
       const value = chosen[field];
       if (value && !isCalendarDate(value)) return setDateError({ field, message: t('form.dateFormatHint') });
@@ -126,11 +174,26 @@ export default function FilterPanel({ filter, onClose }: { filter: SpotFilter; o
             ])}
           </Field>
           <Field label={t('form.sharing')}>
-            {select('visibility', [
-              ['', t('filter.any')],
-              ['private', t('sharing.private')],
-              ['public', t('sharing.public')],
-            ])}
+            {(id) => (
+              <Select id={id} value={draft.sharing} onChange={(event) => set('sharing')(event.target.value)}>
+                <option value="">{t('filter.any')}</option>
+                <option value="private">{t('sharing.private')}</option>
+                <option value="circles">{t('sharing.circles')}</option>
+                <option value="public">{t('sharing.public')}</option>
+                <option value={SHARED_WITH_ME}>{t('sharing.filter.sharedWithMe')}</option>
+                {/* Only from an older address: offered while it is the filter, so Show keeps it. */}
+                {draft.sharing === NOT_PUBLIC && <option value={NOT_PUBLIC}>{t('sharing.filter.notPublic')}</option>}
+                {sharingCircles.length > 0 && (
+                  <optgroup label={t('sharing.filter.withCircle')}>
+                    {sharingCircles.map((circle) => (
+                      <option key={circle.id} value={`${CIRCLE}${circle.id}`}>
+                        {circle.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+              </Select>
+            )}
           </Field>
           <Field label={t('form.photo')}>
             {select('photo', [

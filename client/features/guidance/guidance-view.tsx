@@ -3,12 +3,13 @@
 // Loaded only when first opened (client/app/guidance-host.tsx): the main screen stays within its budget.
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
-import { Circle, CircleMarker, MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer, Rectangle, TileLayer, useMap } from 'react-leaflet';
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { TileLayer as TileLayerConfig } from '../../../common/schemas/config.ts';
 import { formatDistance, type CompassPoint } from '../../lib/geodesy.ts';
 import type { GuidanceTarget } from '../../app/guidance-context.ts';
+import { SQUARE_SIZE } from '../../app/sharing-choice.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   ARRIVED_WITHIN_M,
@@ -68,6 +69,11 @@ export default function GuidanceView({ target, tileLayer, onClose }: GuidanceVie
           <RadixDialog.Description className="text-sm text-stone-700">
             {t('guidance.description')}
           </RadixDialog.Description>
+          {target.area && (
+            <p className="rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900">
+              {t('sharing.guideApproximate', { size: SQUARE_SIZE[target.area.precision] })}
+            </p>
+          )}
 
           {reading && distanceText && directionText ? (
             <div className="flex items-center gap-4">
@@ -95,7 +101,8 @@ export default function GuidanceView({ target, tileLayer, onClose }: GuidanceVie
                 {t('guidance.inaccurate', { metres: Math.round(position.accuracy), limit: INACCURATE_OVER_M })}
               </p>
             )}
-            {reading && reading.distance <= ARRIVED_WITHIN_M && (
+            {/* An approximate spot's point is no place to arrive at: the spot is somewhere in its square. */}
+            {reading && reading.distance <= ARRIVED_WITHIN_M && !target.area && (
               <p className="font-medium text-green-900">{t('guidance.arrived')}</p>
             )}
           </div>
@@ -183,12 +190,23 @@ function GuidanceMap({ target, position, tileLayer, label }: GuidanceMapProps) {
     >
       <MapContainer
         center={[target.latitude, target.longitude]}
-        zoom={16}
+        // An approximate spot's square is in view from the start: about 1 km at 14, 10 km at 11.
+        zoom={target.area ? (target.area.precision === '10km' ? 11 : 14) : 16}
         zoomControl={false}
         attributionControl={false}
         className="size-full"
       >
         {tileLayer && <TileLayer url={tileLayer.url} maxZoom={tileLayer.max_zoom} crossOrigin="anonymous" />}
+        {target.area && (
+          <Rectangle
+            bounds={[
+              [target.area.bounds[1], target.area.bounds[0]],
+              [target.area.bounds[3], target.area.bounds[2]],
+            ]}
+            interactive={false}
+            pathOptions={{ color: '#b45309', weight: 2, fillColor: '#f59e0b', fillOpacity: 0.12 }}
+          />
+        )}
         <CircleMarker
           center={[target.latitude, target.longitude]}
           radius={9}

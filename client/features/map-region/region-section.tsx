@@ -1,6 +1,7 @@
 // "On this device": the region map — download it for use with no signal (with progress and cancel), see its
 // size and date, take an update, or remove it (ADR 0018). Shown only when the operator offers a region map.
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { MapRegion } from '../../../common/schemas/config.ts';
 import { api } from '../../lib/api-client.ts';
@@ -157,7 +158,8 @@ function Progress({
 
 function failureMessage(
   task: Extract<DownloadTask, { state: 'failed' }>,
-  t: ReturnType<typeof useTranslation>['t'],
+  // i18next's own type: the hook's return type, with every key of en.json, is too deep for TypeScript to expand.
+  t: TFunction,
   megabytes: (bytes: number) => string,
 ): string {
   switch (task.reason) {

@@ -8,6 +8,9 @@ import { formatCoordinates, todayLocal } from '../../lib/format.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { askToPersistStorage, useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
+import type { Sharing } from '../../app/sharing.ts';
+import { sharingFields } from '../../app/sharing-choice.ts';
+import { SharingFields, sharingProblem } from '../../app/sharing-fields.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -48,8 +51,13 @@ export function AddSpotForm({
   const dateRef = useRef<HTMLInputElement>(null);
   const checkDate = useDateFoundCheck();
   const [notes, setNotes] = useState('');
-  // The account page's choice (ADR 0037); private unless the forager chose otherwise.
-  const [sharing, setSharing] = useState<'private' | 'public'>(me.default_public ? 'public' : 'private');
+  // Who sees it starts as the account page's choice (ADR 0037): only me unless the forager chose everyone.
+  const [sharing, setSharing] = useState<Sharing>(() => ({
+    audience: me.default_public ? 'public' : 'private',
+    circle_ids: [],
+    precision: 'exact',
+  }));
+  const [sharingError, setSharingError] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,6 +79,11 @@ export function AddSpotForm({
       return;
     }
     setDateError(null);
+    const sharingIssue = sharingProblem(sharing);
+    if (sharingIssue) {
+      setSharingError(t(sharingIssue));
+      return;
+    }
     setSaving(true);
     try {
       const shrunk = photo ? await photo.shrunk : null;
@@ -90,7 +103,7 @@ export function AddSpotForm({
           longitude: selection.lng,
           // Rounded to 0.1 m: more digits would claim a precision no phone has.
           accuracy_m: selection.accuracy === undefined ? null : Math.max(0.1, Math.round(selection.accuracy * 10) / 10),
-          is_public: sharing === 'public',
+          ...sharingFields(sharing),
         },
         photo: shrunk?.blob ?? null,
         photoName: shrunk?.name ?? null,
@@ -221,18 +234,14 @@ export function AddSpotForm({
             />
           )}
         </Field>
-        <Field label={t('form.sharing')}>
-          {(id) => (
-            <Select
-              id={id}
-              value={sharing}
-              onChange={(event) => setSharing(event.target.value as 'private' | 'public')}
-            >
-              <option value="private">{t('sharing.private')}</option>
-              <option value="public">{t('sharing.public')}</option>
-            </Select>
-          )}
-        </Field>
+        <SharingFields
+          value={sharing}
+          onChange={(next) => {
+            setSharing(next);
+            setSharingError(null);
+          }}
+          error={sharingError}
+        />
         <div className="flex gap-2 pt-1">
           <Button type="submit" disabled={saving} aria-busy={saving} className="flex-1">
             {saving && <Spinner />}

@@ -86,8 +86,8 @@ export function useMapOverview(map: L.Map | null, filterKey: string, enabled: bo
 
 export type OverviewLabels = {
   cluster: (count: number) => string;
-  /** A lone spot in the overview: its type, and that a tap opens it. */
-  pin: (type: MapTile['markers'][number]['type']) => string;
+  /** A lone spot in the overview: its type, that a tap opens it, and whether it is only its shown point (ADR 0053). */
+  pin: (type: MapTile['markers'][number]['type'], approximate: '1km' | '10km' | null) => string;
   /** What the popup of a lone pin says while the spot is read. */
   loading: string;
   /**
@@ -100,7 +100,13 @@ export type OverviewLabels = {
 /** The lone pin whose popup is open: it opens again when the overview is redrawn (a pan, a refetch). */
 export type OpenPin = { current: string | null };
 
-type OverviewPoint = { count: number; type: MapTile['markers'][number]['type'] | null; id: string | null };
+type OverviewPoint = {
+  count: number;
+  type: MapTile['markers'][number]['type'] | null;
+  id: string | null;
+  /** Another forager's spot shared approximately: drawn at its shown point, as such. */
+  approximate?: '1km' | '10km' | null;
+};
 
 /**
  * Draws the tiles' cells and lone spots for the map's zoom: near ones merged into numbered bubbles that add
@@ -130,7 +136,15 @@ export function drawOverview(
   index.load(
     tiles.flatMap((tile) => [
       ...tile.cells.map((cell) => point(cell.latitude, cell.longitude, { count: cell.count, type: null, id: null })),
-      ...tile.markers.map((pin) => point(pin.latitude, pin.longitude, { count: 1, type: pin.type, id: pin.id })),
+      ...tile.markers.map((pin) =>
+        point(pin.latitude, pin.longitude, {
+          count: 1,
+          type: pin.type,
+          id: pin.id,
+          // A server from before circles sends no precision.
+          approximate: !pin.is_owner && (pin.precision === '1km' || pin.precision === '10km') ? pin.precision : null,
+        }),
+      ),
     ]),
   );
   const layer = L.layerGroup().addTo(map);
@@ -167,9 +181,10 @@ export function drawOverview(
     const lone = 'cluster' in properties ? null : properties;
     const type = lone?.type ?? null;
     const count = properties.count;
-    const label = type ? labels.pin(type) : labels.cluster(count);
+    const approximate = lone?.approximate ?? null;
+    const label = type ? labels.pin(type, approximate) : labels.cluster(count);
     const marker = L.marker([latitude, longitude], {
-      icon: type ? spotIcon(type, null) : clusterIcon(count),
+      icon: type ? spotIcon(type, null, approximate !== null) : clusterIcon(count),
       title: label,
       keyboard: true,
     });

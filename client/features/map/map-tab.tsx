@@ -25,6 +25,7 @@ import { readSpot } from './spot-by-id.ts';
 import { buildSpotPopup } from './spot-popup.ts';
 import { LayerSelect } from './layer-select.tsx';
 import { usePopupLabels } from './popup-labels.ts';
+import { approximateText } from '../../app/sharing.ts';
 import { withAllWords } from '../../i18n/later-words.ts';
 
 const NO_SPOTS: Spot[] = [];
@@ -155,7 +156,10 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
   const overviewLabels = useMemo(
     () => ({
       cluster: labels.cluster,
-      pin: (type: Spot['type']) => t('map.overviewPin', { type: t(`locationTypes.${type}`) }),
+      pin: (type: Spot['type'], approximate: '1km' | '10km' | null) => {
+        const name = t('map.overviewPin', { type: t(`locationTypes.${type}`) });
+        return approximate ? `${name} (${approximateText(approximate, t)})` : name;
+      },
       loading: t('map.spotLoading'),
       // A lone pin's popup is read by id when opened (ADR 0026): the same popup as on the spots' map, with what
       // waits on the device applied; the device's copy when the server cannot be reached.

@@ -33,24 +33,33 @@ const spotIcons: Record<SpotType, L.DivIcon> = {
   }),
 };
 
-/** A pin still on the device: dashed ring and an upload badge (red when the server refused it). */
+/** A pin still on the device: dashed ring and an upload badge (red when the server refused it). Or approximate. */
 const pendingIcons = new Map<string, L.DivIcon>();
 
-export function spotIcon(type: SpotType, pending: 'waiting' | 'failed' | null = null): L.DivIcon {
+/**
+ * `approximate`: another forager's spot shared approximately (ADR 0053), whose pin is only the point shown: paler,
+ * with a dotted ring, beside the square it is in.
+ */
+export function spotIcon(type: SpotType, pending: 'waiting' | 'failed' | null = null, approximate = false): L.DivIcon {
   const icon = spotIcons[type] ?? spotIcons.mushroom_spot;
-  if (!pending) return icon;
-  const key = `${type}:${pending}`;
-  let pendingIcon = pendingIcons.get(key);
-  if (!pendingIcon) {
-    const badge = `<span class="upload-badge" aria-hidden="true">${pending === 'failed' ? '!' : '↑'}</span>`;
-    pendingIcon = L.divIcon({
+  if (!pending && !approximate) return icon;
+  const key = `${type}:${pending}:${approximate}`;
+  let variant = pendingIcons.get(key);
+  if (!variant) {
+    const badge = pending
+      ? `<span class="upload-badge" aria-hidden="true">${pending === 'failed' ? '!' : '↑'}</span>`
+      : '';
+    const classes = ['foray-marker'];
+    if (pending) classes.push('foray-pending', `foray-pending-${pending}`);
+    if (approximate) classes.push('foray-approximate');
+    variant = L.divIcon({
       ...icon.options,
-      className: `foray-marker foray-pending foray-pending-${pending}`,
+      className: classes.join(' '),
       html: `${icon.options.html as string}${badge}`,
     });
-    pendingIcons.set(key, pendingIcon);
+    pendingIcons.set(key, variant);
   }
-  return pendingIcon;
+  return variant;
 }
 
 /** A bubble with the number of spots it stands for; bigger for bigger groups. */

@@ -40,6 +40,7 @@ describe('the overview tiles of a view', () => {
           is_owner: true,
           is_public: false,
           has_photos: false,
+          precision: 'exact',
         },
       ],
     };

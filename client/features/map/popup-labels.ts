@@ -11,6 +11,8 @@ import { useSpotEditing } from '../../app/spot-editing.ts';
 import { visitSummaryText } from '../../app/visit-summary.ts';
 import { useOpenVisits } from '../../app/visits-context.ts';
 import { codeMessage } from '../../lib/api-client.ts';
+import { useMyCircles } from '../../app/circles.ts';
+import { approximateText, audienceBadge, othersSeeText, sharedByText, areaOf } from '../../app/sharing.ts';
 
 /** `onMove`: "Move" on one of the user's pins, which the Map tab answers with its move panel. */
 export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
@@ -21,6 +23,8 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
   const editing = useSpotEditing();
   const { retry, discard } = useOutbox();
   const language = i18n.resolvedLanguage ?? 'en';
+  // Names for the circles a spot is shared with; until they load (or with no signal), how many.
+  const circles = useMyCircles().data;
   return useMemo(
     () => ({
       language,
@@ -38,6 +42,14 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
       onRetry: (seq: number) => void retry(seq),
       onDiscard: (seq: number) => void discard(seq),
       accuracy: (metres: number) => t('locations.accuracy', { metres }),
+      audienceLabel: t('form.sharing'),
+      audience: (spot: ShownSpot) => audienceBadge(spot, circles, t),
+      sharedBy: (spot: ShownSpot) => sharedByText(spot, circles, t),
+      othersSee: (spot: ShownSpot) => othersSeeText(spot, t),
+      approximate: (spot: ShownSpot) => {
+        const area = areaOf(spot);
+        return area ? approximateText(area.precision, t) : null;
+      },
       visitSummary: (spot: ShownSpot) => visitSummaryText(spot.visits, language, t),
       recordVisit: t('visits.record'),
       visits: t('visits.list'),
@@ -60,8 +72,9 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
           longitude: spot.longitude,
           title: spot.mushroom_types || t(`locationTypes.${spot.type}`),
           isCar: spot.type === 'car_park',
+          area: areaOf(spot),
         }),
     }),
-    [t, language, retry, discard, guide, editing, openPhotos, openVisits, onMove],
+    [t, language, retry, discard, guide, editing, openPhotos, openVisits, onMove, circles],
   );
 }

@@ -35,6 +35,15 @@ export type PopupLabels = {
   viewPhotos: (title: string) => string;
   onManagePhotos: (spot: ShownSpot) => void;
   onViewPhotos: (spot: ShownSpot) => void;
+  /** Who sees the spot (ADR 0053): "Only me", its circles' names or "Everyone"; "Who sees it" for screen readers. */
+  audienceLabel: string;
+  audience: (spot: ShownSpot) => string;
+  /** Another forager's spot: "Shared by Ona · Family". */
+  sharedBy: (spot: ShownSpot) => string;
+  /** One's own spot shared approximately: "About 1 km for others"; null otherwise. */
+  othersSee: (spot: ShownSpot) => string | null;
+  /** Another forager's approximate spot (its `area` set): "approximate, about 1 km"; null otherwise. */
+  approximate: (spot: ShownSpot) => string | null;
   /** "Last visit 12 Oct 2026: nothing · 3 visits", or null before the first visit. */
   visitSummary: (spot: ShownSpot) => string | null;
   /** "Record a visit" and "Visits", on one's own mushroom spot (ADR 0022). */
@@ -57,7 +66,9 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
 
   const badge = element('span', labels.typeLabel(spot.type), 'badge');
   badge.dataset.type = spot.type;
-  root.append(badge);
+  const audience = element('span', undefined, 'badge audience');
+  audience.append(element('span', `${labels.audienceLabel}: `, 'sr-only'), element('span', labels.audience(spot)));
+  root.append(badge, ' ', audience);
   if (spot.pending) root.append(pendingPart(spot, spot.pending, labels));
 
   // A spot still on the device shows the photo waiting with it.
@@ -90,6 +101,11 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   const visits = labels.visitSummary(spot);
   if (visits) root.append(element('p', visits, 'visits'));
   if (spot.notes) root.append(element('p', spot.notes));
+  const othersSee = spot.is_owner ? labels.othersSee(spot) : null;
+  if (othersSee) root.append(element('p', othersSee));
+  if (!spot.is_owner) root.append(element('p', labels.sharedBy(spot), 'shared-by'));
+  const approximate = labels.approximate(spot);
+  if (approximate) root.append(element('p', approximate, 'approximate'));
 
   const link = element('a', labels.directions(formatCoordinates(spot.latitude, spot.longitude, 6)));
   link.href = directionsUrl(spot.latitude, spot.longitude);

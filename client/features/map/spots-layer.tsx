@@ -141,14 +141,27 @@ function spotMarker(
 ): L.Marker {
   const title = spot.mushroom_types || labels.typeLabel(spot.type);
   const pending = spot.pending ? (spot.pending.status === 'failed' ? 'failed' : 'waiting') : null;
-  const name = `${labels.typeLabel(spot.type)}: ${title}${pending ? ` (${labels.pendingLabel(pending === 'failed')})` : ''}`;
+  const approximate = labels.approximate(spot);
+  const state = [pending ? labels.pendingLabel(pending === 'failed') : null, approximate].filter(Boolean).join(', ');
+  const name = `${labels.typeLabel(spot.type)}: ${title}${state ? ` (${state})` : ''}`;
   const marker = L.marker([spot.latitude, spot.longitude], {
-    icon: spotIcon(spot.type, pending),
+    icon: spotIcon(spot.type, pending, approximate !== null),
     title: name,
     keyboard: true,
     riseOnHover: true,
   });
   marker.on('add', () => marker.getElement()?.setAttribute('aria-label', name));
+  if (spot.area) {
+    // Another forager's spot shared approximately (ADR 0053): the pin is only the point shown to the viewer; the
+    // spot is somewhere in this light square, drawn with the pin (not under a group's bubble).
+    const [west, south, east, north] = spot.area;
+    const square = approximateSquare([
+      [south, west],
+      [north, east],
+    ]);
+    marker.on('add', () => square.addTo(map));
+    marker.on('remove', () => square.remove());
+  }
   // Built when opened: a popup per pin up front would cost time and memory for thousands of pins.
   marker.bindPopup(() => buildSpotPopup(spot, labels), { minWidth: 200, maxWidth: 280 });
   const { accuracy_m: accuracy } = spot;
@@ -169,6 +182,18 @@ function spotMarker(
     });
   }
   return marker;
+}
+
+/** The square an approximate spot is in: light, under the pins, no target for taps (the pin has the popup). */
+function approximateSquare(bounds: L.LatLngBoundsExpression): L.Rectangle {
+  return L.rectangle(bounds, {
+    interactive: false,
+    color: '#57534e',
+    weight: 1,
+    dashArray: '4 4',
+    fillColor: '#a8a29e',
+    fillOpacity: 0.12,
+  });
 }
 
 /** A circle of `metres` around a point, named for screen readers: what the spot's "± N m" means on the map. */

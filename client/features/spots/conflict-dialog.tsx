@@ -4,10 +4,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Spot } from '../../../common/schemas/spots.ts';
+import type { Precision, Spot } from '../../../common/schemas/spots.ts';
 import { formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot, SpotPatch } from '../../app/local-first/spot-types.ts';
 import { spotKeys } from '../../app/spot-keys.ts';
+import { useMyCircles } from '../../app/circles.ts';
+import { circlesText, sharingOf, type Sharing } from '../../app/sharing.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { resolveStaleEdit } from '../../app/local-first/stale-edit.ts';
 import { Button } from '../../ui/button.tsx';
@@ -20,6 +22,7 @@ export default function ConflictDialog({ spot, onClose }: { spot: ShownSpot; onC
   const outbox = useOutbox();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const circles = useMyCircles();
   const pending = spot.pending;
   const current = pending?.error?.current;
   if (!pending || !current || !pending.patch) return null;
@@ -30,7 +33,18 @@ export default function ConflictDialog({ spot, onClose }: { spot: ShownSpot; onC
     text,
     type: (type) => t(`locationTypes.${type}`),
     date: (date) => formatDate(date, language, 'long'),
-    sharing: (isPublic) => (isPublic ? t('sharing.public') : t('sharing.private')),
+    sharing: ({ audience, circle_ids: ids }) =>
+      audience === 'public'
+        ? t('sharing.public')
+        : audience === 'circles'
+          ? `${t('sharing.circles')}: ${circlesText(ids, circles.data, t)}`
+          : t('sharing.private'),
+    precision: (precision) =>
+      precision === '1km'
+        ? t('sharing.precision.1km')
+        : precision === '10km'
+          ? t('sharing.precision.10km')
+          : t('sharing.precision.exact'),
     position: (lat, lng) => formatCoordinates(lat, lng, 6),
     labels: {
       type: t('form.type'),
@@ -39,6 +53,7 @@ export default function ConflictDialog({ spot, onClose }: { spot: ShownSpot; onC
       date_found: t('form.dateFound'),
       notes: t('form.notes'),
       is_public: t('form.sharing'),
+      precision: t('sharing.precisionLabel'),
       position: t('conflict.position'),
     },
   });
@@ -88,9 +103,13 @@ type Formatters = {
   text: (value: string | null | undefined) => string;
   type: (type: Spot['type']) => string;
   date: (date: string) => string;
-  sharing: (isPublic: boolean) => string;
+  sharing: (sharing: Sharing) => string;
+  precision: (precision: Precision) => string;
   position: (lat: number, lng: number) => string;
-  labels: Record<'type' | 'mushroom_types' | 'finder' | 'date_found' | 'notes' | 'is_public' | 'position', string>;
+  labels: Record<
+    'type' | 'mushroom_types' | 'finder' | 'date_found' | 'notes' | 'is_public' | 'precision' | 'position',
+    string
+  >;
 };
 
 /** One row per field the edit changes, in the form's order. */
@@ -117,7 +136,22 @@ function compareRows(patch: SpotPatch, current: Spot, f: Formatters): Row[] {
       saved: f.position(current.latitude, current.longitude),
     });
   }
-  if (patch.is_public !== undefined)
-    rows.push({ label: f.labels.is_public, yours: f.sharing(patch.is_public), saved: f.sharing(current.is_public) });
+  if (patch.is_public !== undefined || patch.audience !== undefined || patch.circle_ids !== undefined) {
+    const saved = sharingOf(current);
+    // An edit queued before circles says only is_public (false keeps the spot's circles, as the server does);
+    // one since names the audience and its circles as well.
+    const yours = sharingOf({
+      is_public: patch.is_public ?? patch.audience === 'public',
+      circle_ids:
+        patch.circle_ids ?? (patch.audience === undefined || patch.audience === 'circles' ? saved.circle_ids : []),
+    });
+    rows.push({ label: f.labels.is_public, yours: f.sharing(yours), saved: f.sharing(saved) });
+  }
+  if (patch.precision !== undefined)
+    rows.push({
+      label: f.labels.precision,
+      yours: f.precision(patch.precision),
+      saved: f.precision(current.precision),
+    });
   return rows;
 }

@@ -9,6 +9,7 @@ import { isOnline } from '../../lib/connectivity.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
+import { SharingFields, sharingProblem } from '../../app/sharing-fields.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';
@@ -27,6 +28,7 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
   const outbox = useOutbox();
   const [values, setValues] = useState<EditValues>(() => editValuesOf(spot));
   const [dateError, setDateError] = useState<string | null>(null);
+  const [sharingError, setSharingError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const dateRef = useRef<HTMLInputElement>(null);
   const checkDate = useDateFoundCheck();
@@ -62,6 +64,11 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
     if (dateProblem) {
       setDateError(dateProblem);
       dateRef.current?.focus();
+      return;
+    }
+    const sharingIssue = sharingProblem(values.sharing);
+    if (sharingIssue) {
+      setSharingError(t(sharingIssue));
       return;
     }
     const patch = editPatch(spot, { ...values, date_found: date });
@@ -156,18 +163,14 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
               />
             )}
           </Field>
-          <Field label={t('form.sharing')}>
-            {(id) => (
-              <Select
-                id={id}
-                value={values.is_public ? 'public' : 'private'}
-                onChange={(event) => set('is_public', event.target.value === 'public')}
-              >
-                <option value="private">{t('sharing.private')}</option>
-                <option value="public">{t('sharing.public')}</option>
-              </Select>
-            )}
-          </Field>
+          <SharingFields
+            value={values.sharing}
+            onChange={(sharing) => {
+              set('sharing', sharing);
+              setSharingError(null);
+            }}
+            error={sharingError}
+          />
         </div>
         <div className="mt-4 flex justify-end gap-2">
           <DialogClose asChild>

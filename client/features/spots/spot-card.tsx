@@ -10,9 +10,13 @@ import { useOpenVisits } from '../../app/visits-context.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { isStaleEdit, useSpotEditing } from '../../app/spot-editing.ts';
 import { Button } from '../../ui/button.tsx';
+import type { Circle } from '../../../common/schemas/circles.ts';
+import { approximateText, areaOf, audienceBadge, othersSeeText, sharedByText, sharingOf } from '../../app/sharing.ts';
 
 type SpotCardProps = {
   spot: ShownSpot;
+  /** The forager's circles, to name those a spot is shared with (undefined until loaded, or with no signal). */
+  circles: Circle[] | undefined;
   /** Position within its page: each card starts 0.1 s after the one before. */
   staggerIndex: number;
   onShare: (spot: ShownSpot) => void;
@@ -21,7 +25,7 @@ type SpotCardProps = {
   onDiscard: (seq: number) => void;
 };
 
-export function SpotCard({ spot, staggerIndex, onShare, onDelete, onRetry, onDiscard }: SpotCardProps) {
+export function SpotCard({ spot, circles, staggerIndex, onShare, onDelete, onRetry, onDiscard }: SpotCardProps) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const typeLabel = t(`locationTypes.${spot.type}`);
@@ -35,6 +39,10 @@ export function SpotCard({ spot, staggerIndex, onShare, onDelete, onRetry, onDis
   const openVisits = useOpenVisits();
   const visitSummary = visitSummaryText(spot.visits, i18n.resolvedLanguage ?? 'en', t);
   const isCar = spot.type === 'car_park';
+  const sharing = sharingOf(spot);
+  const othersSee = spot.is_owner ? othersSeeText(spot, t) : null;
+  // Another forager's spot shared approximately: its point is only the one shown, inside this square.
+  const area = areaOf(spot);
 
   return (
     <li className="stagger-item" style={{ animationDelay: `${staggerIndex * 0.1}s` }}>
@@ -73,13 +81,23 @@ export function SpotCard({ spot, staggerIndex, onShare, onDelete, onRetry, onDis
               {title}
             </h2>
             <span
-              className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${
-                spot.is_public ? 'bg-green-100 text-green-900' : 'bg-stone-200 text-stone-800'
+              className={`max-w-[45%] shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold break-words ${
+                sharing.audience === 'public'
+                  ? 'bg-green-100 text-green-900'
+                  : sharing.audience === 'circles'
+                    ? 'bg-amber-100 text-amber-950'
+                    : 'bg-stone-200 text-stone-800'
               }`}
             >
-              {spot.is_public ? t('sharing.public') : t('sharing.private')}
+              <span className="sr-only">{t('form.sharing')}: </span>
+              <span>{audienceBadge(spot, circles, t)}</span>
             </span>
           </div>
+          {othersSee && (
+            <p className="self-start rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800">
+              {othersSee}
+            </p>
+          )}
           {pending && (
             <PendingNote
               pending={pending}
@@ -99,7 +117,7 @@ export function SpotCard({ spot, staggerIndex, onShare, onDelete, onRetry, onDis
           {spot.notes && <p className="text-sm whitespace-pre-line text-stone-700">{spot.notes}</p>}
           <p className="text-sm text-stone-700">
             {/* Lithuanian conjugates "added" for "you": one sentence each, not a pronoun dropped into a template. */}
-            {spot.is_owner ? t('locations.addedByYou') : t('locations.addedBy', { owner: spot.owner_name })}
+            {spot.is_owner ? t('locations.addedByYou') : sharedByText(spot, circles, t)}
           </p>
           <a
             href={directionsUrl(spot.latitude, spot.longitude)}
@@ -110,13 +128,14 @@ export function SpotCard({ spot, staggerIndex, onShare, onDelete, onRetry, onDis
             <span className="sr-only">{t('locations.directions')}: </span>
             {formatCoordinates(spot.latitude, spot.longitude, 4)}
           </a>
+          {area && <p className="text-sm font-medium text-stone-800">{approximateText(area.precision, t)}</p>}
           {spot.accuracy_m !== null && (
             <p className="text-sm text-stone-700">{t('locations.accuracy', { metres: Math.round(spot.accuracy_m) })}</p>
           )}
           <Button
             variant="secondary"
             className="self-start px-3 py-1.5"
-            onClick={() => guide({ latitude: spot.latitude, longitude: spot.longitude, title, isCar })}
+            onClick={() => guide({ latitude: spot.latitude, longitude: spot.longitude, title, isCar, area })}
           >
             {isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')}
           </Button>

@@ -13,6 +13,10 @@ const spot: ShownSpot = {
   longitude: 23.9,
   accuracy_m: 7,
   is_public: false,
+  audience: 'private',
+  circle_ids: [],
+  precision: 'exact',
+  area: null,
   photo_url: null,
   thumbnail_url: null,
   photos: [],
@@ -31,12 +35,37 @@ describe('editPatch', () => {
 
   it('sends only the changed fields, trimmed', () => {
     expect(
-      editPatch(spot, { ...editValuesOf(spot), notes: ' By the birch ', is_public: true, date_found: '2026-09-01' }),
+      editPatch(spot, {
+        ...editValuesOf(spot),
+        notes: ' By the birch ',
+        sharing: { audience: 'public', circle_ids: [], precision: 'exact' },
+        date_found: '2026-09-01',
+      }),
     ).toEqual({
       notes: 'By the birch',
+      audience: 'public',
+      circle_ids: [],
       is_public: true,
       date_found: '2026-09-01',
     });
+  });
+
+  it('sends a spot’s circles and precision when they changed, and not when they did not', () => {
+    const circle = '22222222-2222-4222-8222-222222222222';
+    const shared: ShownSpot = { ...spot, audience: 'circles', circle_ids: [circle], precision: '1km' };
+    expect(editPatch(shared, editValuesOf(shared))).toEqual({});
+    expect(
+      editPatch(shared, {
+        ...editValuesOf(shared),
+        sharing: { audience: 'circles', circle_ids: [circle], precision: '10km' },
+      }),
+    ).toEqual({ precision: '10km' });
+    expect(
+      editPatch(spot, {
+        ...editValuesOf(spot),
+        sharing: { audience: 'circles', circle_ids: [circle], precision: '1km' },
+      }),
+    ).toEqual({ audience: 'circles', circle_ids: [circle], is_public: false, precision: '1km' });
   });
 
   it('clears notes with an empty text', () => {

@@ -1,6 +1,8 @@
 // What an edit changes: the form's values against the spot as the user saw it, reduced to the fields that differ.
 import type { SpotType } from '../../../common/schemas/spots.ts';
 import type { ShownSpot, SpotPatch } from '../../app/local-first/spot-types.ts';
+import { sharingOf, type Sharing } from '../../app/sharing.ts';
+import { sharingPatch } from '../../app/sharing-choice.ts';
 
 export type EditValues = {
   type: SpotType;
@@ -8,7 +10,8 @@ export type EditValues = {
   finder: string;
   date_found: string;
   notes: string;
-  is_public: boolean;
+  /** Who sees the spot and how exactly (ADR 0053). */
+  sharing: Sharing;
 };
 
 /** The values the form starts with: the spot as shown, its text as typed. */
@@ -19,7 +22,7 @@ export function editValuesOf(spot: ShownSpot): EditValues {
     finder: spot.finder,
     date_found: spot.date_found,
     notes: spot.notes ?? '',
-    is_public: spot.is_public,
+    sharing: sharingOf(spot),
   };
 }
 
@@ -32,6 +35,5 @@ export function editPatch(spot: ShownSpot, values: EditValues): SpotPatch {
   if (values.finder.trim() !== before.finder) patch.finder = values.finder.trim();
   if (values.date_found !== before.date_found) patch.date_found = values.date_found;
   if (values.notes.trim() !== before.notes.trim()) patch.notes = values.notes.trim();
-  if (values.is_public !== before.is_public) patch.is_public = values.is_public;
-  return patch;
+  return { ...patch, ...sharingPatch(before.sharing, values.sharing) };
 }

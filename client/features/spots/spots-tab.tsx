@@ -1,10 +1,11 @@
 // The Locations tab: the spots the user may see, newest first, a page at a time as they scroll.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { applyPending } from '../../app/local-first/pending-view.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
+import { useMyCircles } from '../../app/circles.ts';
 import { useOpenVisits } from '../../app/visits-context.ts';
 import { activeFilters, useFiltered, useSpotFilter } from '../../app/spot-filter-url.ts';
 import { Button } from '../../ui/button.tsx';
@@ -13,7 +14,9 @@ import { useToast } from '../../ui/toast.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { SpotCard } from './spot-card.tsx';
 import { PAGE_SIZE, useSpotPages } from './spots-api.ts';
-import { ShareDialog } from './share-dialog.tsx';
+
+// The share dialog, with its small map, loads when first opened.
+const ShareDialog = lazy(() => import('./share-dialog.tsx'));
 
 /** The export and import dialogs belong to features of their own: the app shell hands them in. */
 type SpotsTabProps = {
@@ -32,6 +35,8 @@ export default function SpotsTab({ exportDialog, importDialog: renderImport }: S
   const pages = useSpotPages(me.id, filter);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const openVisits = useOpenVisits();
+  // Asked for once for the whole list: the cards name the circles their spots are shared with.
+  const circles = useMyCircles();
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
 
@@ -125,6 +130,7 @@ export default function SpotsTab({ exportDialog, importDialog: renderImport }: S
           <SpotCard
             key={spot.id}
             spot={spot}
+            circles={circles.data}
             // Each page's cards fade in one after another; a long list does not wait on its first cards.
             staggerIndex={index % PAGE_SIZE}
             onRetry={(seq) => void outbox.retry(seq)}
@@ -148,7 +154,11 @@ export default function SpotsTab({ exportDialog, importDialog: renderImport }: S
           </Button>
         )}
       </div>
-      {dialog?.kind === 'share' && <ShareDialog spot={dialog.spot} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'share' && (
+        <Suspense fallback={null}>
+          <ShareDialog spot={dialog.spot} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
       {dialog?.kind === 'delete' && <DeleteDialog spot={dialog.spot} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'export' && exportDialog(() => setDialog(null))}
       {importDialog}
