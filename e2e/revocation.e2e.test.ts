@@ -110,4 +110,57 @@ describe('taking a spot back', () => {
     expect(await markerOf(page, 'mushroom_spot', TITLE).count()).toBe(0);
     expect(await heldOn(page, spot)).toEqual({ records: 0, photos: 0 });
   });
+
+  it('a member removed from the circle loses its spot from the phone once back online', async () => {
+    const owner = await offline.forager(uniqueEmail('circle-owner'));
+    const post = (page: Page, url: string, data: object) =>
+      page.request.post(url, { headers: { origin: offline.foray.baseUrl }, data });
+    const made = await post(owner.page, '/api/v1/circles', { name: 'Family' });
+    expect(made.status(), await made.text()).toBe(201);
+    const circle = (await made.json()) as { id: string };
+    const invite = (await (await post(owner.page, `/api/v1/circles/${circle.id}/invites`, {})).json()) as {
+      token: string;
+    };
+
+    // B joins by the link, and A shares a spot with the circle at about 1 km.
+    const forager = await offline.forager(uniqueEmail('circle-member'), { geolocation: NEAR });
+    const { page, context } = forager;
+    const joined = await post(page, `/api/v1/invites/${invite.token}/accept`, {});
+    expect(joined.status(), await joined.text()).toBe(200);
+    const members = (await (await owner.page.request.get(`/api/v1/circles/${circle.id}/members`)).json()) as {
+      items: Array<{ user_id: string; role: string }>;
+    };
+    const memberId = members.items.find((item) => item.role === 'member')!.user_id;
+    const shared = await createSpotByApi(owner.page, offline.foray.baseUrl, {
+      mushroom_types: TITLE,
+      latitude: NEAR.latitude + 0.002,
+      longitude: NEAR.longitude,
+      audience: 'circles',
+      circle_ids: [circle.id],
+      precision: '1km',
+    });
+
+    // B's phone shows it as shared through the circle, approximate, and keeps it.
+    await page.reload();
+    await openTab(page, 'locations');
+    const card = cardOf(page, TITLE);
+    await expectVisible(card);
+    await expectVisible(card.getByText(en('sharing.sharedByIn', { owner: shared.owner_name, circles: 'Family' })));
+    await expect.poll(async () => (await heldOn(page, shared)).records, { timeout: SYNC_TIMEOUT_MS }).toBe(1);
+
+    // Offline, B keeps it while A removes B from the circle.
+    await context.setOffline(true);
+    const removed = await owner.page.request.delete(`/api/v1/circles/${circle.id}/members/${memberId}`, {
+      headers: { origin: offline.foray.baseUrl },
+    });
+    expect(removed.status(), await removed.text()).toBe(204);
+    await expectVisible(cardOf(page, TITLE));
+    expect((await heldOn(page, shared)).records).toBe(1);
+
+    // Back online: gone from the phone's database and the list, without B looking at that area again.
+    await context.setOffline(false);
+    await expect.poll(async () => (await heldOn(page, shared)).records, { timeout: SYNC_TIMEOUT_MS }).toBe(0);
+    await expectGone(cardOf(page, TITLE));
+    expect((await page.request.get(`/api/v1/locations/${shared.id}`)).status()).toBe(404);
+  });
 });
