@@ -19,7 +19,7 @@ function main() {
   const graph = readGraph(DIST);
   const { signIn, main, later } = screensOf(graph);
 
-  // The region map's renderer (~40 KB) must stay out of the main screen (ADR 0018).
+  // The region map's renderer must stay out of the main screen (ADR 0018).
   const renderer = chunksWith(DIST, [...main, ...later], RENDERER_MARK);
   const rendererInMain = renderer.filter((file) => main.has(file));
 

@@ -24,7 +24,7 @@ const TILE_EXPIRATION = { maxEntries: 3000, maxAgeSeconds: 30 * 24 * 60 * 60 };
 const tileStrategy = new CacheFirst({
   cacheName: TILE_CACHE,
   plugins: [
-    // Only whole CORS answers: an opaque one (status 0) counts as ~7 MB of Chrome's quota, an error is no tile.
+    // Only whole CORS answers: an opaque one (status 0) counts as several megabytes of Chrome's quota, an error is no tile.
     new CacheableResponsePlugin({ statuses: [200] }),
     // Old tiles go (TILE_EXPIRATION), and all of them first when the browser runs short of storage.
     new ExpirationPlugin({ ...TILE_EXPIRATION, purgeOnQuotaError: true }),

@@ -74,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const isNew = !fs.existsSync(path.join(options.dir, 'PG_VERSION'));
     let client = await PGlite.create(options.dir, { extensions });
     if (isNew) {
-      // initdb leaves ~450 MB of WebAssembly memory that a running PGlite never gives back; a second instance
+      // initdb leaves hundreds of megabytes of WebAssembly memory that a running PGlite never gives back; a second instance
       // on the now initialised folder starts small. Costs under a second, once, on a new data folder.
       await client.close();
       client = await PGlite.create(options.dir, { extensions });

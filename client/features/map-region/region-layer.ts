@@ -1,6 +1,6 @@
 // The layer that draws the region map in the browser: protomaps-leaflet paints the PMTiles file's vector tiles
 // on canvas tiles, reading them from the device's copy or, online, from the server in byte ranges (ADR 0018).
-// A lazy chunk of its own (~40 KB gzipped with pmtiles): it is loaded only when the region map is shown.
+// A lazy chunk of its own, with pmtiles (its size: docs/performance.md): loaded only when the region map is shown.
 import L from 'leaflet';
 import { FetchSource, PMTiles, type Source } from 'pmtiles';
 import { leafletLayer } from 'protomaps-leaflet';

@@ -1,5 +1,5 @@
 // A spot's visits and all of one's own, asked of the server when a dialog opens. Plain requests, not
-// react-query hooks: sharing those with this lazy chunk split them out of the main screen's script (~1 KB gz).
+// react-query hooks: sharing those with this lazy chunk split them out of the main screen's script.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import { api } from '../../lib/api-client.ts';
