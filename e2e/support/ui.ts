@@ -1,8 +1,13 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
-/** How long the UI may take to show something after an action (a server round trip, an animation). */
-export const UI_TIMEOUT_MS = 10_000;
+/**
+ * How long the UI may take to show something after an action (a server round trip, a lazy chunk, an animation). A
+ * bound, not a measure: `npm test` runs a browser file beside the API tests on two cores, two Chromiums and two
+ * servers among them, and steps that take seconds alone have outlasted a tighter bound there (a dialog's chunk from
+ * the service worker offline, a popup closing).
+ */
+export const UI_TIMEOUT_MS = 20_000;
 
 /** Waits until the element is visible; fails with the locator's description if it never is. */
 export async function expectVisible(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {

@@ -66,8 +66,18 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
 
   it('sends the fields in the create schema’s order, so a field added there is sent with no change here', () => {
     const photo = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' });
-    const form = createForm({ ...entry, fields: { ...entry.fields, accuracy_m: 4 }, photo, photoName: 'a.webp' });
+    // Every field given, the optional ones too, so that each key of the schema has a value to send.
+    const fields = {
+      ...entry.fields,
+      accuracy_m: 4,
+      precision: '1km' as const,
+      audience: 'circles' as const,
+      circle_ids: [crypto.randomUUID(), crypto.randomUUID()],
+    };
+    const form = createForm({ ...entry, fields, photo, photoName: 'a.webp' });
     expect([...form.keys()]).toEqual([...Object.keys(CreateSpotSchema.shape), 'photo']);
+    // Circles go as one comma-separated field, as the server's form reader takes a list.
+    expect(form.get('circle_ids')).toBe(fields.circle_ids.join(','));
   });
 
   it('puts the photo last, under the name it was queued with', () => {
