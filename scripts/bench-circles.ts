@@ -19,7 +19,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database, type DatabaseOptions } from '../server/db/client.ts';
 import { CIRCLES_PER_USER_MAX } from '../common/limits.ts';
-import { keptCounts, onEachDatabase, signInForBench } from './bench-seed.ts';
+import { keptCounts, onEachDatabase, signInForBench, tileOf } from './bench-seed.ts';
 
 const SPOTS = Number(process.env.BENCH_CIRCLES_SPOTS ?? 100_000);
 const CIRCLES = 20;
@@ -30,16 +30,6 @@ const PASSWORD = 'bench password 1';
 const LITHUANIA = { minLat: 53.9, maxLat: 56.4, minLng: 21.0, maxLng: 26.7 };
 /** The z 7 tile over central Lithuania, which holds most of the country's spots (as in bench-map-tiles.ts). */
 const COUNTRY = tileOf(55.2, 23.9, 7);
-
-function tileOf(latitude: number, longitude: number, z: number) {
-  const n = 2 ** z;
-  const rad = (latitude * Math.PI) / 180;
-  return {
-    z,
-    x: Math.floor(((longitude + 180) / 360) * n),
-    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
-  };
-}
 
 type Seeded = { inCircles: string; inNone: string; oneCircle: string };
 

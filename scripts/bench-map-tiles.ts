@@ -21,23 +21,13 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database, type DatabaseOptions } from '../server/db/client.ts';
-import { keptCounts, onEachDatabase, signInForBench } from './bench-seed.ts';
+import { keptCounts, onEachDatabase, signInForBench, tileOf } from './bench-seed.ts';
 
 const SPOTS = Number(process.env.BENCH_TILES_SPOTS ?? 100_000);
 const BIG = Number(process.env.BENCH_TILES_BIG ?? 1_000_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const PASSWORD = 'bench password 1';
 const LITHUANIA = { minLat: 53.9, maxLat: 56.4, minLng: 21.0, maxLng: 26.7 };
-
-function tileOf(latitude: number, longitude: number, z: number) {
-  const n = 2 ** z;
-  const rad = (latitude * Math.PI) / 180;
-  return {
-    z,
-    x: Math.floor(((longitude + 180) / 360) * n),
-    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
-  };
-}
 
 async function seed(db: Database, spots: number): Promise<string> {
   await db.execute(sql`truncate "user" cascade`);

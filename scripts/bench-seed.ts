@@ -137,3 +137,14 @@ export async function signInForBench(address: string, email: string, password = 
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
 }
+
+/** The Web Mercator tile of zoom z that holds a point: what the benches ask the map for. */
+export function tileOf(latitude: number, longitude: number, z: number) {
+  const n = 2 ** z;
+  const rad = (latitude * Math.PI) / 180;
+  return {
+    z,
+    x: Math.floor(((longitude + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
+}

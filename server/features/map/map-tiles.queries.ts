@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { circleMembers, mapCells, mapOwnerCells, spotCircles, spotPhotos, spots } from '../../db/schema.ts';
+import { mapCells, mapOwnerCells, spotPhotos, spots } from '../../db/schema.ts';
 import {
   MAP_CELL_SUBDIVISION,
   MAP_KEPT_LEVELS,
@@ -11,7 +11,7 @@ import {
   type MapTileKey,
 } from '../../../common/schemas/map-tiles.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
-import { filterConditions, placedInBox, visibleTo } from '../spots/spots.queries.ts';
+import { filterConditions, placedInBox, spotsSharedWith, visibleTo } from '../spots/spots.queries.ts';
 
 type Rows<Row> = { rows: Row[] };
 
@@ -133,9 +133,7 @@ async function sharedCells(db: Database, viewerId: string, level: number, tile: 
       -- The ids first, as an array: the spots are then read by primary key, one probe each. OFFSET 0 keeps the
       -- tile test out here: pushed down, it ran on every spot of the table.
       select l.type, l.shown_latitude, l.shown_longitude from ${spots} l
-      where l.id = any(array(
-        select lc.location_id from ${circleMembers} m join ${spotCircles} lc on lc.circle_id = m.circle_id
-        where m.user_id = ${viewerId}))
+      where l.id = any(array(${spotsSharedWith(viewerId)}))
         and not l.is_public and l.user_id <> ${viewerId}
       offset 0
     ) l

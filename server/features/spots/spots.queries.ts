@@ -32,7 +32,7 @@ export function visibleParts(viewerId: string): { own: SQL; othersPublic: SQL; s
 }
 
 /** The ids of spots shared with any circle the viewer is in (their own among them). */
-const spotsSharedWith = (viewerId: string) => sql`select lc.location_id from ${spotCircles} lc
+export const spotsSharedWith = (viewerId: string) => sql`select lc.location_id from ${spotCircles} lc
   join ${circleMembers} m on m.circle_id = lc.circle_id where m.user_id = ${viewerId}`;
 
 /** The rule whole, part of every read query: list, bbox, tiles, by id, photos, visits, export. */
