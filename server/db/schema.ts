@@ -474,6 +474,23 @@ export const circleMembers = pgTable(
 );
 
 /**
+ * When each invitation was made and by whom, for the daily limit per user (INVITES_PER_USER_PER_DAY). Apart from
+ * the invitations, which go with their circle: deleting a circle must not give its admins a fresh day's allowance.
+ * Rows older than a day are removed when the same user makes another.
+ */
+export const invitesMade = pgTable(
+  'invites_made',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('invites_made_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
  * Invitation links. The token is the link's secret (128 random bits); a row stays after it is revoked, used up or
  * expired, so the link can say which.
  */

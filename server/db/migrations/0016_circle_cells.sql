@@ -1,3 +1,9 @@
+CREATE TABLE "invites_made" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "map_circle_cells" (
 	"circle_id" uuid NOT NULL,
 	"level" smallint NOT NULL,
@@ -15,7 +21,9 @@ ALTER TABLE "location_circles" ADD COLUMN "type" text;--> statement-breakpoint
 ALTER TABLE "location_circles" ADD COLUMN "is_public" boolean;--> statement-breakpoint
 ALTER TABLE "location_circles" ADD COLUMN "shown_latitude" double precision;--> statement-breakpoint
 ALTER TABLE "location_circles" ADD COLUMN "shown_longitude" double precision;--> statement-breakpoint
+ALTER TABLE "invites_made" ADD CONSTRAINT "invites_made_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "map_circle_cells" ADD CONSTRAINT "map_circle_cells_circle_id_circles_id_fk" FOREIGN KEY ("circle_id") REFERENCES "public"."circles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invites_made_user_idx" ON "invites_made" USING btree ("user_id","created_at");--> statement-breakpoint
 -- Kept counts per circle (ADR 0057). Each row of location_circles carries a copy of what the counts need of its
 -- spot: filled from the spot when the row is added, refreshed when the spot changes, so a row taken away is counted
 -- off with exactly the values it was counted with, whatever else changes at the same moment.
@@ -182,3 +190,7 @@ CREATE OR REPLACE FUNCTION foray_map_cells_rebuild() RETURNS void LANGUAGE sql A
 $$;
 --> statement-breakpoint
 SELECT foray_map_cells_rebuild();
+--> statement-breakpoint
+-- The invitations of the last day count towards their makers' daily limit, as they did.
+INSERT INTO invites_made (id, user_id, created_at)
+SELECT id, created_by, created_at FROM circle_invites WHERE created_at > now() - interval '1 day';
