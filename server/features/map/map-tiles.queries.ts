@@ -139,7 +139,8 @@ async function countedTwice(db: Database, viewerId: string, level: number, tile:
            -sum(d.extra * l.shown_latitude) as sum_latitude, -sum(d.extra * l.shown_longitude) as sum_longitude
     from (
       select lc.location_id, count(*) - 1 as extra from ${spotCircles} lc
-      where lc.circle_id = any(array(${myCircles(viewerId)}))
+      -- In one circle or none, nothing is counted twice: a one-time test skips the scan.
+      where (select count(*) from (${myCircles(viewerId)}) mine) > 1 and lc.circle_id = any(array(${myCircles(viewerId)}))
       group by lc.location_id having count(*) > 1
     ) d join ${spots} l on l.id = d.location_id
     where not l.is_public and l.user_id <> ${viewerId}
