@@ -13,6 +13,7 @@ import { forgetInvite, pendingInvite } from './pending-invite.ts';
 import { refreshOwnSpots } from './local-first/spot-cache.ts';
 import { useMe, useSession } from './session.tsx';
 import { whenIdle } from '../lib/when-idle.ts';
+import { IconButton } from '../ui/icon-button.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Tabs } from '../ui/tabs.tsx';
@@ -83,45 +84,15 @@ export default function MainScreen() {
                       <AppTitle email={me.email} />
                       <div className="flex items-center gap-2">
                         <OfflineBadge />
-                        <button
-                          type="button"
-                          onClick={() => setDeviceOpen(true)}
-                          aria-label={t('offline.deviceTitle')}
-                          title={t('offline.deviceTitle')}
-                          className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
-                        >
-                          <svg
-                            aria-hidden="true"
-                            viewBox="0 0 24 24"
-                            className="size-5"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="2"
-                          >
-                            <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
-                            <path d="M12 7v7m0 0l-3-3m3 3l3-3M10 18h4" strokeLinecap="round" strokeLinejoin="round" />
-                          </svg>
-                        </button>
+                        <IconButton label={t('offline.deviceTitle')} onClick={() => setDeviceOpen(true)}>
+                          <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+                          <path d="M12 7v7m0 0l-3-3m3 3l3-3M10 18h4" strokeLinecap="round" strokeLinejoin="round" />
+                        </IconButton>
                         <InstallButton />
-                        <button
-                          type="button"
-                          onClick={() => setAccountOpen(true)}
-                          aria-label={t('account.open')}
-                          title={t('account.open')}
-                          className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
-                        >
-                          <svg
-                            aria-hidden="true"
-                            viewBox="0 0 24 24"
-                            className="size-5"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="2"
-                          >
-                            <circle cx="12" cy="8" r="4" />
-                            <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
-                          </svg>
-                        </button>
+                        <IconButton label={t('account.open')} onClick={() => setAccountOpen(true)}>
+                          <circle cx="12" cy="8" r="4" />
+                          <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
+                        </IconButton>
                         <LanguageSwitch />
                         <SignOutButton />
                       </div>

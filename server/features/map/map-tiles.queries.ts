@@ -19,7 +19,8 @@ import {
   type MapTileKey,
 } from '../../../common/schemas/map-tiles.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
-import { filterConditions, placedInBox, visibleTo } from '../spots/spots.queries.ts';
+import { filterConditions } from '../spots/spot-filter.queries.ts';
+import { placedInBox, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 type Rows<Row> = { rows: Row[] };
 
