@@ -19,7 +19,7 @@ import type { Selection } from './add-spot-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from '../../app/client-config.ts';
 import { MapView, type UserPosition } from './map-view.tsx';
-import { useSpotsInArea } from './spots-in-view.ts';
+import { shownArea, useSpotsInArea } from './spots-in-view.ts';
 import { countInView } from './map-overview.ts';
 import { useMapMode } from './map-mode.ts';
 import { useOverviewLayer } from './overview-layer.ts';
@@ -40,7 +40,14 @@ export type RegionMapProps = {
   offline: boolean;
 };
 
-export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => ReactNode }) {
+export function MapTab({
+  regionMap,
+  onShownArea,
+}: {
+  regionMap: (props: RegionMapProps) => ReactNode;
+  /** Told the area on screen whenever the map comes to rest, for what acts on it (the export). */
+  onShownArea?: (area: BBox) => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const formRef = useRef<HTMLDivElement>(null);
@@ -97,6 +104,23 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
       }
     },
     [map],
+  );
+
+  useEffect(
+    function reportTheShownArea() {
+      if (!map || !onShownArea) return;
+      const report = () => {
+        // A resize while the tab is hidden moves the map too, with no size: the area last seen stands.
+        const size = map.getSize();
+        if (size.x > 0 && size.y > 0) onShownArea(shownArea(map.getBounds()));
+      };
+      report();
+      map.on('moveend', report);
+      return () => {
+        map.off('moveend', report);
+      };
+    },
+    [map, onShownArea],
   );
 
   useEffect(
