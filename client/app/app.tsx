@@ -25,14 +25,11 @@ if (hasDeviceStorage()) {
 
 // An invitation link (/invite/<token>): its token is kept for this tab, through a sign-in or a sign-up, and the
 // address becomes / before anything renders; the main screen then asks "Join …?" (pending-invite.ts). A sign-up's
-// confirmation link leads back here with ?verified=1, which stays for the notice that says so.
+// confirmation link leads back here with ?verified=1 (or ?error=…), which stays for the notice that says so.
 const invitation = inviteTokenFromPath(window.location.pathname);
 if (invitation) {
   rememberInvite(invitation);
-  const verified = new URLSearchParams(window.location.search);
-  const kept = ['verified', 'error'].filter((name) => verified.has(name));
-  const search = new URLSearchParams(kept.map((name) => [name, verified.get(name)!])).toString();
-  window.history.replaceState(null, '', search ? `/?${search}` : '/');
+  window.history.replaceState(null, '', `/${window.location.search}`);
 }
 
 export function App() {
