@@ -37,11 +37,12 @@ describe('the account page', () => {
     await expectToast(owner.page, { title: en('account.nameSaved') });
 
     // New spots start public from now on.
-    const publicChoice = panel.getByRole('radio', { name: exactly(en('account.sharingPublic')) });
-    expect(await publicChoice.isChecked()).toBe(false);
-    // Checked once the server has it (a controlled radio: the click alone does not tick it).
-    await publicChoice.click();
-    await expect.poll(() => publicChoice.isChecked()).toBe(true);
+    const newSpots = panel.getByRole('region', { name: exactly(en('account.sharingTitle')) });
+    const audience = newSpots.getByLabel(en('account.sharingLabel'));
+    expect(await audience.inputValue()).toBe('private');
+    await audience.selectOption('public');
+    await newSpots.getByRole('button', { name: exactly(en('account.sharingSave')) }).click();
+    await expectToast(owner.page, { title: en('account.sharingSaved') });
     await panel.getByRole('button', { name: exactly(en('common.close')) }).click();
     await expectGone(panel);
     await clickMap(owner.page, -60, 30);
@@ -61,7 +62,7 @@ describe('the account page', () => {
       .click();
     const lithuanian = await openAccount(other.page, 'lt');
     await expectVisible(lithuanian.getByRole('heading', { name: exactly(lt('account.deleteTitle')) }));
-    expect(await lithuanian.getByRole('radio', { name: exactly(lt('account.sharingPrivate')) }).isChecked()).toBe(true);
+    expect(await lithuanian.getByLabel(lt('account.sharingLabel')).inputValue()).toBe('private');
   });
 
   it('deletes the account after offering the export, with the password, and signs out for good', async () => {

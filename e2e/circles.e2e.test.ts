@@ -1,45 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { PASSWORD, signedInUser, uniqueEmail, verificationLink } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import {
+  PHONE,
+  circleByApi,
+  inviteByApi,
+  memberRow,
+  openCircles,
+  setDisplayName,
+  startingWith,
+} from './support/circles.ts';
 import { useForay } from './support/foray.ts';
 import { en, englishLeftIn, exactly, keysLeftIn, lt } from './support/texts.ts';
 import { expectGone, expectToast, expectVisible } from './support/ui.ts';
 
 const foray = useForay();
 
-/** Circles are made and joined on phones (issue #20). */
-const PHONE = { width: 390, height: 844 };
 const CIRCLE = 'Vilnius mycological club';
-
-async function setDisplayName(page: Page, name: string) {
-  const response = await page.request.post('/api/auth/update-user', {
-    data: { name },
-    headers: { origin: foray.baseUrl },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** The account panel's Circles section. */
-async function openCircles(page: Page, words: typeof en = en) {
-  await page.getByRole('button', { name: exactly(words('account.open')) }).click();
-  const panel = page.getByRole('dialog', { name: exactly(words('account.title')) });
-  await expectVisible(panel);
-  const section = panel.getByRole('region', { name: exactly(words('circles.title')) });
-  await expectVisible(section);
-  return section;
-}
-
-const memberRow = (circle: Locator, name: string) => circle.getByRole('listitem').filter({ hasText: name });
-
-/** An accessible name that begins with `text` (a button named after its row: "Revoke the invitation: Valid until …"). */
-const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 describe('circles', () => {
   it('makes a circle, invites by link, and a new forager joins after signing up; the owner removes them', async () => {
     const owner = await foray.newPage({ viewport: PHONE });
     const { email: ownerEmail } = await signedInUser(owner.page, foray, uniqueEmail('owner'));
-    await setDisplayName(owner.page, 'Ona Miškinė');
+    await setDisplayName(owner.page, foray.baseUrl, 'Ona Miškinė');
 
     // A new circle opens at once, with its owner as its only member.
     const circles = await openCircles(owner.page);
@@ -164,5 +147,40 @@ describe('circles', () => {
     expect(await circle.getByLabel(lt('circles.daysLabel')).inputValue()).toBe('7');
     expect(await englishLeftIn(page), 'circle panel').toEqual([]);
     expect(await keysLeftIn(page), 'circle panel').toEqual([]);
+  });
+
+  it('brings a new forager who confirms the sign-up in another tab back to "Join …?"', async () => {
+    const owner = await foray.newPage({ viewport: PHONE });
+    await signedInUser(owner.page, foray, uniqueEmail('tab-owner'));
+    await setDisplayName(owner.page, foray.baseUrl, 'Ona Miškinė');
+    const circle = await circleByApi(owner.page, foray.baseUrl, 'Family');
+    const invite = await inviteByApi(owner.page, foray.baseUrl, circle.id);
+
+    // The link opened signed out; the sign-up made in this tab.
+    const member = await foray.newPage({ viewport: PHONE });
+    const email = uniqueEmail('tab-member');
+    await member.page.goto(new URL(invite.url).pathname);
+    await expectVisible(member.page.getByText(en('app.inviteSignInFirst')));
+    await member.page.getByRole('button', { name: exactly(en('auth.switchToSignUp')) }).click();
+    await member.page.getByLabel(en('auth.email')).fill(email);
+    await member.page.getByLabel(en('auth.password'), { exact: true }).fill(PASSWORD);
+    await member.page.getByRole('button', { name: exactly(en('auth.createAccount')) }).click();
+    await expectToast(member.page, { title: en('auth.accountCreatedTitle') });
+
+    // The confirmation e-mail opened in a new tab, which knows nothing of the first: its link leads back to the
+    // invitation, and after signing in there the question follows.
+    const mailTab = await member.context.newPage();
+    await mailTab.goto(await verificationLink(foray.mail, email));
+    await expectToast(mailTab, { title: en('auth.verifiedTitle') });
+    await expectVisible(mailTab.getByText(en('app.inviteSignInFirst')));
+    expect(new URL(mailTab.url()).pathname).toBe('/');
+    await mailTab.getByLabel(en('auth.email')).fill(email);
+    await mailTab.getByLabel(en('auth.password'), { exact: true }).fill(PASSWORD);
+    await mailTab.getByRole('button', { name: exactly(en('auth.signIn')) }).click();
+    const question = mailTab.getByRole('dialog', { name: exactly(en('circles.join.question', { circle: 'Family' })) });
+    await expectVisible(question);
+    expect(await question.innerText()).toContain(en('circles.join.invitedBy', { name: 'Ona Miškinė' }));
+    // Kept in that tab only, for the question: nothing in the browser's lasting storage.
+    expect(await mailTab.evaluate(() => JSON.stringify(localStorage))).not.toContain(invite.token);
   });
 });

@@ -135,6 +135,12 @@ describe('export', () => {
     await expectVisible(dialog.getByText(en('import.summaryPhotos_one', { count: 1 })));
     await expectVisible(dialog.getByRole('img', { name: en('import.mapLabel_one', { count: 1 }) }));
     expect(await spotsOf(second.page)).toEqual([]);
+    // Who sees it: the file keeps the spot to its owner, so even "Everyone" leaves it the importer's alone, and the
+    // preview says so before anything is saved.
+    await expectVisible(dialog.getByText(en('import.onlyYou_one', { count: 1 })));
+    await dialog.getByLabel(en('import.sharing')).selectOption('public');
+    await expectVisible(dialog.getByText(en('import.fileNarrows')));
+    await expectVisible(dialog.getByText(en('import.onlyYou_one', { count: 1 })));
     await dialog.getByRole('button', { name: exactly(en('import.confirm_one', { count: 1 })) }).click();
     await expectToast(second.page, { title: en('import.done_one', { count: 1 }) });
     await expectGone(dialog);

@@ -198,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccountRoutes(app, { db, requireUser });
   registerSystemRoutes(app, {
     config,
+    db,
     ping: database.ping,
     requireUser,
     describeMapRegion: () => describeMapRegion(config.mapRegion, app.log),

@@ -24,11 +24,12 @@ if (hasDeviceStorage()) {
 }
 
 // An invitation link (/invite/<token>): its token is kept for this tab, through a sign-in or a sign-up, and the
-// address becomes / before anything renders; the main screen then asks "Join …?" (pending-invite.ts).
+// address becomes / before anything renders; the main screen then asks "Join …?" (pending-invite.ts). A sign-up's
+// confirmation link leads back here with ?verified=1 (or ?error=…), which stays for the notice that says so.
 const invitation = inviteTokenFromPath(window.location.pathname);
 if (invitation) {
   rememberInvite(invitation);
-  window.history.replaceState(null, '', '/');
+  window.history.replaceState(null, '', `/${window.location.search}`);
 }
 
 export function App() {
@@ -57,8 +58,10 @@ export function App() {
       />
     );
   }
-  if (session.status === 'signed-out')
-    return <AuthScreen notice={pendingInvite() ? t('app.inviteSignInFirst') : undefined} />;
+  if (session.status === 'signed-out') {
+    const inviteToken = pendingInvite();
+    return <AuthScreen notice={inviteToken ? t('app.inviteSignInFirst') : undefined} inviteToken={inviteToken} />;
+  }
   return (
     <Suspense fallback={<MainScreenLoading email={session.me.email} />}>
       {/* Keyed by user: another account signing in starts from nothing of the previous one's. */}

@@ -1,7 +1,8 @@
 // A circle's invitation link (/invite/<token>, issue #20) opened by someone not signed in: the token is kept in
 // this tab's sessionStorage while they sign in or sign up, so the main screen can then ask "Join <circle>?".
-// Only this tab keeps it, and only until the question is answered or the tab is closed: the link itself is the
-// way back in from anywhere else (the tab a confirmation e-mail opens, another browser).
+// Only this tab keeps it, and only until the question is answered or the tab is closed: nothing of it outlives the
+// tab on a shared device. The way back from anywhere else is a link: a sign-up's confirmation mail leads to the
+// invitation itself (/invite/<token>?verified=1, ADR 0056), in whichever tab or browser it is opened.
 
 const KEY = 'foray.pendingInvite';
 /** The longest token the API accepts (InviteTokenParamsSchema). */

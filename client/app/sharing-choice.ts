@@ -2,12 +2,28 @@
 // says who will see it, and the size of an approximate spot's square. For the share dialog and the forms, which
 // load later: the map's popups need only client/app/sharing.ts.
 import type { TFunction } from 'i18next';
+import type { Me } from '../../common/schemas/config.ts';
 import type { Precision } from '../../common/schemas/spots.ts';
 import type { SpotPatch } from './local-first/spot-types.ts';
 import type { Sharing } from './sharing.ts';
 
 /** The size of an approximate spot's square, in the words of both languages ("1 km"). */
 export const SQUARE_SIZE: Record<Exclude<Precision, 'exact'>, string> = { '1km': '1 km', '10km': '10 km' };
+
+/**
+ * The sharing a new spot starts with, as the account page set it (ADR 0056). A user kept on the device by an older
+ * version has `default_public` only.
+ */
+export function defaultSharing(
+  me: Pick<Me, 'default_public' | 'default_audience' | 'default_circle_ids' | 'default_precision'>,
+): Sharing {
+  const audience = me.default_audience ?? (me.default_public ? 'public' : 'private');
+  return {
+    audience,
+    circle_ids: audience === 'circles' ? (me.default_circle_ids ?? []) : [],
+    precision: me.default_precision ?? 'exact',
+  };
+}
 
 /** What the forager chose, as the fields a create sends: `is_public` agrees with `audience` (older servers read it). */
 export function sharingFields(
@@ -49,8 +65,26 @@ export function listOfNames(names: string[], t: TFunction, language: string): st
 }
 
 /**
+ * Who will see a spot, as the start of a sentence: "Everyone signed in to this Foray", "Members of “Family” and
+ * “Vilnius club”". `names` are the chosen circles' names; `unknown`, chosen circles whose names are not known.
+ */
+export function whoText(
+  audience: Exclude<Sharing['audience'], 'private'>,
+  circles: { names: string[]; unknown: number },
+  t: TFunction,
+  language: string,
+): string {
+  if (audience === 'public') return t('sharing.who.public');
+  if (circles.unknown > 0 || circles.names.length === 0)
+    return t('sharing.who.someCircles', { count: circles.names.length + circles.unknown });
+  if (circles.names.length === 1)
+    return t('sharing.who.circle', { name: t('sharing.quotedName', { name: circles.names[0]! }) });
+  return t('sharing.who.circles', { names: listOfNames(circles.names, t, language) });
+}
+
+/**
  * The sentence that says who will see a spot and how: "Members of “Family” and “Vilnius club” will see it
- * within about 1 km." `names` are the chosen circles' names; `unknown`, chosen circles whose names are not known.
+ * within about 1 km."
  */
 export function whoSeesText(
   choice: Pick<Sharing, 'audience' | 'precision'>,
@@ -59,13 +93,7 @@ export function whoSeesText(
   language: string,
 ): string {
   if (choice.audience === 'private') return t('sharing.seesPrivate');
-  let who: string;
-  if (choice.audience === 'public') who = t('sharing.who.public');
-  else if (circles.unknown > 0 || circles.names.length === 0)
-    who = t('sharing.who.someCircles', { count: circles.names.length + circles.unknown });
-  else if (circles.names.length === 1)
-    who = t('sharing.who.circle', { name: t('sharing.quotedName', { name: circles.names[0]! }) });
-  else who = t('sharing.who.circles', { names: listOfNames(circles.names, t, language) });
+  const who = whoText(choice.audience, circles, t, language);
   const how =
     choice.precision === '1km'
       ? t('sharing.how.1km')

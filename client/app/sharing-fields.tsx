@@ -1,6 +1,6 @@
 // Choosing who sees a spot and how exactly (issue #20, ADR 0053): the circles checklist the share dialog and the
 // forms share, and the forms' compact choice. Loaded with the forms and the dialog, never with the map.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Audience, Precision } from '../../common/schemas/spots.ts';
 import { Field } from '../ui/field.tsx';
@@ -103,16 +103,21 @@ export function CircleChecklist({
 
 /**
  * The add and edit forms' choice, compact: who sees the spot (a list), the circles when those, how exactly others
- * see it (not for "Only me"), and the sentence that says it.
+ * see it (not for "Only me"), and the sentence that says it. The import dialog and the account's default name the
+ * list their own way (`label`) and say what follows in their own words (`summary`, in place of the sentence).
  */
 export function SharingFields({
   value,
   onChange,
   error,
+  label,
+  summary,
 }: {
   value: Sharing;
   onChange: (next: Sharing) => void;
   error?: string | null;
+  label?: string;
+  summary?: ReactNode;
 }) {
   const { t } = useTranslation();
   const sentence = useWhoSees(value);
@@ -120,7 +125,7 @@ export function SharingFields({
   const set = (change: Partial<Sharing>) => onChange({ ...value, ...change });
   return (
     <div className="space-y-3">
-      <Field label={t('form.sharing')}>
+      <Field label={label ?? t('form.sharing')}>
         {(id) => (
           <Select
             id={id}
@@ -153,9 +158,9 @@ export function SharingFields({
           )}
         </Field>
       )}
-      <p id={sentenceId} className="text-sm text-stone-700">
-        {sentence}
-      </p>
+      <div id={sentenceId} className="text-sm text-stone-700">
+        {summary ?? <p>{sentence}</p>}
+      </div>
     </div>
   );
 }

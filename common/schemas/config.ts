@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AudienceSchema, PrecisionSchema } from './spots.ts';
 
 export const BASE_LAYER_IDS = ['street', 'satellite', 'topo', 'dark'] as const;
 export type BaseLayerId = (typeof BASE_LAYER_IDS)[number];
@@ -41,8 +42,14 @@ export const MeSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
-  /** The sharing the add form starts with; absent in a user kept on the device by an older version. */
+  /**
+   * The sharing the add form starts with (AccountSettingsSchema); each absent in a user kept on the device by an
+   * older version.
+   */
   default_public: z.boolean().optional(),
+  default_audience: AudienceSchema.optional(),
+  default_circle_ids: z.array(z.uuid()).optional(),
+  default_precision: PrecisionSchema.optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

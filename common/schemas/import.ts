@@ -4,7 +4,8 @@
 // The file is sent twice rather than parked on the server between the two: any server behind the balancer can
 // answer either request, and nothing waits in storage for a confirm that never comes.
 import { z } from 'zod';
-import { SpotTypeSchema } from './spots.ts';
+import { CIRCLES_PER_USER_MAX } from '../limits.ts';
+import { AudienceSchema, CircleIdsSchema, PrecisionSchema, SpotTypeSchema } from './spots.ts';
 
 export const IMPORT_FORMATS = ['gpx', 'kml', 'kmz', 'geojson', 'csv', 'zip'] as const;
 export const ImportFormatSchema = z.enum(IMPORT_FORMATS);
@@ -40,6 +41,13 @@ export const ImportSpotSchema = z.object({
   duplicate_of: z.uuid().nullable(),
   /** The earlier record of the same file this one repeats (its `index`), if any: it has no id before the confirm. */
   duplicate_of_index: z.number().int().min(0).nullable(),
+  /**
+   * Who the file says sees the spot (Foray's own export: `audience`, or `is_public` from before circles); null when
+   * it does not say. Only narrows the forager's choice (common/import-sharing.ts): its circles are not read.
+   */
+  file_audience: AudienceSchema.nullable(),
+  /** How exactly the file says others see it; null when it does not say. Never makes the choice more exact. */
+  file_precision: PrecisionSchema.nullable(),
 });
 export type ImportSpot = z.infer<typeof ImportSpotSchema>;
 
@@ -77,13 +85,49 @@ export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 export const ImportConfirmFieldsSchema = z.strictObject({
   /** Made by the app once per import: a retried confirm with the same id saves nothing twice. */
   import_id: z.uuid(),
-  sharing: z.enum(['private', 'public']).default('private'),
+  /**
+   * Who sees the imported spots besides the forager: only them, the members of `circle_ids` (circles they are in),
+   * or everyone — at most, since a spot the file keeps narrower stays so (common/import-sharing.ts).
+   */
+  audience: AudienceSchema.optional(),
+  /** With `audience` "circles": the circles' ids, comma-separated. */
+  circle_ids: z
+    .string()
+    .max(CIRCLES_PER_USER_MAX * 40)
+    .optional()
+    .transform((text) =>
+      text === undefined
+        ? undefined
+        : text
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+    )
+    .pipe(CircleIdsSchema.optional()),
+  /** How exactly others see the imported spots, at least; a spot the file shows less exactly stays so. */
+  precision: PrecisionSchema.optional(),
+  /** The older form of `audience` (before circles): "public" is everyone, "private" only the forager. */
+  sharing: z.enum(['private', 'public']).optional(),
   /** JSON: { "<index>": "car_park" | "mushroom_spot" } — the forager's choice where the guess was wrong. */
   types: z.string().max(400_000).optional(),
   /** "true" imports the records that look like duplicates too. */
   include_duplicates: z.enum(['true', 'false']).default('false'),
 });
-export type ImportConfirmFields = z.infer<typeof ImportConfirmFieldsSchema>;
+
+/** The confirm's fields with their agreement checked: `sharing` and `audience` agree, circles go with "circles". */
+export const ImportConfirmSchema = ImportConfirmFieldsSchema.superRefine((fields, ctx) => {
+  if (fields.sharing !== undefined && fields.audience !== undefined && fields.sharing !== fields.audience) {
+    ctx.addIssue({ code: 'custom', path: ['sharing'], message: 'sharing must agree with audience' });
+  }
+  const circles = fields.circle_ids ?? [];
+  if (fields.audience === 'circles' && circles.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['circle_ids'], message: 'Choose at least one circle to share with' });
+  }
+  if (fields.audience !== 'circles' && circles.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['circle_ids'], message: 'circle_ids go with audience "circles"' });
+  }
+});
+export type ImportConfirmFields = z.output<typeof ImportConfirmSchema>;
 
 export const ImportResultSchema = z.object({
   import_id: z.uuid(),

@@ -6,6 +6,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -28,19 +29,29 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 // ── Accounts: the tables better-auth reads and writes (its field names, our column names) ──
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-  /** better-auth's two-factor plugin: whether sign-in asks for a code after the password (issue #11). */
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-  /** Foray's own: the sharing a new spot starts with, chosen on the account page. */
-  defaultPublic: boolean('default_public').notNull().default(false),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** better-auth's two-factor plugin: whether sign-in asks for a code after the password (issue #11). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * Foray's own: the sharing a new spot starts with, chosen on the account page — everyone, or else the circles in
+     * user_default_circles (none: only the user) — and how exactly others see it (ADR 0056).
+     */
+    defaultPublic: boolean('default_public').notNull().default(false),
+    defaultPrecision: text('default_precision', { enum: ['exact', '1km', '10km'] })
+      .notNull()
+      .default('exact'),
+  },
+  (t) => [check('user_default_precision_check', sql`${t.defaultPrecision} in ('exact', '1km', '10km')`)],
+);
 
 export const session = pgTable(
   'session',
@@ -515,6 +526,26 @@ export const circleInvites = pgTable(
   (t) => [
     index('circle_invites_circle_idx').on(t.circleId, t.createdAt),
     index('circle_invites_created_by_idx').on(t.createdBy, t.createdAt),
+  ],
+);
+
+/**
+ * The circles a new spot starts shared with (ADR 0056). Each row hangs on the user's membership: leaving the circle,
+ * being removed or the circle's deletion takes it away, so a default never names a circle one is not in.
+ */
+export const userDefaultCircles = pgTable(
+  'user_default_circles',
+  {
+    userId: text('user_id').notNull(),
+    circleId: uuid('circle_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.circleId] }),
+    foreignKey({
+      columns: [t.circleId, t.userId],
+      foreignColumns: [circleMembers.circleId, circleMembers.userId],
+      name: 'user_default_circles_membership_fk',
+    }).onDelete('cascade'),
   ],
 );
 

@@ -1,42 +1,60 @@
-// Whether new spots start private or shared.
-import { useId } from 'react';
+// How new spots start: who sees them and how exactly (ADR 0056), the add form's first choice.
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe, useSession } from '../../app/session.tsx';
+import type { Sharing } from '../../app/sharing.ts';
+import { defaultSharing } from '../../app/sharing-choice.ts';
+import { SharingFields, sharingProblem } from '../../app/sharing-fields.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { saveSettings } from './account-api.ts';
-import { Section, useAction } from './account-section.tsx';
+import { SaveButton, Section, useAction } from './account-section.tsx';
 
 export function SharingSection() {
   const { t } = useTranslation();
+  const toast = useToast();
   const me = useMe();
   const { refresh } = useSession();
   const { busy, run } = useAction();
-  const current = me.default_public ? 'public' : 'private';
-  const name = useId();
+  const [choice, setChoice] = useState<Sharing>(() => defaultSharing(me));
+  const [error, setError] = useState<string | null>(null);
 
-  const choose = (value: 'private' | 'public') =>
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = sharingProblem(choice);
+    if (problem) {
+      setError(t(problem));
+      return;
+    }
     void run(async () => {
-      await saveSettings({ default_public: value === 'public' });
+      const saved = await saveSettings({
+        default_audience: choice.audience,
+        default_circle_ids: choice.audience === 'circles' ? choice.circle_ids : [],
+        // "Only me" keeps the precision as it was: it matters again once a spot is shared.
+        ...(choice.audience === 'private' ? {} : { default_precision: choice.precision }),
+      });
+      setChoice(defaultSharing(saved));
       await refresh();
+      toast({ title: t('account.sharingSaved') });
     }, t('account.sharingFailed'));
+  }
 
   return (
     <Section title={t('account.sharingTitle')}>
-      <fieldset disabled={busy} aria-busy={busy} className="space-y-2">
-        <legend className="mb-2 text-sm text-stone-700">{t('account.sharingHint')}</legend>
-        {(['private', 'public'] as const).map((value) => (
-          <label key={value} className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name={name}
-              value={value}
-              checked={current === value}
-              onChange={() => choose(value)}
-              className="size-4"
-            />
-            {value === 'private' ? t('account.sharingPrivate') : t('account.sharingPublic')}
-          </label>
-        ))}
-      </fieldset>
+      <form onSubmit={submit} className="space-y-3">
+        <p className="text-sm text-stone-700">{t('account.sharingHint')}</p>
+        <fieldset disabled={busy} aria-busy={busy}>
+          <SharingFields
+            value={choice}
+            onChange={(next) => {
+              setChoice(next);
+              setError(null);
+            }}
+            error={error}
+            label={t('account.sharingLabel')}
+          />
+        </fieldset>
+        <SaveButton busy={busy} label={t('account.sharingSave')} busyLabel={t('account.saving')} />
+      </form>
     </Section>
   );
 }

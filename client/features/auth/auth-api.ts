@@ -6,8 +6,16 @@ type Credentials = { email: string; password: string };
 /** With two-step sign-in on, the right password answers `twoFactorRedirect` and no session: the code comes next. */
 export type SignInAnswer = { twoFactorRedirect?: boolean };
 
-export const signIn = (credentials: Credentials) =>
-  api<SignInAnswer>('/api/auth/sign-in/email', { method: 'POST', json: credentials });
+/**
+ * Where the e-mailed confirmation link should land: the invitation opened before signing up (issue #20), so "Join
+ * <circle>?" follows in whatever tab opens the mail; the server takes nothing but an invitation's path.
+ */
+const landing = (inviteToken: string | null) =>
+  inviteToken ? { callbackURL: `/invite/${encodeURIComponent(inviteToken)}` } : {};
+
+/** A sign-in before the address is confirmed sends the link again: `inviteToken` as for signUp. */
+export const signIn = (credentials: Credentials, inviteToken: string | null = null) =>
+  api<SignInAnswer>('/api/auth/sign-in/email', { method: 'POST', json: { ...credentials, ...landing(inviteToken) } });
 
 /** The second step of a sign-in: a code from the authenticator app, or one of the recovery codes. */
 export const verifySignInCode = (code: string, kind: 'app' | 'recovery') =>
@@ -17,8 +25,8 @@ export const verifySignInCode = (code: string, kind: 'app' | 'recovery') =>
   });
 
 /** Without a name (or an empty one) the server uses the e-mail's part before the @. */
-export const signUp = (credentials: Credentials & { name?: string }) =>
-  api<{ ok: true }>('/api/auth/sign-up/email', { method: 'POST', json: credentials });
+export const signUp = (credentials: Credentials & { name?: string }, inviteToken: string | null = null) =>
+  api<{ ok: true }>('/api/auth/sign-up/email', { method: 'POST', json: { ...credentials, ...landing(inviteToken) } });
 
 export const signOut = () => api<unknown>('/api/auth/sign-out', { method: 'POST', json: {} });
 

@@ -16,8 +16,11 @@ import { Input } from '../../ui/input.tsx';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot-password' | 'two-step';
 
-/** `notice`: a line above the form saying why the visitor is asked to sign in (a waiting invitation). */
-export function AuthScreen({ notice }: { notice?: string } = {}) {
+/**
+ * `notice`: a line above the form saying why the visitor is asked to sign in (a waiting invitation);
+ * `inviteToken`: that invitation, where the e-mailed confirmation link is to lead back to.
+ */
+export function AuthScreen({ notice, inviteToken = null }: { notice?: string; inviteToken?: string | null } = {}) {
   const { t } = useTranslation();
   const toast = useToast();
   const { refresh } = useSession();
@@ -46,7 +49,7 @@ export function AuthScreen({ notice }: { notice?: string } = {}) {
 
   async function submitSignIn() {
     try {
-      const answer = await signIn({ email: email.trim(), password });
+      const answer = await signIn({ email: email.trim(), password }, inviteToken);
       // Two-step sign-in on: the password was right, the code from the app comes next.
       if (answer?.twoFactorRedirect) {
         switchMode('two-step');
@@ -72,7 +75,7 @@ export function AuthScreen({ notice }: { notice?: string } = {}) {
 
   async function submitSignUp() {
     try {
-      await signUp({ email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) });
+      await signUp({ email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) }, inviteToken);
       toast({ title: t('auth.accountCreatedTitle'), description: t('auth.accountCreatedDescription') });
       setEmail('');
       setName('');

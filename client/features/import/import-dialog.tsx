@@ -18,7 +18,9 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { isDuplicate, PreviewSection } from './import-preview.tsx';
-import { Select } from '../../ui/select.tsx';
+import type { Sharing } from '../../app/sharing.ts';
+import { SharingFields, sharingProblem } from '../../app/sharing-fields.tsx';
+import { ImportSharingSummary } from './import-sharing-summary.tsx';
 
 const ACCEPT =
   '.gpx,.kml,.kmz,.geojson,.json,.csv,.zip,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,text/csv,application/zip';
@@ -80,12 +82,13 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
   const me = useMe();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'pick' });
-  const [sharing, setSharing] = useState<'private' | 'public'>('private');
+  // Only me unless the forager chooses otherwise: an import may hold years of spots.
+  const [sharing, setSharing] = useState<Sharing>({ audience: 'private', circle_ids: [], precision: 'exact' });
+  const [sharingError, setSharingError] = useState<string | null>(null);
   const [includeDuplicates, setIncludeDuplicates] = useState(false);
   const [types, setTypes] = useState<Record<number, SpotType>>({});
   const abort = useRef<AbortController | null>(null);
   const fileInputId = useId();
-  const sharingId = useId();
   const duplicatesId = useId();
 
   useEffect(() => () => abort.current?.abort(), []);
@@ -146,12 +149,20 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
   }
 
   async function confirm(current: Extract<Step, { kind: 'preview' }>) {
+    const problem = sharingProblem(sharing);
+    if (problem) {
+      setSharingError(t(problem));
+      return;
+    }
+    setSharingError(null);
     const controller = new AbortController();
     abort.current = controller;
     setStep({ ...current, kind: 'saving', progress: { sent: 0, total: current.file.size } });
     const form = new FormData();
     form.append('import_id', current.importId);
-    form.append('sharing', sharing);
+    form.append('audience', sharing.audience);
+    if (sharing.audience === 'circles') form.append('circle_ids', sharing.circle_ids.join(','));
+    if (sharing.audience !== 'private') form.append('precision', sharing.precision);
     form.append('include_duplicates', String(includeDuplicates));
     if (Object.keys(types).length > 0) form.append('types', JSON.stringify(types));
     form.append('file', current.file, current.file.name);
@@ -220,19 +231,27 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
           disabled={busy}
         >
           <fieldset className="space-y-3" disabled={busy}>
-            <div className="space-y-1">
-              <label htmlFor={sharingId} className="block text-sm font-medium text-stone-800">
-                {t('import.sharing')}
-              </label>
-              <Select
-                id={sharingId}
-                value={sharing}
-                onChange={(event) => setSharing(event.target.value as 'private' | 'public')}
-              >
-                <option value="private">{t('import.sharingPrivate')}</option>
-                <option value="public">{t('import.sharingPublic')}</option>
-              </Select>
-            </div>
+            <SharingFields
+              value={sharing}
+              onChange={(next) => {
+                setSharing(next);
+                setSharingError(null);
+              }}
+              error={sharingError}
+              label={t('import.sharing')}
+              summary={
+                <ImportSharingSummary
+                  spots={
+                    includeDuplicates ? step.preview.spots : step.preview.spots.filter((spot) => !isDuplicate(spot))
+                  }
+                  choice={{
+                    ...sharing,
+                    circle_ids: sharing.audience === 'circles' ? sharing.circle_ids : [],
+                    precision: sharing.audience === 'private' ? 'exact' : sharing.precision,
+                  }}
+                />
+              }
+            />
             {step.preview.spots.some(isDuplicate) && (
               <div className="flex items-start gap-2">
                 <input

@@ -10,7 +10,8 @@ import { askToPersistStorage } from '../../app/local-first/keep-storage.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
 import type { Sharing } from '../../app/sharing.ts';
-import { sharingFields } from '../../app/sharing-choice.ts';
+import { defaultSharing, sharingFields } from '../../app/sharing-choice.ts';
+import { useMyCircles } from '../../app/circles.ts';
 import { SharingFields, sharingProblem } from '../../app/sharing-fields.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';
@@ -52,12 +53,17 @@ export function AddSpotForm({
   const dateRef = useRef<HTMLInputElement>(null);
   const checkDate = useDateFoundCheck();
   const [notes, setNotes] = useState('');
-  // Who sees it starts as the account page's choice (ADR 0037): only me unless the forager chose everyone.
-  const [sharing, setSharing] = useState<Sharing>(() => ({
-    audience: me.default_public ? 'public' : 'private',
-    circle_ids: [],
-    precision: 'exact',
-  }));
+  // Who sees it starts as the account page's choice (ADR 0056): only me unless the forager chose otherwise.
+  const [chosenSharing, setSharing] = useState<Sharing>(() => defaultSharing(me));
+  const circles = useMyCircles();
+  // A default circle this device's copy of the account still names but the forager has left since: not offered,
+  // so not sent either (the server would refuse the spot out of sight).
+  const sharing = circles.data
+    ? {
+        ...chosenSharing,
+        circle_ids: chosenSharing.circle_ids.filter((id) => circles.data.some((circle) => circle.id === id)),
+      }
+    : chosenSharing;
   const [sharingError, setSharingError] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -241,27 +241,117 @@ describe('the account page', () => {
   it('keeps each user’s default sharing for new spots', async () => {
     const a = await t.createUser('sharing-a@example.com');
     const b = await t.createUser('sharing-b@example.com');
-    expect((await h.get('/api/v1/me/settings', a.cookie)).json()).toEqual({ default_public: false });
+    const onlyMe = {
+      default_public: false,
+      default_audience: 'private',
+      default_circle_ids: [],
+      default_precision: 'exact',
+    };
+    const everyone = { ...onlyMe, default_public: true, default_audience: 'public' };
+    expect((await h.get('/api/v1/me/settings', a.cookie)).json()).toEqual(onlyMe);
     const patch = (cookie: string, payload: unknown) =>
       t.app.inject({ method: 'PATCH', url: '/api/v1/me/settings', headers: { cookie }, payload: payload as object });
+    // An older app's switch still works.
     const set = await patch(a.cookie, { default_public: true });
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toEqual({ default_public: true });
-    expect((await h.get('/api/v1/me/settings', a.cookie)).json()).toEqual({ default_public: true });
-    expect((await h.get('/api/v1/session', a.cookie)).json().user).toMatchObject({ default_public: true });
+    expect(set.json()).toEqual(everyone);
+    expect((await h.get('/api/v1/me/settings', a.cookie)).json()).toEqual(everyone);
+    expect((await h.get('/api/v1/session', a.cookie)).json().user).toMatchObject(everyone);
     // B's is untouched.
-    expect((await h.get('/api/v1/me/settings', b.cookie)).json()).toEqual({ default_public: false });
+    expect((await h.get('/api/v1/me/settings', b.cookie)).json()).toEqual(onlyMe);
 
-    for (const bad of [{ default_public: 'yes' }, { default_public: true, other: 1 }, []]) {
+    for (const bad of [
+      { default_public: 'yes' },
+      { default_public: true, other: 1 },
+      [],
+      { default_audience: 'circles' },
+      { default_audience: 'circles', default_circle_ids: [] },
+      { default_audience: 'public', default_public: false },
+      { default_audience: 'private', default_circle_ids: [crypto.randomUUID()] },
+      { default_precision: '5km' },
+    ]) {
       const response = await patch(a.cookie, bad);
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
       expect(response.json().error.code).toBeTypeOf('string');
     }
-    expect((await h.get('/api/v1/me/settings', a.cookie)).json()).toEqual({ default_public: true });
+    expect((await h.get('/api/v1/me/settings', a.cookie)).json()).toEqual(everyone);
     expect(
       (await t.app.inject({ method: 'PATCH', url: '/api/v1/me/settings', payload: { default_public: true } }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('may start new spots shared with chosen circles of one’s own, approximately, until one leaves them', async () => {
+    const a = await t.createUser('default-circles-a@example.com');
+    const b = await t.createUser('default-circles-b@example.com');
+    const patch = (cookie: string, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/v1/me/settings', headers: { cookie }, payload });
+    const post = (cookie: string, url: string, payload: object = {}) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    const family = (await post(a.cookie, '/api/v1/circles', { name: 'Family' })).json<{ id: string }>().id;
+    const club = (await post(a.cookie, '/api/v1/circles', { name: 'Club' })).json<{ id: string }>().id;
+    const bsOwn = (await post(b.cookie, '/api/v1/circles', { name: 'B’s own' })).json<{ id: string }>().id;
+
+    const set = await patch(a.cookie, {
+      default_audience: 'circles',
+      default_circle_ids: [family, club],
+      default_precision: '1km',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const chosen = {
+      default_public: false,
+      default_audience: 'circles',
+      default_circle_ids: [family, club].sort(),
+      default_precision: '1km',
+    };
+    expect(set.json()).toEqual(chosen);
+    // The add form reads it from the signed-in user.
+    expect((await h.get('/api/v1/me', a.cookie)).json()).toMatchObject(chosen);
+    // An older app's "not everyone" keeps the circles; its "everyone" replaces them.
+    expect((await patch(a.cookie, { default_public: false })).json()).toEqual(chosen);
+
+    // A circle one is not in is refused like one that does not exist, and nothing changes.
+    for (const circle of [bsOwn, crypto.randomUUID()]) {
+      const refused = await patch(a.cookie, { default_audience: 'circles', default_circle_ids: [family, circle] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe('UNKNOWN_CIRCLE');
+    }
+    expect((await h.get('/api/v1/me/settings', a.cookie)).json()).toEqual(chosen);
+    // B learns nothing of A's defaults.
+    expect((await h.get('/api/v1/me/settings', b.cookie)).json()).toMatchObject({ default_circle_ids: [] });
+
+    // A circle deleted leaves the default; with none left, new spots start as only mine.
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/circles/${club}`, headers: { cookie: a.cookie } }))
+        .statusCode,
+    ).toBe(204);
+    expect((await h.get('/api/v1/me/settings', a.cookie)).json()).toEqual({ ...chosen, default_circle_ids: [family] });
+
+    // B joins Family and makes it their default; leaving it takes it out of B's default.
+    const link = (await post(a.cookie, `/api/v1/circles/${family}/invites`, { max_uses: 1 })).json<{ token: string }>();
+    expect((await post(b.cookie, `/api/v1/invites/${link.token}/accept`)).statusCode).toBe(200);
+    const bId = (await h.get('/api/v1/me', b.cookie)).json<{ id: string }>().id;
+    expect((await patch(b.cookie, { default_circle_ids: [family] })).json()).toMatchObject({
+      default_audience: 'circles',
+      default_circle_ids: [family],
+    });
+    const left = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/circles/${family}/members/${bId}`,
+      headers: { cookie: b.cookie },
+    });
+    expect(left.statusCode, left.body).toBe(204);
+    expect((await h.get('/api/v1/me/settings', b.cookie)).json()).toMatchObject({
+      default_audience: 'private',
+      default_circle_ids: [],
+    });
+    // Everyone replaces the circles.
+    expect((await patch(a.cookie, { default_audience: 'public' })).json()).toEqual({
+      default_public: true,
+      default_audience: 'public',
+      default_circle_ids: [],
+      default_precision: '1km',
+    });
   });
 
   async function sessionCount(email: string) {

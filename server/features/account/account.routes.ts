@@ -8,8 +8,9 @@ import {
 } from '../../../common/schemas/account.ts';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import type { Database } from '../../db/client.ts';
-import { session as sessionTable, user as userTable } from '../../db/schema.ts';
+import { session as sessionTable } from '../../db/schema.ts';
 import type { RequireUser } from '../../plugins/session.ts';
+import { changeSharingDefaults, sharingDefaults } from './account.queries.ts';
 
 /**
  * The account page's own routes: what better-auth does not keep (the sharing a new spot starts with) and the
@@ -31,7 +32,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: { db: Databas
     async (request, reply) => {
       const user = await deps.requireUser(request, reply);
       reply.header('cache-control', 'private, no-store');
-      return { default_public: user.defaultPublic };
+      return sharingDefaults(deps.db, user.id);
     },
   );
 
@@ -41,24 +42,19 @@ export function registerAccountRoutes(root: FastifyInstance, deps: { db: Databas
       schema: {
         tags: ['account'],
         summary: 'Change the caller’s account settings',
+        description:
+          'The sharing a new spot starts with: default_audience (with default_circle_ids, circles the caller is in) ' +
+          'and default_precision; default_public alone still works (true: everyone; false: not everyone). A circle ' +
+          'one is not in is a 400 UNKNOWN_CIRCLE; leaving a circle takes it out of the default.',
         body: AccountSettingsPatchSchema,
         response: { 200: AccountSettingsSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
     async (request, reply) => {
       const user = await deps.requireUser(request, reply);
-      const patch = request.body;
-      let defaultPublic = user.defaultPublic;
-      if (patch.default_public !== undefined) {
-        const [updated] = await deps.db
-          .update(userTable)
-          .set({ defaultPublic: patch.default_public, updatedAt: new Date() })
-          .where(eq(userTable.id, user.id))
-          .returning({ defaultPublic: userTable.defaultPublic });
-        defaultPublic = updated?.defaultPublic ?? patch.default_public;
-      }
+      const settings = await changeSharingDefaults(deps.db, user.id, request.body);
       reply.header('cache-control', 'private, no-store');
-      return { default_public: defaultPublic };
+      return settings;
     },
   );
 

@@ -42,6 +42,17 @@ function displayName(value: unknown): string | Refused {
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/**
+ * Where the e-mailed confirmation link lands: back on the invitation that was opened before signing up (issue #20,
+ * ADR 0056), so "Join <circle>?" follows in whichever tab or browser the mail is opened; else the start page. Only a
+ * path shaped like an invitation's is taken (the app sends /invite/<token>), so the link cannot be sent elsewhere.
+ */
+function confirmedLanding(callbackURL: unknown): string {
+  return typeof callbackURL === 'string' && /^\/invite\/[A-Za-z0-9_-]{1,200}$/.test(callbackURL)
+    ? `${callbackURL}?verified=1`
+    : '/?verified=1';
+}
+
 function signUpBody(body: AuthBody): AuthBody | Refused {
   const email = typeof body.email === 'string' ? body.email.trim() : body.email;
   const name = isBlank(body.name) ? undefined : displayName(body.name);
@@ -51,7 +62,7 @@ function signUpBody(body: AuthBody): AuthBody | Refused {
     password: body.password,
     // The display name others see defaults to the part before the @; the address itself stays private.
     name: name ?? (typeof email === 'string' ? email.split('@')[0]?.trim().slice(0, 60) || 'forager' : ''),
-    callbackURL: '/?verified=1',
+    callbackURL: confirmedLanding(body.callbackURL),
   };
 }
 
@@ -72,7 +83,7 @@ const RULES: Record<string, AuthPathRule> = {
       email: body.email,
       password: body.password,
       rememberMe: body.rememberMe,
-      callbackURL: '/?verified=1',
+      callbackURL: confirmedLanding(body.callbackURL),
     }),
     guess: 'password',
     holdAnswer: true,

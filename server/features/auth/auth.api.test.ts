@@ -39,6 +39,30 @@ describe('accounts', () => {
     expect(me.json()).toMatchObject({ email, name: 'ona' });
   });
 
+  it('leads the confirmation link back to the invitation opened before signing up, and to nothing else', async () => {
+    const signUpWith = (email: string, callbackURL: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email, password: 'correct horse battery', callbackURL },
+      });
+    expect((await signUpWith('invited@example.com', '/invite/Abc_12-xyz')).statusCode).toBe(200);
+    const verified = await t.verify('invited@example.com');
+    expect(verified.statusCode).toBe(302);
+    expect(verified.headers.location).toBe('/invite/Abc_12-xyz?verified=1');
+    // Any other path of this site lands on the start page; another site is refused before sign-up.
+    for (const [email, callbackURL] of [
+      ['elsewhere@example.com', '/account/delete'],
+      ['climbing@example.com', '/invite/../api/v1/circles'],
+      ['queried@example.com', '/invite/abc?next=/x'],
+    ] as const) {
+      expect((await signUpWith(email, callbackURL)).statusCode).toBe(200);
+      expect((await t.verify(email)).headers.location).toBe('/?verified=1');
+    }
+    const away = await signUpWith('away@example.com', '//evil.example/invite/abc');
+    expect(away.statusCode).toBe(400);
+  });
+
   it('answers sign-up of an existing e-mail exactly as a new one, and tells the owner by mail', async () => {
     const { email } = await t.createUser('existing@example.com');
     const fresh = await t.signUp('brand-new@example.com');

@@ -86,6 +86,9 @@ export const gpxWriter: ExportWriter = {
       `<foray:id>${spot.id}</foray:id><foray:mushroom_types>${xmlText(spot.mushroom_types)}</foray:mushroom_types>` +
       `<foray:finder>${xmlText(spot.finder)}</foray:finder>` +
       `<foray:public>${spot.is_public}</foray:public>` +
+      `<foray:audience>${spot.audience}</foray:audience>` +
+      spot.circle_ids.map((id) => `<foray:circle>${id}</foray:circle>`).join('') +
+      `<foray:precision>${spot.precision}</foray:precision>` +
       (spot.accuracy_m === null ? '' : `<foray:accuracy_m>${spot.accuracy_m}</foray:accuracy_m>`) +
       `<foray:visits>${spot.visits.count}</foray:visits>` +
       visits.map((visit) => gpxVisit(visit, context)).join('');
@@ -129,6 +132,9 @@ export const kmlWriter: ExportWriter = {
     data('date_found', spot.date_found) +
     data('accuracy_m', spot.accuracy_m) +
     data('is_public', spot.is_public) +
+    data('audience', spot.audience) +
+    data('circle_ids', spot.circle_ids.join(' ')) +
+    data('precision', spot.precision) +
     data('photos', photoLinks(spot, context).join(' ')) +
     data('visits', spot.visits.count) +
     '</ExtendedData>' +
@@ -202,6 +208,9 @@ export const csvWriter: ExportWriter = {
       longitude: spot.longitude,
       accuracy_m: spot.accuracy_m,
       is_public: spot.is_public,
+      audience: spot.audience,
+      circle_ids: spot.circle_ids.join(' '),
+      precision: spot.precision,
       owner_name: spot.owner_name,
       photo_urls: photoLinks(spot, context).join(' '),
       visits: spot.visits.count,

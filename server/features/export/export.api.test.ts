@@ -97,6 +97,8 @@ describe('export', () => {
     expect(first.desc).toBe('Under <old> spruce,\nby the stream');
     expect(first.time).toBe('2026-09-14T00:00:00Z');
     expect(first.type).toBe('mushroom_spot');
+    // Who sees it and how exactly, in Foray's namespace.
+    expect(first.extensions).toMatchObject({ 'foray:audience': 'private', 'foray:precision': 'exact' });
     expect(Math.abs(Number(first['@lat']) - 54.6872123)).toBeLessThan(1e-7);
     expect(Math.abs(Number(first['@lon']) - 25.2797456)).toBeLessThan(1e-7);
     expect(response.body).not.toContain('Shared chanterelles');
@@ -129,6 +131,8 @@ describe('export', () => {
       mushroom_types: 'Forest road',
       accuracy_m: '8',
       is_public: 'true',
+      audience: 'public',
+      precision: 'exact',
     });
   });
 
@@ -152,6 +156,9 @@ describe('export', () => {
       finder: 'Jonas; Ona',
       type: 'mushroom_spot',
       is_public: false,
+      audience: 'private',
+      circle_ids: [],
+      precision: 'exact',
     });
     expect(collection.features.map((feature) => feature.id).sort()).toEqual(mine.map((spot) => spot.id).sort());
   });
@@ -166,6 +173,8 @@ describe('export', () => {
     expect(first.mushroom_types).toBe('Baravykai & "raudonviršiai"');
     expect(first.notes).toBe('Under <old> spruce,\nby the stream');
     expect(Number(first.latitude)).toBe(54.6872123);
+    expect(first).toMatchObject({ audience: 'private', circle_ids: '', precision: 'exact' });
+    expect(rows.find((row) => row.id === mine[1]!.id)).toMatchObject({ audience: 'public', is_public: 'true' });
     expect(rows.find((row) => row.id === mine[2]!.id)!.mushroom_types).toBe(`'=HYPERLINK("x")`);
   });
 

@@ -65,6 +65,8 @@ export async function analyse(db: Database, user: CurrentUser, upload: Upload): 
       visits: spot.visits.length,
       duplicate_of: ofOwn[index]! >= 0 ? own[ofOwn[index]!]!.id : null,
       duplicate_of_index: ofOwn[index]! < 0 && ofEarlier[index]! >= 0 ? ofEarlier[index]! : null,
+      file_audience: spot.file_audience,
+      file_precision: spot.file_precision,
     })),
     invalid,
     skipped_geometries: file.skippedGeometries,

@@ -2,6 +2,7 @@
 // outside the transaction), then every row in one transaction; when that does not happen, the stored photos
 // are taken away again.
 import type { FastifyBaseLogger } from 'fastify';
+import { importedSharing, type ImportSharing } from '../../../common/import-sharing.ts';
 import type { ImportConfirmFields, ImportResult } from '../../../common/schemas/import.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -12,7 +13,7 @@ import { spotColumns } from '../../db/spot-columns.ts';
 import type { Analysis } from './import-analysis.ts';
 import { importedVisitId, storeImportPhotos } from './import-photos.ts';
 import { parseTypes } from './import-upload.ts';
-import { derivedId, findImport, importOwnedBy, insertImport } from './import.queries.ts';
+import { derivedId, findImport, importOwnedBy, insertImport, requireOwnCircles } from './import.queries.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; log: FastifyBaseLogger };
 
@@ -29,6 +30,16 @@ export const repeatedResult = (
 
 export const importIdTaken = () =>
   new AppError(409, 'ID_CONFLICT', 'That import id is already in use. Start the import again.');
+
+/** What the forager chose for the imported spots: `audience` (or the older `sharing`), its circles, the precision. */
+export function sharingChosen(fields: ImportConfirmFields): ImportSharing {
+  const audience = fields.audience ?? fields.sharing ?? 'private';
+  return {
+    audience,
+    circle_ids: audience === 'circles' ? (fields.circle_ids ?? []) : [],
+    precision: fields.precision ?? 'exact',
+  };
+}
 
 /** Whether the database refused a row as a duplicate key (only a concurrent confirm of the same import can). */
 const isDuplicateKey = (error: unknown) =>
@@ -55,6 +66,9 @@ export async function saveImport(
     );
   }
   const types = parseTypes(fields.types, spots.length);
+  const choice = sharingChosen(fields);
+  // Before any photo is stored; checked again, locked, in the transaction that shares the spots.
+  await requireOwnCircles(db, user.id, choice.circle_ids);
   const includeDuplicates = fields.include_duplicates === 'true';
   const chosen = preview.spots.filter(
     (spot) => includeDuplicates || (spot.duplicate_of === null && spot.duplicate_of_index === null),
@@ -79,7 +93,7 @@ export async function saveImport(
       chosen.map((spot) => ({ spot, record: spots[spot.index]!.record })),
       photos.store,
     );
-    const isPublic = fields.sharing === 'public';
+    const sharings = new Map(chosen.map((spot) => [spot.index, importedSharing(choice, spot)]));
     const result: ImportResult = {
       import_id: importId,
       created: chosen.length,
@@ -106,10 +120,17 @@ export async function saveImport(
           ...spotColumns({
             ...spot,
             type: types.get(spot.index) ?? spot.type,
-            is_public: isPublic,
-            precision: 'exact',
+            is_public: sharings.get(spot.index)!.audience === 'public',
+            precision: sharings.get(spot.index)!.precision,
           }),
         })),
+        choice.circle_ids,
+        chosen.flatMap((spot) =>
+          sharings.get(spot.index)!.circle_ids.map((circleId) => ({
+            spotId: derivedId(importId, `spot:${spot.index}`),
+            circleId,
+          })),
+        ),
         spotPhotoRows,
         chosen.flatMap((spot) =>
           spots[spot.index]!.visits.map((visit, at) => ({

@@ -1,6 +1,13 @@
 // Records in the file's terms → spots in Foray's, checked by the same rules as a spot made in the app
 // (CreateSpotSchema). A record that breaks one is kept out and reported with where it is and why.
-import { CreateSpotSchema, type SpotType } from '../../../common/schemas/spots.ts';
+import {
+  AudienceSchema,
+  CreateSpotSchema,
+  PrecisionSchema,
+  type Audience,
+  type Precision,
+  type SpotType,
+} from '../../../common/schemas/spots.ts';
 import { CreateVisitSchema, type CreateVisit } from '../../../common/schemas/visits.ts';
 import type { ImportMapping, ImportProblem, ImportWhere } from '../../../common/schemas/import.ts';
 import type { RawRecord } from './readers/records.ts';
@@ -20,7 +27,26 @@ export type MappedSpot = {
   accuracy_m: number | null;
   /** The spot's visits from Foray's own export, oldest first, checked like a visit recorded in the app. */
   visits: Array<Omit<CreateVisit, 'id'>>;
+  /** Who the file says sees it, and how exactly; null where it does not say (or says what Foray does not know). */
+  file_audience: Audience | null;
+  file_precision: Precision | null;
 };
+
+/**
+ * Who the file says sees a spot: Foray's `audience`, else its `is_public` from before circles ("false" was only its
+ * owner then). A value Foray does not know says nothing.
+ */
+export function fileAudienceOf(record: Pick<RawRecord, 'audience' | 'isPublic'>): Audience | null {
+  const audience = AudienceSchema.safeParse(record.audience?.trim().toLowerCase());
+  if (audience.success) return audience.data;
+  const isPublic = record.isPublic?.trim().toLowerCase();
+  return isPublic === 'true' ? 'public' : isPublic === 'false' ? 'private' : null;
+}
+
+export function filePrecisionOf(record: Pick<RawRecord, 'precision'>): Precision | null {
+  const precision = PrecisionSchema.safeParse(record.precision?.trim().toLowerCase());
+  return precision.success ? precision.data : null;
+}
 
 /** Lower case, accents gone: "Stovėjimo aikštelė" and "stovejimo aikstele" are the same words. */
 export const foldName = (text: string) =>
@@ -174,6 +200,8 @@ export function mapRecord(record: RawRecord, index: number, context: MapContext)
     notes: candidate.notes,
     accuracy_m: accuracy,
     visits,
+    file_audience: fileAudienceOf(record),
+    file_precision: filePrecisionOf(record),
   };
 }
 

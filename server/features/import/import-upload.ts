@@ -2,7 +2,11 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_ZIP_MAX_BYTES } from '../../../common/limits.ts';
-import { ImportConfirmFieldsSchema, type ImportConfirmFields } from '../../../common/schemas/import.ts';
+import {
+  ImportConfirmFieldsSchema,
+  ImportConfirmSchema,
+  type ImportConfirmFields,
+} from '../../../common/schemas/import.ts';
 import { SpotTypeSchema, type SpotType } from '../../../common/schemas/spots.ts';
 import { AppError } from '../../errors.ts';
 import { readForm, type FileRule } from '../../lib/multipart.ts';
@@ -50,7 +54,7 @@ export async function readUpload(request: FastifyRequest, allowedFields: Readonl
 }
 
 export function parseConfirmFields(fields: Record<string, string>): ImportConfirmFields {
-  const parsed = ImportConfirmFieldsSchema.safeParse(fields);
+  const parsed = ImportConfirmSchema.safeParse(fields);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw new AppError(400, 'VALIDATION_ERROR', `${first?.path.join('.') || 'fields'}: ${first?.message ?? 'invalid'}`);

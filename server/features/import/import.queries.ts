@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { imports, spotPhotos, spots, visitPhotos, visits } from '../../db/schema.ts';
+import { imports, spotCircles, spotPhotos, spots, visitPhotos, visits } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { circleIdsOfMember } from '../circles/circles.queries.ts';
 
 /**
  * An id made from the import's id and a label (a spot's index, a photo's place): the same confirm sent twice —
@@ -44,7 +46,28 @@ export async function findImport(db: Database, id: string): Promise<StoredImport
   return row ?? null;
 }
 
+type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * 400 UNKNOWN_CIRCLE unless the user is in every one of these circles: imported spots, like any spot, are shared
+ * only with one's own circles, and a circle one is not in is answered like one that does not exist. `lock` holds the
+ * memberships (key share) until the transaction ends, so nobody's leaving slips between the check and the shares.
+ */
+export async function requireOwnCircles(
+  db: Executor,
+  userId: string,
+  circleIds: string[],
+  { lock = false } = {},
+): Promise<void> {
+  if (circleIds.length === 0) return;
+  const member = await circleIdsOfMember(db, userId, circleIds, { lock });
+  if (member.length !== circleIds.length) {
+    throw new AppError(400, 'UNKNOWN_CIRCLE', 'You can share spots only with circles you are in.');
+  }
+}
+
 type NewSpot = typeof spots.$inferInsert;
+type NewShare = typeof spotCircles.$inferInsert;
 type NewPhoto = typeof spotPhotos.$inferInsert;
 type NewImport = typeof imports.$inferInsert;
 type NewVisit = typeof visits.$inferInsert;
@@ -54,7 +77,7 @@ type NewVisitPhoto = typeof visitPhotos.$inferInsert;
 const BATCH = 1000;
 
 /**
- * The import's row, its spots, their photos' rows, their visits and the visits' photos in one transaction.
+ * The import's row, its spots, their circles (checked to be the importer's), their photos' rows, their visits and the visits' photos in one transaction.
  * 'exists' when the import's row was already there (an earlier or concurrent confirm with the same id): then
  * nothing of this one is kept.
  */
@@ -62,6 +85,8 @@ export async function insertImport(
   db: Database,
   row: NewImport,
   newSpots: NewSpot[],
+  circleIds: string[],
+  shares: NewShare[],
   photos: NewPhoto[],
   spotVisits: NewVisit[] = [],
   spotVisitPhotos: NewVisitPhoto[] = [],
@@ -74,7 +99,9 @@ export async function insertImport(
       .onConflictDoNothing({ target: imports.id })
       .returning({ id: imports.id });
     if (claimed.length === 0) return 'exists';
+    await requireOwnCircles(tx, row.userId, circleIds, { lock: true });
     for (let at = 0; at < newSpots.length; at += BATCH) await tx.insert(spots).values(newSpots.slice(at, at + BATCH));
+    for (let at = 0; at < shares.length; at += BATCH) await tx.insert(spotCircles).values(shares.slice(at, at + BATCH));
     for (let at = 0; at < photos.length; at += BATCH) await tx.insert(spotPhotos).values(photos.slice(at, at + BATCH));
     for (let at = 0; at < spotVisits.length; at += BATCH)
       await tx.insert(visits).values(spotVisits.slice(at, at + BATCH));

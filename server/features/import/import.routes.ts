@@ -63,7 +63,9 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
         tags: ['import'],
         summary: 'Import the valid spots of a file, all or nothing',
         description:
-          'multipart/form-data: import_id, sharing, types, include_duplicates as text fields, then the same file in `file`. ' +
+          'multipart/form-data: import_id, audience (with circle_ids, circles the caller is in) and precision — or the older ' +
+          'sharing —, types, include_duplicates as text fields, then the same file in `file`. A spot the file keeps ' +
+          'narrower (only its owner, or circles when everyone is chosen) or less exact stays so; the file’s circles are not read. ' +
           'Duplicates of one’s own spots are left out unless include_duplicates=true. The same import_id again returns the ' +
           'first answer with repeated=true (200) and saves nothing; an import_id used by someone else is a 409.',
         consumes: ['multipart/form-data'],

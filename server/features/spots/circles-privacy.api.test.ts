@@ -7,6 +7,7 @@ import { circleMembers, circles, spotCircles, spots as spotsTable } from '../../
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { MAP_MARKERS_MAX, type MapTile } from '../../../common/schemas/map-tiles.ts';
 import { tileBounds } from '../map/map-tiles.queries.ts';
+import { schemaErrors } from '../../test/xml-schema.ts';
 
 /**
  * Circles and approximate spots (issue #20, ADR 0053), the heart of it: A shares with a circle B is in; C is in
@@ -598,5 +599,187 @@ describe('the map’s kept counts through every kind of change', () => {
     expect((await inject(people.a, 'DELETE', `/api/v1/circles/${club}`)).statusCode).toBe(204);
     await consistent('a circle deleted');
     expect((await inject(people.c, 'GET', `/api/v1/locations/${c1.id}`)).json()).toMatchObject({ audience: 'private' });
+  });
+});
+
+describe('exports and imports', () => {
+  // Circles of their own, so the tests above leave them as they were: A and B in the club; A alone in "Secret";
+  // C alone in "C's".
+  const circle = { club: crypto.randomUUID(), secret: crypto.randomUUID(), cs: crypto.randomUUID() };
+  /** Far from the spots above (and the counts' tile), six decimals each. */
+  const WHERE = { latitude: 56.112345, longitude: 21.154321 };
+  let clubSpot: Spot;
+
+  beforeAll(async () => {
+    await t.db.insert(circles).values([
+      { id: circle.club, name: 'Club' },
+      { id: circle.secret, name: 'Secret' },
+      { id: circle.cs, name: 'C’s' },
+    ]);
+    await t.db.insert(circleMembers).values([
+      { circleId: circle.club, userId: people.a.id, role: 'owner' },
+      { circleId: circle.club, userId: people.b.id, role: 'member' },
+      { circleId: circle.secret, userId: people.a.id, role: 'owner' },
+      { circleId: circle.cs, userId: people.c.id, role: 'owner' },
+    ]);
+    clubSpot = await createAs(people.a, {
+      ...WHERE,
+      mushroom_types: 'Club morels',
+      accuracy_m: 5,
+      audience: 'circles',
+      circle_ids: [circle.club, circle.secret],
+      precision: '1km',
+    });
+  });
+
+  const exportOf = async (who: Person, format: string) => {
+    const response = await inject(who, 'GET', `/api/v1/export?format=${format}&scope=visible&bbox=20,55,23,57`);
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+  const trueText = [String(WHERE.latitude), String(WHERE.longitude)];
+
+  it('carry the owner’s audience, circles and precision, and the true position, in all four formats', async () => {
+    const [geojson, gpx, kml, csv] = await Promise.all(
+      ['geojson', 'gpx', 'kml', 'csv'].map((f) => exportOf(people.a, f)),
+    );
+    const feature = JSON.parse(geojson!).features.find((item: { id: string }) => item.id === clubSpot.id);
+    expect(feature.properties).toMatchObject({ audience: 'circles', precision: '1km', accuracy_m: 5, area: null });
+    expect([...feature.properties.circle_ids].sort()).toEqual([circle.club, circle.secret].sort());
+    expect(feature.geometry.coordinates).toEqual([WHERE.longitude, WHERE.latitude]);
+    expect(gpx).toContain('<foray:audience>circles</foray:audience>');
+    expect(gpx).toContain(`<foray:circle>${circle.secret}</foray:circle>`);
+    expect(gpx).toContain('<foray:precision>1km</foray:precision>');
+    expect(kml).toContain('<Data name="audience"><value>circles</value></Data>');
+    expect(kml).toContain('<Data name="precision"><value>1km</value></Data>');
+    expect(kml).toContain(circle.secret);
+    expect(csv).toContain(circle.secret);
+    for (const body of [gpx!, kml!, csv!]) for (const text of trueText) expect(body).toContain(text);
+    // Still valid against the published schemas, with Foray's fields in their places.
+    expect(schemaErrors('gpx', gpx!)).toEqual([]);
+    expect(schemaErrors('kml', kml!)).toEqual([]);
+  });
+
+  it('give a member only the circles they share and the shown point; C and the visitor get no trace', async () => {
+    const shown = (await inject(people.b, 'GET', `/api/v1/locations/${clubSpot.id}`)).json<Spot>();
+    expect(shown.circle_ids).toEqual([circle.club]);
+    for (const format of ['geojson', 'gpx', 'kml', 'csv']) {
+      const forB = await exportOf(people.b, format);
+      expect(forB, format).toContain(clubSpot.id);
+      expect(forB, format).toContain(circle.club);
+      // Not A's other circle, not the true position, not its accuracy.
+      expect(forB, format).not.toContain(circle.secret);
+      for (const text of trueText) expect(forB, format).not.toContain(text);
+      expect(forB, format).toContain(String(shown.latitude));
+      expect(forB, format).not.toMatch(/accuracy_m[^\n]{0,12}\b5\b/);
+      if (format === 'gpx' || format === 'kml') expect(schemaErrors(format, forB)).toEqual([]);
+      const forC = await exportOf(people.c, format);
+      for (const hidden of [clubSpot.id, circle.club, circle.secret, 'Club morels']) expect(forC).not.toContain(hidden);
+    }
+    const feature = JSON.parse(await exportOf(people.b, 'geojson')).features.find(
+      (item: { id: string }) => item.id === clubSpot.id,
+    );
+    expect(feature.properties).toMatchObject({ audience: 'circles', precision: '1km', accuracy_m: null });
+    expect(feature.properties.area).toEqual(shown.area);
+    expect((await inject(null, 'GET', '/api/v1/export?format=csv')).statusCode).toBe(401);
+  });
+
+  const gpx = (points: Array<{ name: string; audience?: string; lat: number }>) => ({
+    name: 'walk.gpx',
+    bytes: new TextEncoder().encode(
+      '<?xml version="1.0"?><gpx version="1.1" creator="Foray" xmlns="http://www.topografix.com/GPX/1/1" ' +
+        'xmlns:foray="urn:foray:spot:1">' +
+        points
+          .map(
+            (point) =>
+              `<wpt lat="${point.lat}" lon="21.9"><time>2026-08-03T00:00:00Z</time><name>${point.name}</name>` +
+              (point.audience ? `<extensions><foray:audience>${point.audience}</foray:audience></extensions>` : '') +
+              '</wpt>',
+          )
+          .join('') +
+        '</gpx>',
+    ),
+  });
+  async function importAs(who: Person, file: { name: string; bytes: Uint8Array }, fields: Record<string, string>) {
+    const body = await multipart({ import_id: crypto.randomUUID(), ...fields }, { ...file, field: 'file' });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import',
+      headers: { cookie: who.cookie, ...body.headers },
+      payload: body.payload,
+    });
+  }
+  /** What `who` sees of others' imported spots (the files' date), by name. */
+  const othersImported = async (who: Person) =>
+    (await listOf(who, '&bbox=20,55.5,23.5,57.5')).items
+      .filter((item) => !item.is_owner && item.date_found === '2026-08-03')
+      .map((item) => item.mushroom_types)
+      .sort();
+
+  it('import into one’s own circles only: the members see the spots, approximately; C sees nothing', async () => {
+    const file = gpx([
+      { name: 'Imported ceps', lat: 56.31 },
+      { name: 'Imported chanterelles', lat: 56.32 },
+    ]);
+    const saved = await importAs(people.a, file, { audience: 'circles', circle_ids: circle.club, precision: '10km' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(await othersImported(people.b)).toEqual(['Imported ceps', 'Imported chanterelles']);
+    expect(await othersImported(people.c)).toEqual([]);
+    const seen = (await listOf(people.b)).items.find((item) => item.mushroom_types === 'Imported ceps')!;
+    expect(seen).toMatchObject({ audience: 'circles', circle_ids: [circle.club], precision: '10km', accuracy_m: null });
+    expect(seen.area).not.toBeNull();
+    expect((await inject(people.c, 'GET', `/api/v1/locations/${seen.id}`)).statusCode).toBe(404);
+
+    // Another's circle, or one that does not exist: the same refusal, and nothing saved.
+    const before = (await listOf(people.c)).items.length;
+    const refusals = [];
+    for (const circleIds of [circle.club, crypto.randomUUID(), `${circle.cs},${circle.club}`]) {
+      const refused = await importAs(people.c, gpx([{ name: 'Not mine to share', lat: 56.4 }]), {
+        audience: 'circles',
+        circle_ids: circleIds,
+      });
+      expect(refused.statusCode).toBe(400);
+      refusals.push(refused.json().error);
+    }
+    expect(refusals.every((error) => error.code === 'UNKNOWN_CIRCLE')).toBe(true);
+    expect(new Set(refusals.map((error) => error.message)).size).toBe(1);
+    expect((await listOf(people.c)).items.length).toBe(before);
+    expect(await othersImported(people.b)).not.toContain('Not mine to share');
+  });
+
+  it('import no wider than the file says: its only-me spots stay so, and its circles never become everyone', async () => {
+    const file = gpx([
+      { name: 'Kept to me in the file', audience: 'private', lat: 56.51 },
+      { name: 'Circles in the file', audience: 'circles', lat: 56.52 },
+      { name: 'Silent file', lat: 56.53 },
+    ]);
+    const form = await multipart({}, { ...file, field: 'file' });
+    const shown = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/import/preview',
+        headers: { cookie: people.a.cookie, ...form.headers },
+        payload: form.payload,
+      })
+    ).json<{ spots: Array<{ mushroom_types: string; file_audience: string | null }> }>();
+    expect(shown.spots.map((item) => [item.mushroom_types, item.file_audience])).toEqual([
+      ['Kept to me in the file', 'private'],
+      ['Circles in the file', 'circles'],
+      ['Silent file', null],
+    ]);
+    // The older field still works: "everyone".
+    expect((await importAs(people.a, file, { sharing: 'public' })).statusCode).toBe(201);
+    expect(await othersImported(people.c)).toEqual(['Silent file']);
+    const own = (await listOf(people.a, '&q=file')).items;
+    expect(
+      own
+        .filter((item) => item.audience === 'private')
+        .map((item) => item.mushroom_types)
+        .sort(),
+    ).toEqual(['Circles in the file', 'Kept to me in the file']);
+    // Sharing and audience that disagree are refused with a message.
+    const disagree = await importAs(people.a, file, { sharing: 'public', audience: 'private' });
+    expect(disagree.statusCode).toBe(400);
+    expect(disagree.json().error.message).toMatch(/sharing/);
   });
 });

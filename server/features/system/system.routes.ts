@@ -7,22 +7,25 @@ import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { CurrentUser, RequireUser } from '../../plugins/session.ts';
+import type { Database } from '../../db/client.ts';
+import { sharingDefaults } from '../account/account.queries.ts';
 
 /** Which release answers: during a rolling upgrade, which server is which. */
 const HealthReleaseSchema = z.object({ version: z.string(), commit: z.string().nullable() });
 
-/** The user as the app sees them: never the session's id. */
-const toMe = (user: CurrentUser) => ({
+/** The user as the app sees them, with the sharing a new spot starts with: never the session's id. */
+const toMe = async (db: Database, user: CurrentUser) => ({
   id: user.id,
   email: user.email,
   name: user.name,
-  default_public: user.defaultPublic,
+  ...(await sharingDefaults(db, user.id)),
 });
 
 export function registerSystemRoutes(
   root: FastifyInstance,
   deps: {
     config: Config;
+    db: Database;
     ping: () => Promise<void>;
     requireUser: RequireUser;
     describeMapRegion: () => Promise<MapRegion | null>;
@@ -66,7 +69,7 @@ export function registerSystemRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return toMe(await deps.requireUser(request, reply));
+      return toMe(deps.db, await deps.requireUser(request, reply));
     },
   );
 
@@ -84,7 +87,7 @@ export function registerSystemRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
-        return { user: toMe(await deps.requireUser(request, reply)) };
+        return { user: await toMe(deps.db, await deps.requireUser(request, reply)) };
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 401) return { user: null };
         throw error;

@@ -16,6 +16,9 @@ const COLUMNS = {
   finder: ['finder', 'found_by', 'radejas'],
   accuracy: ['accuracy_m', 'accuracy', 'tikslumas'],
   photos: ['photo_urls', 'photos', 'photo'],
+  audience: ['audience'],
+  isPublic: ['is_public'],
+  precision: ['precision'],
 } as const;
 
 /** The separator the header line uses most, counting outside quotes. */
@@ -109,6 +112,9 @@ export function readCsv(input: string): ReadResult {
     finder: column('finder'),
     accuracy: column('accuracy'),
     photos: column('photos'),
+    audience: column('audience'),
+    isPublic: column('isPublic'),
+    precision: column('precision'),
   };
   const isForay = fields.name?.from.toLowerCase() === 'mushroom_types' && fields.finder !== null;
   const lines = recordLines(text);
@@ -129,6 +135,9 @@ export function readCsv(input: string): ReadResult {
     record.finder = sourced(fields.finder);
     record.accuracy = value(fields.accuracy);
     record.photos = splitLinks(value(fields.photos));
+    record.audience = value(fields.audience);
+    record.isPublic = value(fields.isPublic);
+    record.precision = value(fields.precision);
     record.fromForay = isForay;
     return record;
   });

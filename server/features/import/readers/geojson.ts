@@ -88,6 +88,10 @@ export function readGeoJson(text: string): ReadResult {
         ? splitLinks(photos)
         : [];
     record.fromForay = typeof properties.mushroom_types === 'string' && typeof properties.finder === 'string';
+    const plain = (value: unknown) => (typeof value === 'string' || typeof value === 'boolean' ? String(value) : null);
+    record.audience = plain(properties.audience);
+    record.isPublic = plain(properties.is_public);
+    record.precision = plain(properties.precision);
     // Foray's export writes a spot's history as `visits`: a list of { date, outcome, amount, note, photos }.
     if (record.fromForay && Array.isArray(properties.visits)) record.visits = properties.visits.map(visitOf);
     result.records.push(record);

@@ -41,6 +41,9 @@ export function readGpx(text: string): ReadResult {
     const finder = textOf(foray('finder'));
     if (finder !== null) record.finder = { value: finder, from: `${prefix}:finder` };
     record.accuracy = textOf(foray('accuracy_m'));
+    record.audience = textOf(foray('audience'));
+    record.isPublic = textOf(foray('public'));
+    record.precision = textOf(foray('precision'));
     record.photos = all(child(point, 'link'))
       .map((link) => textOf(child(link, '@href')))
       .filter((href): href is string => href !== null);

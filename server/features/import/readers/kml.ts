@@ -83,6 +83,9 @@ export function readKml(text: string): ReadResult {
     const finder = data.get('finder');
     if (finder) record.finder = { value: finder, from: 'ExtendedData finder' };
     record.accuracy = data.get('accuracy_m') ?? null;
+    record.audience = data.get('audience') ?? null;
+    record.isPublic = data.get('is_public') ?? null;
+    record.precision = data.get('precision') ?? null;
     record.photos = splitLinks(data.get('photos'));
     // Foray's export always writes these two; empty fields it leaves out.
     record.fromForay = data.has('type') && data.has('is_public');

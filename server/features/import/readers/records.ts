@@ -34,6 +34,11 @@ export type RawRecord = {
   fromForay: boolean;
   /** Visits Foray's own export carried with the spot, oldest first; none from other apps. */
   visits: RawVisit[];
+  /** Who the file says sees the spot, as written: Foray's `audience` and `is_public` (before circles); checked later. */
+  audience: string | null;
+  isPublic: string | null;
+  /** How exactly Foray's export says others see it (`exact`, `1km`, `10km`), as written. */
+  precision: string | null;
 };
 
 export type ReadResult = {
@@ -57,6 +62,9 @@ export const emptyRecord = (where: ImportWhere): RawRecord => ({
   photos: [],
   fromForay: false,
   visits: [],
+  audience: null,
+  isPublic: null,
+  precision: null,
 });
 
 /** A file Foray cannot read at all: a 400 with a code the app can explain. */
