@@ -28,6 +28,11 @@ function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
+/** Throws with the answer's body unless it has `status`; the body is read only then. */
+async function expectStatus(response: Response, status: number, what: string): Promise<void> {
+  if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
+}
+
 const unavailable = podmanUnavailable();
 if (unavailable) {
   console.log(`SKIPPED: the container test did not run: ${unavailable}.`);
@@ -107,7 +112,7 @@ async function signIn(base: string, email: string): Promise<string> {
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
-  check(response.status === 200, `sign-in answered ${response.status}: ${await response.text()}`);
+  await expectStatus(response, 200, 'sign-in');
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
@@ -157,7 +162,7 @@ try {
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
-  check(signUp.status === 200, `sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  await expectStatus(signUp, 200, 'sign-up');
   const link = await mailedLink(first, email);
   const verified = await fetch(link, { redirect: 'manual' });
   check(verified.status < 400, `the verification link answered ${verified.status}`);
@@ -184,7 +189,7 @@ try {
     headers: { cookie, origin: base },
     body: form,
   });
-  check(created.status === 201, `creating the spot answered ${created.status}: ${await created.text()}`);
+  await expectStatus(created, 201, 'creating the spot');
   const spot = (await created.json()) as SavedSpot;
   check(spot.photo_url, 'the saved spot has no photo');
   const stored = await photoBytes(base, cookie, spot.photo_url);
