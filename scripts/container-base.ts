@@ -184,6 +184,7 @@ function removeRootfs(work: string): void {
 export function buildImage(tag: string, log: (line: string) => void): { seconds: number; version: string } {
   const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const commit = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  const npmCache = path.join(os.homedir(), '.npm');
   const began = performance.now();
   log(`Building ${tag} from Containerfile on ${BASE_IMAGE}`);
   podman(
@@ -192,9 +193,11 @@ export function buildImage(tag: string, log: (line: string) => void): { seconds:
       // The OCI format has no HEALTHCHECK; docker's keeps it.
       '--format',
       'docker',
-      // `npm ci` inside the build reaches the registry through the host's network.
+      // `npm ci` inside the build reaches the registry through the host's network, and takes the packages this
+      // machine's own `npm ci` already fetched from its cache (the build's steps run as root).
       '--network',
       'host',
+      ...(fs.existsSync(npmCache) ? ['--volume', `${npmCache}:/root/.npm`] : []),
       '--build-arg',
       `NODE_IMAGE=${BASE_IMAGE}`,
       '--build-arg',

@@ -5,7 +5,8 @@
  * `npm run bench:photos` (pointed at the container), and whether the kernel killed it.
  *
  * MEASURE_IMAGE picks an image already built (default: build the Containerfile as test:container does);
- * MEASURE_POSTGRES_URL the host's PostgreSQL as the host reaches it (default postgres://postgres@127.0.0.1:5432).
+ * MEASURE_POSTGRES_URL the host's PostgreSQL as the host reaches it (default postgres://postgres@127.0.0.1:5432);
+ * MEASURE_ONLY=pglite|postgres one of the two; MEASURE_ENV=NAME=value one more variable for the server.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -81,7 +82,7 @@ async function load(name: string, url: string): Promise<{ peak: Memory; bench: s
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', (code) =>
-      resolve(`${code === 0 ? '' : `bench failed (${code}): `}${output.trim().split('\n').at(-1)}`),
+      resolve(code === 0 ? output.trim().split('\n').at(-1)! : `bench failed (${code}): ${output.trim().slice(-1500)}`),
     );
   });
   clearInterval(sampler);
@@ -106,6 +107,11 @@ async function scenario(kind: 'pglite' | 'postgres', memory: string) {
     `127.0.0.1:${port}:3000`,
     '--env',
     `PUBLIC_URL=${url}`,
+    // As behind a proxy: the bench's twenty foragers come from addresses of their own (X-Forwarded-For).
+    '--env',
+    'TRUST_PROXY=true',
+    // One more variable to try (NAME=value), e.g. a memory setting.
+    ...(process.env.MEASURE_ENV ? ['--env', process.env.MEASURE_ENV] : []),
     '--volume',
     `${volume}:/data`,
   ];
