@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -6,8 +7,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 /** The installed PGlite's version: a template is only used by the PGlite that made it. */
 function pgliteVersion(): string {
-  // The package's entry point is dist/index.js; its package.json is one folder up from dist.
-  const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  // The package's entry point is in dist/; its package.json is one folder up. (createRequire rather than
+  // import.meta.resolve, which Vitest's module runner does not provide.)
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const manifest = path.join(path.dirname(entry), '..', 'package.json');
   return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
