@@ -124,6 +124,9 @@ const EnvSchema = z
     }
   });
 
+/** Every variable Foray reads (compose-file.test.ts checks compose.yaml sets no other). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export type TileLayerConfig = {
   id: 'street' | 'satellite' | 'topo' | 'dark';
   url: string;

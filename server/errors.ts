@@ -6,13 +6,14 @@ import type { ErrorCode } from '../common/schemas/errors.ts';
  */
 export class AppError extends Error {
   override name = 'AppError';
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode | (string & {}),
-    message: string,
-    readonly details?: unknown,
-  ) {
+  readonly statusCode: number;
+  readonly code: ErrorCode | (string & {});
+  readonly details?: unknown;
+  constructor(statusCode: number, code: ErrorCode | (string & {}), message: string, details?: unknown) {
     super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.details = details;
   }
 }
 

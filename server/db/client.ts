@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { memoryLimitBytes } from '../lib/memory.ts';
 import { RequestAbandoned } from './abandoned-requests.ts';
+import { readPgliteTemplate } from './pglite-template.ts';
 import { refuseNewerSchema } from './schema-version.ts';
 
 export type Schema = typeof schema;
@@ -51,6 +53,15 @@ export type DatabaseOptions =
  */
 export const DEFAULT_READ_STATEMENT_TIMEOUT_MS = 4000;
 
+/**
+ * PGlite's shared buffers, in MB: PostgreSQL's default of 128 MB, or a sixteenth of the memory the process may use
+ * when that is less (32 MB under a 512 MB container limit), never under 16. The buffers live in the WebAssembly
+ * memory, which never shrinks; the data folder's pages are also in the kernel's file cache (ADR 0055).
+ */
+export function pgliteSharedBuffersMb(memoryBytes: number): number {
+  return Math.max(16, Math.min(128, Math.floor(memoryBytes / 16 / 1024 ** 2)));
+}
+
 /** The timeout of `readFor`'s statements: the shorter of the two bounds (0: no bound). */
 export function readTimeoutOf(statementTimeoutMs: number, readStatementTimeoutMs: number): number {
   const bounds = [statementTimeoutMs, readStatementTimeoutMs].filter((bound) => bound > 0);
@@ -72,12 +83,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // PGlite does not create missing parent folders.
     fs.mkdirSync(path.dirname(options.dir), { recursive: true });
     const isNew = !fs.existsSync(path.join(options.dir, 'PG_VERSION'));
-    let client = await PGlite.create(options.dir, { extensions });
-    if (isNew) {
+    const settings = {
+      extensions,
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        `shared_buffers=${pgliteSharedBuffersMb(memoryLimitBytes())}MB`,
+      ],
+    };
+    // A new data folder is a copy of the template the container image ships, when there is one: initdb inside
+    // the server was the memory peak of its whole life (ADR 0055).
+    const template = isNew ? readPgliteTemplate() : null;
+    let client = await PGlite.create(options.dir, template ? { ...settings, loadDataDir: template } : settings);
+    if (isNew && !template) {
       // initdb leaves hundreds of megabytes of WebAssembly memory that a running PGlite never gives back; a second instance
       // on the now initialised folder starts small. Costs under a second, once, on a new data folder.
       await client.close();
-      client = await PGlite.create(options.dir, { extensions });
+      client = await PGlite.create(options.dir, settings);
     }
     const db = drizzle(client, { schema });
     try {

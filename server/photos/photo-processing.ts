@@ -4,12 +4,16 @@ import { PHOTO_MAX_EDGE, PHOTO_MAX_PIXELS, THUMBNAIL_MAX_EDGE } from '../../comm
 import { libuvThreadPoolSize } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { createConcurrencyLimit } from '../lib/concurrency.ts';
+import { memoryLimitBytes } from '../lib/memory.ts';
 
 // One libvips thread per image. Each sharp job already runs on its own libuv thread-pool thread, so two
 // uploads at once use both cores; a second vips thread for one job saved little of its time and took
 // the core the event loop and the database need. Set explicitly because sharp's default differs by platform:
 // 1 on glibc Linux, the core count on musl (Alpine images) and elsewhere.
 sharp.concurrency(1);
+// No libvips operation cache: each photo is read once, and the cache (up to 50 MB by default) would only hold
+// memory that a small machine needs for the next upload (ADR 0055).
+sharp.cache(false);
 
 /** What one photo job may hold in memory: the largest photo accepted, decoded at 4 bytes a pixel. */
 const JOB_MEMORY_BYTES = PHOTO_MAX_PIXELS * 4;
@@ -29,7 +33,8 @@ export function photoJobsFor(machine: { cores: number; threadPoolSize: number; t
 export const PHOTO_JOBS_AT_ONCE = photoJobsFor({
   cores: os.availableParallelism(),
   threadPoolSize: libuvThreadPoolSize(),
-  totalMemoryBytes: os.totalmem(),
+  // A container's memory limit, not the host's memory: past it the kernel kills the server (ADR 0055).
+  totalMemoryBytes: memoryLimitBytes(),
 });
 const photoJobs = createConcurrencyLimit(PHOTO_JOBS_AT_ONCE);
 export const photoJobLoad = () => photoJobs.load;

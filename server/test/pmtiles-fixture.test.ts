@@ -8,7 +8,10 @@ import { tileIdOf } from './pmtiles-writer.ts';
 /** The reader the web app will use, over bytes in memory instead of HTTP ranges or a file in OPFS. */
 class BufferSource implements Source {
   reads: Array<{ offset: number; length: number }> = [];
-  constructor(private readonly bytes: Buffer) {}
+  private readonly bytes: Buffer;
+  constructor(bytes: Buffer) {
+    this.bytes = bytes;
+  }
   getKey() {
     return 'fixture';
   }

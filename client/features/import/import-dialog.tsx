@@ -34,12 +34,12 @@ type Step =
 
 /** What a refused request said: its code and message, as the server's error body carries them. */
 class ImportFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
   }
 }
 

@@ -17,13 +17,15 @@ export type RegionFailure = 'unsupported' | 'space' | 'quota' | 'changed' | 'net
 
 /** Why a download stopped; `needed` and `available` (bytes) for the storage messages. */
 export class RegionDownloadError extends Error {
-  constructor(
-    readonly reason: RegionFailure,
-    readonly needed?: number,
-    readonly available?: number,
-  ) {
+  readonly reason: RegionFailure;
+  readonly needed?: number;
+  readonly available?: number;
+  constructor(reason: RegionFailure, needed?: number, available?: number) {
     super(`Region map download stopped: ${reason}`);
     this.name = 'RegionDownloadError';
+    this.reason = reason;
+    this.needed = needed;
+    this.available = available;
   }
 }
 

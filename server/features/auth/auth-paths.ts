@@ -7,7 +7,10 @@ export type AuthBody = Record<string, unknown>;
 
 /** A body the bridge refuses before better-auth sees it: 400 VALIDATION_ERROR with this message. */
 export class Refused {
-  constructor(readonly problem: string) {}
+  readonly problem: string;
+  constructor(problem: string) {
+    this.problem = problem;
+  }
 }
 
 export type AuthPathRule = {

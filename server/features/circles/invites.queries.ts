@@ -48,13 +48,15 @@ export const newInviteToken = () => randomBytes(24).toString('base64url');
 
 /** Over the day's invitations: the route sends Retry-After with it. */
 export class InviteRateLimited extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
     const hours = Math.max(1, Math.ceil(retryAfterSeconds / 3600));
     super(
       429,
       'RATE_LIMITED',
       `You can make at most ${INVITES_PER_USER_PER_DAY} invitations a day. Try again in about ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
     );
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
