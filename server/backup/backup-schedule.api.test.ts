@@ -7,7 +7,7 @@ import { createStorage } from '../storage/storage.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
 import { parseSchedule } from './backup-schedule-times.ts';
 import { claimScheduledSlot, startBackupSchedule } from './backup-schedule.ts';
-import { askServerForBackup } from './backup-socket.ts';
+import { askServerForBackup, backupSocketPath } from './backup-socket.ts';
 import { backUp } from './backups.ts';
 import { createPhotoRemovalPause } from './photo-removal-pause.ts';
 import { verifyArchive } from './verify-archive.ts';
@@ -26,6 +26,17 @@ beforeAll(async () => {
 afterAll(async () => {
   if (second !== t.database) await second.close();
   await t.close();
+});
+
+describe('the backup socket of a server on the embedded database', () => {
+  it.skipIf(process.env.FORAY_TEST_DB === 'postgres')(
+    'is in DATA_DIR, for the server’s user alone, and answers a request that is not one with a message',
+    async () => {
+      const socket = backupSocketPath(t.dataDir);
+      expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
+      await expect(askServerForBackup(t.dataDir, 'relative/path.tar', () => {})).rejects.toThrow(/absolute path/);
+    },
+  );
 });
 
 describe('scheduled backups with several servers on one database', () => {

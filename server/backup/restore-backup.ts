@@ -32,6 +32,8 @@ export type RestoreOptions = {
   /** Restore even into a database or store that holds data: the database is replaced, the photos are added. */
   force?: boolean;
   onProgress?: (progress: RestoreProgress) => void;
+  /** The archive as `verifyArchive` found it, when the caller checked it first (before reading its settings). */
+  verified?: VerifiedArchive;
 };
 
 export type RestoreSummary = { manifest: Manifest; replaced: boolean };
@@ -42,7 +44,8 @@ export async function restoreBackup(
   options: RestoreOptions = {},
 ): Promise<RestoreSummary> {
   const onProgress = options.onProgress ?? (() => {});
-  const archive = await verifyArchive(file, (done, total) => onProgress({ step: 'checking', done, total }));
+  const archive =
+    options.verified ?? (await verifyArchive(file, (done, total) => onProgress({ step: 'checking', done, total })));
   const { manifest } = archive;
 
   const known = knownMigrations(MIGRATIONS_DIR);

@@ -5,6 +5,7 @@ import { exitOnFailure } from '../fatal.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { formatBytes, progressLine } from './progress-line.ts';
 import { restoreBackup } from './restore-backup.ts';
+import { verifyArchive } from './verify-archive.ts';
 
 const USAGE = 'Usage: npm run restore -- <archive file> [--force]   (--force replaces a database that holds data)';
 
@@ -16,21 +17,26 @@ async function main() {
     console.error(USAGE);
     process.exit(2);
   }
+  const line = progressLine();
+  const startedAt = performance.now();
+  // The archive is checked whole before anything else, even the settings: reading them makes DATA_DIR and its
+  // secret, and a damaged archive must leave no trace.
+  const verified = await verifyArchive(files[0]!, (done, total) =>
+    line.show(`Checking the archive: ${formatBytes(done)} of ${formatBytes(total)}`),
+  );
+  line.end();
   const config = loadConfig();
   // Embedded: the same lock as the server's, so no server runs on the folder being restored.
   const lock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : null;
-  const line = progressLine();
-  const startedAt = performance.now();
   try {
     const { manifest, replaced } = await restoreBackup(files[0]!, config, {
       force,
+      verified,
       onProgress: (progress) =>
         line.show(
-          progress.step === 'checking'
-            ? `Checking the archive: ${formatBytes(progress.done)} of ${formatBytes(progress.total ?? 0)}`
-            : progress.step === 'photos'
-              ? `Restoring photos: ${progress.done} of ${progress.total}`
-              : `Restoring the database: ${progress.done.toLocaleString('en')} of ${(progress.total ?? 0).toLocaleString('en')} rows`,
+          progress.step === 'photos'
+            ? `Restoring photos: ${progress.done} of ${progress.total}`
+            : `Restoring the database: ${progress.done.toLocaleString('en')} of ${(progress.total ?? 0).toLocaleString('en')} rows`,
         ),
     });
     line.end();

@@ -111,7 +111,12 @@ export async function listTar(file: string): Promise<TarEntry[]> {
         throw new ArchiveDamagedError(
           `The archive is truncated: it ends at byte ${fileSize} without the end of the archive (the copy was cut off?).`,
         );
-      if (block.every((byte) => byte === 0)) return entries;
+      if (block.every((byte) => byte === 0)) {
+        // The end of an archive is two empty blocks: with one, the file was cut (if only just).
+        if (position + 2 * BLOCK > fileSize)
+          throw new ArchiveDamagedError(`The archive is truncated: its end is cut off at byte ${fileSize}.`);
+        return entries;
+      }
       const stored = Number.parseInt(block.toString('latin1', 148, 156).replace(/\0.*$/, '').trim(), 8);
       let sum = 0;
       for (let at = 0; at < BLOCK; at++) sum += at >= 148 && at < 156 ? 32 : block[at]!;

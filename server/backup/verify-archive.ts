@@ -1,7 +1,17 @@
 import crypto from 'node:crypto';
-import { MANIFEST_HASH_PATH, MANIFEST_PATH, ManifestSchema, tablePath, type Manifest } from './manifest.ts';
+import {
+  AUTH_SECRET_PATH,
+  MANIFEST_HASH_PATH,
+  MANIFEST_PATH,
+  ManifestSchema,
+  tablePath,
+  type Manifest,
+} from './manifest.ts';
 import { ArchiveDamagedError } from './backup-errors.ts';
 import { listTar, readEntry, readEntryBuffer, sha256Of, type TarEntry } from './tar.ts';
+
+/** `photos/<key>.webp`, with a key the photo stores accept (storage.ts). */
+const PHOTO_ENTRY = /^photos\/[A-Za-z0-9_-]{20,100}\.webp$/;
 
 export type VerifiedArchive = { manifest: Manifest; entries: Map<string, TarEntry> };
 
@@ -49,10 +59,20 @@ export async function verifyArchive(
     throw new ArchiveDamagedError(
       `The archive is damaged: its manifest counts ${manifest.photos.count} photos, the archive holds ${photos}.`,
     );
+  const tablePaths = new Set(manifest.database.tables.map((table) => tablePath(table.name)));
   for (const path of entries.keys()) {
     if (path !== MANIFEST_PATH && path !== MANIFEST_HASH_PATH && !listedInManifest.has(path))
       throw new ArchiveDamagedError(`The archive is damaged: it holds ${path}, which its manifest does not list.`);
+    // Only the entries a Foray backup writes: a photo's name becomes a key in the store, so it must be one.
+    if (
+      ![MANIFEST_PATH, MANIFEST_HASH_PATH, AUTH_SECRET_PATH].includes(path) &&
+      !tablePaths.has(path) &&
+      !PHOTO_ENTRY.test(path)
+    )
+      throw new ArchiveDamagedError(`This is not a Foray backup archive: it holds ${path}.`);
   }
+  if (!entries.has(AUTH_SECRET_PATH))
+    throw new ArchiveDamagedError('The archive is incomplete: it has no signing secret (auth-secret).');
 
   const total = manifest.entries.reduce((sum, entry) => sum + entry.bytes, 0);
   let done = 0;
