@@ -34,6 +34,8 @@ import { registerImportRoutes } from './features/import/import.routes.ts';
 import { registerMapRegionRoutes } from './features/map-region/map-region.routes.ts';
 import { describeMapRegion } from './features/map-region/map-region-file.ts';
 import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './photos/photo-reconcile.ts';
+import { createPhotoRemovalPause, pausingRemovals } from './backup/photo-removal-pause.ts';
+import { startServerBackups } from './backup/backups.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -65,6 +67,8 @@ export type BuildOptions = {
   apiRateLimitCountIn?: 'database' | 'memory';
   /** Minimum time of sign-up, sign-in and reset answers (ms), so they take as long whether or not the e-mail exists. */
   authResponseFloorMs?: number;
+  /** The backup socket in DATA_DIR (embedded database only; ADR 0054). On unless a test turns it off. */
+  backupSocket?: boolean;
   /** Removing photos no spot refers to: age before a photo counts as left over, and how often to look. */
   photoReconcile?: { graceMs: number; intervalMs: number };
 };
@@ -119,7 +123,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // ── Infrastructure: database, storage, mail ──
   const database = options.database ?? (await openDatabase(config.database));
-  const storage = options.storage ?? (await createStorage(config.storage));
+  const photoStore = options.storage ?? (await createStorage(config.storage));
+  // While a backup runs no photo file is removed, so every file its snapshot names is still there to copy (ADR 0054).
+  const photoRemovalPause = createPhotoRemovalPause(database);
+  const storage = pausingRemovals(photoStore, photoRemovalPause, app.log);
   const { db } = database;
   const reads = requestReads(database);
   const outbox = createOutbox({
@@ -236,8 +243,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }, 3600_000);
   sweeper.unref();
   await sweepExpired(database);
+  const backups = await startServerBackups({
+    database,
+    storage: photoStore,
+    pause: photoRemovalPause,
+    config,
+    log: app.log,
+    socket: database.kind === 'pglite' && options.backupSocket !== false,
+  });
 
   app.addHook('onClose', async () => {
+    await backups.stop();
     clearInterval(sweeper);
     await outbox.stop();
     await photoReconciler.stop();

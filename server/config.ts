@@ -3,6 +3,12 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { readRelease, type Release } from './version.ts';
+import {
+  DEFAULT_BACKUP_SCHEDULE,
+  parseSchedule,
+  scheduleProblem,
+  type BackupSchedule,
+} from './backup/backup-schedule-times.ts';
 
 /**
  * The four base layers' defaults, with the attribution each provider's terms require. `cache` says whether
@@ -99,6 +105,17 @@ const EnvSchema = z
     TILE_DARK_CACHE: booleanFlag.default(TILE_DEFAULTS.dark.cache),
     MAP_REGION_FILE: z.string().optional(),
     MAP_REGION_NAME: z.string().max(100).optional(),
+    /** Scheduled backups (ADR 0054): off unless BACKUP_DIR is set. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_SCHEDULE: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        if (value === undefined) return;
+        const problem = scheduleProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
     /** Which release this is, set by whoever packaged it; otherwise package.json's version and git's commit. */
     FORAY_VERSION: z.string().max(100).optional(),
     FORAY_COMMIT: z
@@ -114,6 +131,9 @@ const EnvSchema = z
       for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE=s3' });
       }
+    }
+    if (env.BACKUP_SCHEDULE && !env.BACKUP_DIR) {
+      ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'is required when BACKUP_SCHEDULE is set' });
     }
     if (env.MAP_REGION_NAME && !env.MAP_REGION_FILE) {
       ctx.addIssue({ code: 'custom', path: ['MAP_REGION_NAME'], message: 'is set but MAP_REGION_FILE is not' });
@@ -161,6 +181,10 @@ export type Config = {
       };
   mail: { smtpUrl: string | undefined; from: string };
   authSecret: string;
+  /** Whether the secret came from AUTH_SECRET or from the file Foray keeps in DATA_DIR (a restore writes that file). */
+  authSecretFrom: 'environment' | 'data-folder';
+  /** Scheduled backups into `dir`, keeping the newest `keep` (ADR 0054); null when off. */
+  backup: { dir: string; schedule: BackupSchedule; keep: number } | null;
   trustProxy: boolean | number | string;
   logLevel: string;
   tileLayers: TileLayerConfig[];
@@ -220,6 +244,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { kind: 'local', dir: path.join(dataDir, 'photos') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecretFrom: e.AUTH_SECRET ? 'environment' : 'data-folder',
+    backup: e.BACKUP_DIR
+      ? {
+          dir: path.resolve(e.BACKUP_DIR),
+          schedule: parseSchedule(e.BACKUP_SCHEDULE ?? DEFAULT_BACKUP_SCHEDULE),
+          keep: e.BACKUP_KEEP,
+        }
+      : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     tileLayers: [

@@ -26,14 +26,27 @@ export type DatabaseHandle = {
    * running statement cannot be stopped: an abandoned request that has not started reading is not run at all.
    */
   readFor<T>(signal: AbortSignal, run: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: takes the advisory lock `key` on a connection of its own, outside the pools, and holds it until
+   * the returned function is called (backups hold one while they run, `server/backup/`). `shared` lets others
+   * that share it in at the same time.
+   */
+  holdAdvisoryLock?(key: number, shared?: boolean): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any fixed number, the same in every Foray process: the key of the advisory lock held while migrating. */
 const MIGRATION_LOCK_KEY = 7_305_117_001;
 
-export type DatabaseOptions =
+/**
+ * `migrations`: 'apply' (the default) refuses a newer schema and migrates; 'none' opens the database as it is (a
+ * backup reads it so); or the folder of a subset of the migrations to apply (a restore builds the schema of its
+ * archive so, then migrates up).
+ */
+type MigrationChoice = { migrations?: 'apply' | 'none' | { folder: string } };
+
+export type DatabaseOptions = (
   | { kind: 'pglite'; dir: string }
   /**
    * `statementTimeoutMs`: the longest any one statement of the app may run (0: no bound). Migrations run on a
@@ -45,7 +58,9 @@ export type DatabaseOptions =
       maxConnections?: number;
       statementTimeoutMs?: number;
       readStatementTimeoutMs?: number;
-    };
+    }
+) &
+  MigrationChoice;
 
 /**
  * The longest one statement of a request's reads may run (see `readFor`), unless the operator's statement
@@ -66,6 +81,11 @@ export function pgliteSharedBuffersMb(memoryBytes: number): number {
 export function readTimeoutOf(statementTimeoutMs: number, readStatementTimeoutMs: number): number {
   const bounds = [statementTimeoutMs, readStatementTimeoutMs].filter((bound) => bound > 0);
   return bounds.length === 0 ? 0 : Math.min(...bounds);
+}
+
+function migrationsFolderOf({ migrations = 'apply' }: MigrationChoice): string | null {
+  if (migrations === 'none') return null;
+  return migrations === 'apply' ? MIGRATIONS_DIR : migrations.folder;
 }
 
 /**
@@ -103,8 +123,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const db = drizzle(client, { schema });
     try {
-      await refuseNewerSchema((query) => db.execute(query), MIGRATIONS_DIR);
-      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      const folder = migrationsFolderOf(options);
+      if (folder) {
+        await refuseNewerSchema((query) => db.execute(query), folder);
+        await migrate(db, { migrationsFolder: folder });
+      }
     } catch (error) {
       await client.close();
       throw error;
@@ -139,26 +162,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
-  try {
-    // Several Foray servers may share one PostgreSQL and start at once: the migrator keeps no lock of its own,
-    // so an advisory lock lets one apply the migrations while the others wait, then find nothing to do.
-    // The lock is held on a connection of its own, outside the pool, which may be a single connection.
-    const lockHolder = new pg.default.Client({ connectionString: options.url, connectionTimeoutMillis: 5000 });
-    lockHolder.on('error', () => {});
-    await lockHolder.connect();
+  const folder = migrationsFolderOf(options);
+  if (folder) {
     try {
-      await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      // On the lock's own connection: a migration's backfill may take longer than any request may.
-      const migrator = drizzle(lockHolder, { schema });
-      await refuseNewerSchema((query) => migrator.execute(query), MIGRATIONS_DIR);
-      await migrate(migrator, { migrationsFolder: MIGRATIONS_DIR });
-    } finally {
-      // Ending the connection releases its advisory lock.
-      await lockHolder.end();
+      // Several Foray servers may share one PostgreSQL and start at once: the migrator keeps no lock of its own,
+      // so an advisory lock lets one apply the migrations while the others wait, then find nothing to do.
+      // The lock is held on a connection of its own, outside the pool, which may be a single connection.
+      const lockHolder = new pg.default.Client({ connectionString: options.url, connectionTimeoutMillis: 5000 });
+      lockHolder.on('error', () => {});
+      await lockHolder.connect();
+      try {
+        await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        // On the lock's own connection: a migration's backfill may take longer than any request may.
+        const migrator = drizzle(lockHolder, { schema });
+        await refuseNewerSchema((query) => migrator.execute(query), folder);
+        await migrate(migrator, { migrationsFolder: folder });
+      } finally {
+        // Ending the connection releases its advisory lock.
+        await lockHolder.end();
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
     }
-  } catch (error) {
-    await pool.end();
-    throw error;
   }
   const readTimeoutMs = readTimeoutOf(
     options.statementTimeoutMs ?? 0,
@@ -225,6 +251,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       }
     }
   };
+  const holdAdvisoryLock = async (key: number, shared = false) => {
+    const holder = new pg.default.Client({ connectionString: options.url, connectionTimeoutMillis: 5000 });
+    holder.on('error', () => {});
+    await holder.connect();
+    try {
+      await holder.query(shared ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [key]);
+    } catch (error) {
+      await holder.end().catch(() => {});
+      throw error;
+    }
+    // Ending the connection releases the lock, even when the unlock itself is never sent.
+    return () => holder.end().catch(() => {});
+  };
   return {
     db: db as unknown as Database,
     kind: 'postgres',
@@ -232,6 +271,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.query('select 1');
     },
     readFor,
+    holdAdvisoryLock,
     close: async () => {
       await Promise.all([pool.end(), readPool.end()]);
     },
