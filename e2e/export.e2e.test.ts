@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { signedInUser, uniqueEmail } from './support/accounts.ts';
 import { useForay } from './support/foray.ts';
-import { createSpotByApi, openTab } from './support/spots.ts';
+import { createSpotByApi, markerOf, openTab } from './support/spots.ts';
 import { en, exactly } from './support/texts.ts';
 import { jpegPhoto } from './support/photos.ts';
 import type { Spot } from '../common/schemas/spots.ts';
 import { expectGone, expectToast, expectVisible } from './support/ui.ts';
 
 const foray = useForay();
+
+const VILNIUS = { latitude: 54.6872, longitude: 25.2797 };
 
 describe('export', () => {
   it('downloads one’s spots as GeoJSON from the Locations tab, and another forager’s private spot is not in it', async () => {
@@ -61,6 +63,33 @@ describe('export', () => {
     const first = file.features.find((feature) => feature.id === spot.id)!;
     expect(first.geometry.coordinates).toEqual([25.2797456, 54.6872123]);
     expect(first.properties.notes).toBe('By the birches');
+  });
+
+  it('exports only the area on the map when asked: spots inside the view are in the file, those outside are not', async () => {
+    // Located in Vilnius, the map opens there at street zoom: Kaunas and Trakai are off screen.
+    const { page } = await foray.newPage({ permissions: ['geolocation'], geolocation: VILNIUS });
+    await signedInUser(page, foray, uniqueEmail('export-area'));
+    await createSpotByApi(page, foray.baseUrl, { mushroom_types: 'In the old town', ...VILNIUS });
+    await createSpotByApi(page, foray.baseUrl, { mushroom_types: 'In Kaunas', latitude: 54.8985, longitude: 23.9036 });
+    await createSpotByApi(page, foray.baseUrl, { mushroom_types: 'By Trakai', latitude: 54.6378, longitude: 24.9343 });
+    await page.reload();
+    await expectToast(page, { title: en('map.mapLocationFound') });
+    await expectVisible(markerOf(page, 'mushroom_spot', 'In the old town'));
+    await expectGone(markerOf(page, 'mushroom_spot', 'In Kaunas'));
+
+    await openTab(page, 'locations');
+    await page.getByRole('button', { name: exactly(en('export.open')) }).click();
+    const dialog = page.getByRole('dialog', { name: exactly(en('export.title')) });
+    await dialog.getByLabel(en('export.format')).selectOption({ label: en('export.formats.geojson') });
+    await dialog.getByLabel(en('export.where')).selectOption({ label: en('export.whereShown') });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: exactly(en('export.download')) }).click(),
+    ]);
+    const file = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+      features: Array<{ properties: { mushroom_types: string } }>;
+    };
+    expect(file.features.map((feature) => feature.properties.mushroom_types)).toEqual(['In the old town']);
   });
 
   it('exports "everything" as a zip with photos, and a second forager imports it through the preview: same spot, place and photo, private', async () => {

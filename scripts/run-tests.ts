@@ -8,6 +8,9 @@
 //
 // A whole run fails when one of its projects passed no test at all: with TEST_DATABASE_URL set, the API tests on
 // PostgreSQL must have run, and a lane that lost its files or its database cannot pass by running nothing.
+//
+// `--api` runs the API tests alone (on PGlite, and on PostgreSQL with TEST_DATABASE_URL), checked the same way: CI
+// runs it a second time on the older Node line that Foray still supports (.ci/run).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,25 +57,22 @@ function start(run: Run): Promise<number> {
   });
 }
 
-const asked = process.argv.slice(2);
-const runs: Run[] =
-  asked.length > 0
+const projectArgs = (projects: string[]) => projects.flatMap((project) => ['--project', project]);
+const apiProjects = ['api-pglite', ...(process.env.TEST_DATABASE_URL ? ['api-postgres'] : [])];
+
+const apiOnly = process.argv.length === 3 && process.argv[2] === '--api';
+const asked = apiOnly ? [] : process.argv.slice(2);
+const runs: Run[] = apiOnly
+  ? [{ label: `api, node ${process.versions.node}`, projects: apiProjects, args: projectArgs(apiProjects) }]
+  : asked.length > 0
     ? [{ label: 'vitest', args: asked }]
     : [
         { label: 'browser', args: ['--project', 'e2e'], projects: ['e2e'] },
         {
           label: 'unit+api',
-          projects: ['unit', 'api-pglite', ...(process.env.TEST_DATABASE_URL ? ['api-postgres'] : [])],
+          projects: ['unit', ...apiProjects],
           // One file at a time too: with the browser run beside it, that is one file per core.
-          args: [
-            '--maxWorkers',
-            '1',
-            '--project',
-            'unit',
-            '--project',
-            'api-pglite',
-            ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : []),
-          ],
+          args: ['--maxWorkers', '1', ...projectArgs(['unit', ...apiProjects])],
         },
       ];
 

@@ -3,7 +3,9 @@
 // badge) can read them without importing the circles feature, which manages them (client/features/circles).
 import { useQuery } from '@tanstack/react-query';
 import type { Circle } from '../../common/schemas/circles.ts';
-import { api } from '../lib/api-client.ts';
+import { api, isUnreachable } from '../lib/api-client.ts';
+import { deviceDb, hasDeviceStorage } from './local-first/device-db.ts';
+import { useSession } from './session.tsx';
 
 /** Query keys: every circle query starts with ['circles'], so invalidating that refreshes them all. */
 export const circleKeys = {
@@ -14,24 +16,61 @@ export const circleKeys = {
   invites: (id: string) => ['circles', id, 'invites'] as const,
 };
 
-/** My circles, in name order. The contract is loaded with the request: the main screen does not carry zod. */
-export async function fetchMyCircles(signal?: AbortSignal): Promise<Circle[]> {
-  const { items } = await api('/api/v1/circles', {
-    signal,
-    schema: () => import('../../common/schemas/circles.ts').then((contract) => contract.CircleListSchema),
-  });
-  return [...items].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+/** Where the device keeps the user's list of circles for use with no signal (the `meta` store, per user). */
+const keptCirclesKey = (userId: string) => `circles:${userId}`;
+
+/**
+ * My circles, in name order. The contract is loaded with the request: the main screen does not carry zod. Each
+ * answer is kept on the device for the signed-in user; with no signal (or no server) the kept list is used, so the
+ * share dialog and the badges still name the circles offline. Sign-out deletes it with the rest of the user's data.
+ */
+export async function fetchMyCircles(signal?: AbortSignal, userId?: string): Promise<Circle[]> {
+  let items: Circle[];
+  try {
+    ({ items } = await api('/api/v1/circles', {
+      signal,
+      schema: () => import('../../common/schemas/circles.ts').then((contract) => contract.CircleListSchema),
+    }));
+  } catch (error) {
+    const kept = userId && isUnreachable(error) ? await keptCircles(userId) : null;
+    if (kept) return kept;
+    throw error;
+  }
+  const sorted = [...items].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  if (userId) void keepCircles(userId, sorted);
+  return sorted;
+}
+
+async function keptCircles(userId: string): Promise<Circle[] | null> {
+  if (!hasDeviceStorage()) return null;
+  try {
+    const kept = await (await deviceDb()).get('meta', keptCirclesKey(userId));
+    return Array.isArray(kept) ? (kept as Circle[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function keepCircles(userId: string, circles: Circle[]): Promise<void> {
+  if (!hasDeviceStorage()) return;
+  try {
+    await (await deviceDb()).put('meta', circles, keptCirclesKey(userId));
+  } catch {
+    // A full or unavailable device store: the list is asked for again next time.
+  }
 }
 
 /**
- * My circles, kept by TanStack Query under ['circles']; use `data` (undefined while loading or offline). Asked for
- * again whenever a screen that uses them opens: the main screen holds them for its popups all along, and a circle
- * one has just been removed from must not be offered, or listed, from that copy.
+ * My circles, kept by TanStack Query under ['circles']; use `data` (undefined while loading, or offline before the
+ * device ever kept them). Asked for again whenever a screen that uses them opens: the main screen holds them for its
+ * popups all along, and a circle one has just been removed from must not be offered, or listed, from that copy.
  */
 export function useMyCircles() {
+  const { session } = useSession();
+  const userId = session.status === 'signed-in' ? session.me.id : undefined;
   return useQuery({
     queryKey: circleKeys.all,
-    queryFn: ({ signal }) => fetchMyCircles(signal),
+    queryFn: ({ signal }) => fetchMyCircles(signal, userId),
     refetchOnMount: 'always',
   });
 }

@@ -1,5 +1,5 @@
 // The signed-in screen: header, then the Map and Locations tabs. Loaded lazily after sign-in.
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
@@ -13,6 +13,7 @@ import { forgetInvite, pendingInvite } from './pending-invite.ts';
 import { refreshOwnSpots } from './local-first/spot-cache.ts';
 import { useMe, useSession } from './session.tsx';
 import { whenIdle } from '../lib/when-idle.ts';
+import { IconButton } from '../ui/icon-button.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Tabs } from '../ui/tabs.tsx';
@@ -20,11 +21,13 @@ import { useToast } from '../ui/toast.tsx';
 import { AppTitle } from './app-title.tsx';
 import { EditHost } from './edit-host.tsx';
 import { OpenCirclesContext } from './circles-opener.ts';
+import { ShownAreaContext } from './shown-area.ts';
 import { GuidanceHost } from './guidance-host.tsx';
 import { PhotosHost } from './photos-host.tsx';
 import { VisitsHost } from './visits-host.tsx';
 import { queryClient } from './query-client.ts';
 import { withAllWords } from '../i18n/later-words.ts';
+import type { BBox } from '../../common/schemas/spots.ts';
 
 // The list and its dialogs load when the tab is first opened: the map screen stays within its budget.
 const SpotsScreen = lazy(withAllWords(() => import('./spots-screen.tsx')));
@@ -49,6 +52,12 @@ export default function MainScreen() {
   const [accountOpen, setAccountOpen] = useState(false);
   const openAccount = useCallback(() => setAccountOpen(true), []);
   const [inviteToken, setInviteToken] = useState(pendingInvite);
+  // Kept out of state: the map reports it at every pan, and only a dialog opened later reads it.
+  const shownArea = useRef<BBox | null>(null);
+  const keepShownArea = useCallback((area: BBox) => {
+    shownArea.current = area;
+  }, []);
+  const readShownArea = useCallback(() => shownArea.current, []);
 
   useEffect(function forgetSpotsWhenSignedOut() {
     // Covers a server-side expiry too, not just the sign-out button.
@@ -74,126 +83,98 @@ export default function MainScreen() {
       <OutboxProvider userId={me.id} onUploaded={(count) => toast({ title: t('offline.uploaded', { count }) })}>
         {/* "Open Circles" where a spot is shared and no circle exists yet: circles live in the account panel. */}
         <OpenCirclesContext value={openAccount}>
-          <GuidanceHost>
-            <EditHost>
-              <PhotosHost>
-                <VisitsHost>
-                  <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
-                    <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
-                      <AppTitle email={me.email} />
-                      <div className="flex items-center gap-2">
-                        <OfflineBadge />
-                        <button
-                          type="button"
-                          onClick={() => setDeviceOpen(true)}
-                          aria-label={t('offline.deviceTitle')}
-                          title={t('offline.deviceTitle')}
-                          className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
-                        >
-                          <svg
-                            aria-hidden="true"
-                            viewBox="0 0 24 24"
-                            className="size-5"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="2"
-                          >
+          <ShownAreaContext value={readShownArea}>
+            <GuidanceHost>
+              <EditHost>
+                <PhotosHost>
+                  <VisitsHost>
+                    <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
+                      <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
+                        <AppTitle email={me.email} />
+                        <div className="flex items-center gap-2">
+                          <OfflineBadge />
+                          <IconButton label={t('offline.deviceTitle')} onClick={() => setDeviceOpen(true)}>
                             <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
                             <path d="M12 7v7m0 0l-3-3m3 3l3-3M10 18h4" strokeLinecap="round" strokeLinejoin="round" />
-                          </svg>
-                        </button>
-                        <InstallButton />
-                        <button
-                          type="button"
-                          onClick={() => setAccountOpen(true)}
-                          aria-label={t('account.open')}
-                          title={t('account.open')}
-                          className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
-                        >
-                          <svg
-                            aria-hidden="true"
-                            viewBox="0 0 24 24"
-                            className="size-5"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="2"
-                          >
+                          </IconButton>
+                          <InstallButton />
+                          <IconButton label={t('account.open')} onClick={() => setAccountOpen(true)}>
                             <circle cx="12" cy="8" r="4" />
                             <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
-                          </svg>
-                        </button>
-                        <LanguageSwitch />
-                        <SignOutButton />
-                      </div>
-                    </header>
-                    <SyncStatus />
+                          </IconButton>
+                          <LanguageSwitch />
+                          <SignOutButton />
+                        </div>
+                      </header>
+                      <SyncStatus />
 
-                    <main className="flex flex-1 flex-col">
-                      <Tabs<TabId>
-                        label={t('app.sections')}
-                        value={tab}
-                        onChange={setTab}
-                        className="flex flex-1 flex-col px-4 py-4"
-                        // One filter for both tabs, beside them.
-                        aside={<FilterButton />}
-                        headerClassName="flex items-center gap-2"
-                        listClassName="grid flex-1 grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:w-80 sm:flex-none"
-                        tabClassName={TRIGGER_CLASS}
-                        panelClassName="mt-4"
-                        items={[
-                          // The map stays mounted while the list is shown, so its view and loaded spots survive a tab switch.
-                          {
-                            id: 'map',
-                            label: t('tabs.map'),
-                            keepMounted: true,
-                            content: <MapTab regionMap={renderRegionMap} />,
-                          },
-                          {
-                            id: 'spots',
-                            label: t('tabs.locations'),
-                            content: (
-                              <Suspense
-                                fallback={
-                                  <div className="flex justify-center p-8 text-green-800">
-                                    <Spinner label={t('common.loading')} className="size-8" />
-                                  </div>
-                                }
-                              >
-                                <SpotsScreen />
-                              </Suspense>
-                            ),
-                          },
-                        ]}
-                      />
-                    </main>
-                  </div>
-                  {deviceOpen && (
-                    <Suspense fallback={null}>
-                      <DeviceScreen onClose={() => setDeviceOpen(false)} />
-                    </Suspense>
-                  )}
-                  {accountOpen && (
-                    <Suspense fallback={null}>
-                      <AccountScreen onClose={() => setAccountOpen(false)} />
-                    </Suspense>
-                  )}
-                  {inviteToken && (
-                    <Suspense fallback={null}>
-                      <JoinCircle
-                        token={inviteToken}
-                        // Answered: a reload does not ask again.
-                        onAnswered={forgetInvite}
-                        onClose={() => {
-                          forgetInvite();
-                          setInviteToken(null);
-                        }}
-                      />
-                    </Suspense>
-                  )}
-                </VisitsHost>
-              </PhotosHost>
-            </EditHost>
-          </GuidanceHost>
+                      <main className="flex flex-1 flex-col">
+                        <Tabs<TabId>
+                          label={t('app.sections')}
+                          value={tab}
+                          onChange={setTab}
+                          className="flex flex-1 flex-col px-4 py-4"
+                          // One filter for both tabs, beside them.
+                          aside={<FilterButton />}
+                          headerClassName="flex items-center gap-2"
+                          listClassName="grid flex-1 grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:w-80 sm:flex-none"
+                          tabClassName={TRIGGER_CLASS}
+                          panelClassName="mt-4"
+                          items={[
+                            // The map stays mounted while the list is shown, so its view and loaded spots survive a tab switch.
+                            {
+                              id: 'map',
+                              label: t('tabs.map'),
+                              keepMounted: true,
+                              content: <MapTab regionMap={renderRegionMap} onShownArea={keepShownArea} />,
+                            },
+                            {
+                              id: 'spots',
+                              label: t('tabs.locations'),
+                              content: (
+                                <Suspense
+                                  fallback={
+                                    <div className="flex justify-center p-8 text-green-800">
+                                      <Spinner label={t('common.loading')} className="size-8" />
+                                    </div>
+                                  }
+                                >
+                                  <SpotsScreen />
+                                </Suspense>
+                              ),
+                            },
+                          ]}
+                        />
+                      </main>
+                    </div>
+                    {deviceOpen && (
+                      <Suspense fallback={null}>
+                        <DeviceScreen onClose={() => setDeviceOpen(false)} />
+                      </Suspense>
+                    )}
+                    {accountOpen && (
+                      <Suspense fallback={null}>
+                        <AccountScreen onClose={() => setAccountOpen(false)} />
+                      </Suspense>
+                    )}
+                    {inviteToken && (
+                      <Suspense fallback={null}>
+                        <JoinCircle
+                          token={inviteToken}
+                          // Answered: a reload does not ask again.
+                          onAnswered={forgetInvite}
+                          onClose={() => {
+                            forgetInvite();
+                            setInviteToken(null);
+                          }}
+                        />
+                      </Suspense>
+                    )}
+                  </VisitsHost>
+                </PhotosHost>
+              </EditHost>
+            </GuidanceHost>
+          </ShownAreaContext>
         </OpenCirclesContext>
       </OutboxProvider>
     </QueryClientProvider>

@@ -399,6 +399,29 @@ export const mapOwnerCells = pgTable(
 );
 
 /**
+ * The kept counts of the spots shared with each circle (ADR 0057): per circle and cell at the kept levels, at the
+ * spots' shown points, each spot that is not public counted once per circle it is shared with. Kept by triggers on
+ * `location_circles` (migration 0016). A member's tile adds up the rows of their circles; the owner's own spots and
+ * a spot in two of the member's circles are taken off again (map_owner_cells, and map-tiles.queries.ts).
+ */
+export const mapCircleCells = pgTable(
+  'map_circle_cells',
+  {
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    cx: integer('cx').notNull(),
+    cy: integer('cy').notNull(),
+    mushroomSpots: integer('mushroom_spots').notNull().default(0),
+    carParks: integer('car_parks').notNull().default(0),
+    sumLatitude: doublePrecision('sum_latitude').notNull().default(0),
+    sumLongitude: doublePrecision('sum_longitude').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.circleId, t.level, t.cx, t.cy] })],
+);
+
+/**
  * One row per confirmed import (issue #11), keyed by the id the app made for it: a retried confirm finds its row
  * and answers with what the first one did instead of adding the spots again. Written in the same transaction as
  * the spots, so a row means every spot of that import is saved.
@@ -462,6 +485,23 @@ export const circleMembers = pgTable(
 );
 
 /**
+ * When each invitation was made and by whom, for the daily limit per user (INVITES_PER_USER_PER_DAY). Apart from
+ * the invitations, which go with their circle: deleting a circle must not give its admins a fresh day's allowance.
+ * Rows older than a day are removed when the same user makes another.
+ */
+export const invitesMade = pgTable(
+  'invites_made',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('invites_made_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
  * Invitation links. The token is the link's secret (128 random bits); a row stays after it is revoked, used up or
  * expired, so the link can say which.
  */
@@ -509,7 +549,12 @@ export const userDefaultCircles = pgTable(
   ],
 );
 
-/** Which circles a spot is shared with (its audience is 'circles' when it has a row here and is not public). */
+/**
+ * Which circles a spot is shared with (its audience is 'circles' when it has a row here and is not public). The
+ * other columns are a copy of what the circle's kept map counts need of the spot, written by triggers (migration
+ * 0016), never by the code: filled from the spot when a row is added and refreshed when the spot changes, so a row
+ * taken away (a circle deleted, a member leaving) is counted off with the values it was counted with.
+ */
 export const spotCircles = pgTable(
   'location_circles',
   {
@@ -519,6 +564,11 @@ export const spotCircles = pgTable(
     circleId: uuid('circle_id')
       .notNull()
       .references(() => circles.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id'),
+    type: text('type'),
+    isPublic: boolean('is_public'),
+    shownLatitude: doublePrecision('shown_latitude'),
+    shownLongitude: doublePrecision('shown_longitude'),
   },
   (t) => [
     primaryKey({ columns: [t.spotId, t.circleId] }),

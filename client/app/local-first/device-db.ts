@@ -27,6 +27,8 @@ export type DeviceDb = IDBPDatabase<ForayDeviceDb>;
 
 /** Where the answer to `navigator.storage.persist()` is kept, per user, for the "On this device" panel. */
 export const persistKey = (userId: string) => `persist:${userId}`;
+/** The user's circles as last listed (client/app/circles.ts), for use offline. */
+const circlesKey = (userId: string) => `circles:${userId}`;
 
 const DB_NAME = 'foray';
 const DB_VERSION = 1;
@@ -78,12 +80,13 @@ export async function rememberedUser(): Promise<Me | null> {
  */
 export async function forgetSession(userId: string): Promise<void> {
   const db = await deviceDb();
-  const tx = db.transaction(['session', 'spots', 'publicSpots'], 'readwrite');
+  const tx = db.transaction(['session', 'spots', 'publicSpots', 'meta'], 'readwrite');
   const current = await tx.objectStore('session').get('current');
   if (current?.user.id === userId) await tx.objectStore('session').delete('current');
   const spots = tx.objectStore('spots');
   for (const key of await spots.index('byUser').getAllKeys(userId)) await spots.delete(key);
   await tx.objectStore('publicSpots').delete(userId);
+  await tx.objectStore('meta').delete(circlesKey(userId));
   await tx.done;
 }
 
@@ -109,5 +112,6 @@ export async function forgetEverything(userId: string): Promise<void> {
   for (const key of await outbox.index('byUser').getAllKeys(userId)) await outbox.delete(key);
   await tx.objectStore('publicSpots').delete(userId);
   await tx.objectStore('meta').delete(persistKey(userId));
+  await tx.objectStore('meta').delete(circlesKey(userId));
   await tx.done;
 }

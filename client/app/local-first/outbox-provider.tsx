@@ -3,14 +3,13 @@
 // save, when the backoff timer fires, and on "Upload now". Each send that reaches its end is followed by a check
 // of the spots the device keeps (revocation.ts): at start, back online, then at most every few minutes.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Spot, SpotPage } from '../../../common/schemas/spots.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { spotKeys } from '../spot-keys.ts';
 import { useSession } from '../session.tsx';
-import { deviceDb, persistKey } from './device-db.ts';
 import type { OutboxChange, OutboxEntry } from './outbox-model.ts';
 import type { PhotoUrls } from './spot-types.ts';
 import { discardEntry, enqueue, listenToOutbox, outboxEntries, retryEntry, type Planner } from './outbox.ts';
+import { showAppliedChange, showTakenBack } from './shown-changes.ts';
 import type { DrainResult } from './sync.ts';
 
 // The sender checks what it sends and what comes back against the spot's contract (zod): it loads after the
@@ -266,70 +265,4 @@ async function askForBackgroundSync() {
   } catch {
     // No Background Sync here (Safari, Firefox): the page sends when it is open.
   }
-}
-
-/** Asks the browser to keep Foray's storage through clean-ups; remembered for the "On this device" panel. */
-export async function askToPersistStorage(userId: string): Promise<void> {
-  try {
-    const db = await deviceDb();
-    if ((await db.get('meta', persistKey(userId))) !== undefined) return;
-    const granted = (await navigator.storage?.persist?.()) ?? false;
-    await db.put('meta', granted, persistKey(userId));
-  } catch {
-    // Without the Storage API the browser decides alone; the panel then says storage is not kept for sure.
-  }
-}
-
-/** Puts the server's answer into what the map and list show, before their next reload from the server. */
-function showAppliedChange(
-  queryClient: QueryClient,
-  kind: OutboxChange['kind'],
-  spotId: string,
-  spot: Spot | undefined,
-) {
-  const update = (items: Spot[]) => {
-    if (spot) return items.map((item) => (item.id === spotId ? spot : item));
-    // A photo change answered 404 (the photo was already gone) leaves the spot shown as it is.
-    return kind === 'delete' || kind === 'share' || kind === 'edit'
-      ? items.filter((item) => item.id !== spotId)
-      : items;
-  };
-  const isNew = (items: Spot[]) => kind === 'create' && spot && !items.some((item) => item.id === spotId);
-
-  // Every filter's list: a spot the filter does not match is left out where the list is drawn.
-  queryClient.setQueriesData<InfiniteData<SpotPage, string | null>>(
-    { queryKey: spotKeys.list().slice(0, 2) },
-    (data) => {
-      if (!data) return data;
-      const pages = data.pages.map((page) => ({ ...page, items: update(page.items) }));
-      const first = pages[0];
-      if (first && spot && isNew(pages.flatMap((page) => page.items)))
-        pages[0] = { ...first, items: [spot, ...first.items] };
-      return { ...data, pages };
-    },
-  );
-  queryClient.setQueriesData<SpotPage>({ queryKey: ['spots', 'bbox'] }, (page) => {
-    if (!page) return page;
-    const items = update(page.items);
-    return { ...page, items: spot && isNew(items) ? [spot, ...items] : items };
-  });
-}
-
-/**
- * Spots taken back (revocation.ts) leave what the map and the list show at once, in every tab; the rest (counts,
- * changed spots) is asked for again.
- */
-function showTakenBack(queryClient: QueryClient, spotIds: string[]) {
-  const gone = new Set(spotIds);
-  const keep = (items: Spot[]) => items.filter((item) => !gone.has(item.id));
-  if (gone.size > 0) {
-    queryClient.setQueriesData<InfiniteData<SpotPage, string | null>>(
-      { queryKey: spotKeys.list().slice(0, 2) },
-      (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: keep(page.items) })) },
-    );
-    queryClient.setQueriesData<SpotPage>({ queryKey: ['spots', 'bbox'] }, (page) =>
-      page?.items ? { ...page, items: keep(page.items) } : page,
-    );
-  }
-  void queryClient.invalidateQueries({ queryKey: spotKeys.all });
 }

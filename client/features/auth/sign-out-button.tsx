@@ -6,7 +6,7 @@ import { forgetEverything } from '../../app/local-first/device-db.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { forgetPrivateData } from '../../app/private-data.ts';
 import { useMe, useSession } from '../../app/session.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { IconButton } from '../../ui/icon-button.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { signOut } from './auth-api.ts';
 import { withAllWords } from '../../i18n/later-words.ts';
@@ -53,33 +53,18 @@ export function SignOutButton() {
 
   return (
     <>
-      <button
-        type="button"
+      <IconButton
+        label={t('auth.signOut')}
         onClick={() => (unsentSpots > 0 ? setAsking(true) : void handleSignOut())}
         disabled={busy}
-        aria-label={t('auth.signOut')}
-        title={t('auth.signOut')}
-        className="inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
+        busy={busy}
       >
-        {busy ? (
-          <Spinner />
-        ) : (
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path
-              d="M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M16 17l5-5-5-5M21 12H9"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        )}
-      </button>
+        <path
+          d="M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M16 17l5-5-5-5M21 12H9"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </IconButton>
       {asking && (
         <Suspense fallback={null}>
           <UnsentChangesDialog

@@ -65,37 +65,21 @@ export function InvitesSection({ circle }: { circle: Circle }) {
         <details className="rounded-md border border-stone-200 px-3 py-2">
           <summary className="cursor-pointer text-sm font-medium text-green-900">{t('circles.linkOptions')}</summary>
           <div className="mt-3 space-y-3">
-            <Field label={t('circles.daysLabel')} hint={t('circles.daysHint', { max: INVITE_DAYS_MAX })}>
-              {(id, describedBy) => (
-                <Input
-                  id={id}
-                  aria-describedby={describedBy}
-                  type="number"
-                  inputMode="numeric"
-                  required
-                  min={1}
-                  max={INVITE_DAYS_MAX}
-                  step={1}
-                  value={days}
-                  onChange={(event) => setDays(event.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t('circles.maxUsesLabel')} hint={t('circles.maxUsesHint')}>
-              {(id, describedBy) => (
-                <Input
-                  id={id}
-                  aria-describedby={describedBy}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={INVITE_USES_MAX}
-                  step={1}
-                  value={maxUses}
-                  onChange={(event) => setMaxUses(event.target.value)}
-                />
-              )}
-            </Field>
+            <WholeNumberField
+              label={t('circles.daysLabel')}
+              hint={t('circles.daysHint', { max: INVITE_DAYS_MAX })}
+              required
+              max={INVITE_DAYS_MAX}
+              value={days}
+              onChange={setDays}
+            />
+            <WholeNumberField
+              label={t('circles.maxUsesLabel')}
+              hint={t('circles.maxUsesHint')}
+              max={INVITE_USES_MAX}
+              value={maxUses}
+              onChange={setMaxUses}
+            />
             <Field label={t('circles.emailLabel')} hint={t('circles.emailHint')}>
               {(id, describedBy) => (
                 <Input
@@ -139,6 +123,42 @@ export function InvitesSection({ circle }: { circle: Circle }) {
         }}
       />
     </PanelSection>
+  );
+}
+
+/** A whole number from 1 to `max`, typed in a labelled box; empty when not `required`. */
+function WholeNumberField({
+  label,
+  hint,
+  required = false,
+  max,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  required?: boolean;
+  max: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {(id, describedBy) => (
+        <Input
+          id={id}
+          aria-describedby={describedBy}
+          type="number"
+          inputMode="numeric"
+          required={required}
+          min={1}
+          max={max}
+          step={1}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 

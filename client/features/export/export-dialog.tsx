@@ -1,10 +1,12 @@
-// "Export": the forager's spots as a file for another app (GPX, KML, GeoJSON, CSV), with the list's filter.
-// Downloaded with a progress line and a Cancel, then saved under the server's file name.
+// "Export": the forager's spots as a file for another app (GPX, KML, GeoJSON, CSV), with the list's filter, from
+// everywhere or from the area on the map. Downloaded with a progress line and a Cancel, then saved under the server's
+// file name.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../common/export-formats.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { activeFilters, filterQuery, useSpotFilter } from '../../app/spot-filter-url.ts';
+import { useShownArea } from '../../app/shown-area.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -12,6 +14,7 @@ import { useToast } from '../../ui/toast.tsx';
 import { Select } from '../../ui/select.tsx';
 
 type Scope = 'mine' | 'visible';
+type Where = 'everywhere' | 'shown';
 
 /** Bytes as the forager reads them: "820 KB", "4.2 MB". */
 function readableSize(bytes: number, language: string): string {
@@ -33,6 +36,10 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
   const { filter } = useSpotFilter();
   const [format, setFormat] = useState<ExportFormat>('gpx');
   const [scope, setScope] = useState<Scope>('mine');
+  // The map's area as it was when the dialog opened; null where no map has drawn yet (nothing to offer then).
+  const readShownArea = useShownArea();
+  const [shownArea] = useState(() => readShownArea?.() ?? null);
+  const [where, setWhere] = useState<Where>('everywhere');
   const [withPhotos, setWithPhotos] = useState(false);
   const photosId = useId();
   const [received, setReceived] = useState<number | null>(null);
@@ -47,8 +54,12 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
     abort.current = controller;
     setReceived(0);
     try {
+      const bbox =
+        where === 'shown' && shownArea
+          ? `&bbox=${shownArea.minLng},${shownArea.minLat},${shownArea.maxLng},${shownArea.maxLat}`
+          : '';
       const response = await fetch(
-        `/api/v1/export?format=${format}&scope=${scope}&photos=${withPhotos ? 'include' : 'links'}${filterQuery(filter)}`,
+        `/api/v1/export?format=${format}&scope=${scope}&photos=${withPhotos ? 'include' : 'links'}${bbox}${filterQuery(filter)}`,
         { credentials: 'same-origin', signal: controller.signal },
       );
       if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
@@ -113,6 +124,12 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
           <option value="mine">{t('export.scopeMine')}</option>
           <option value="visible">{t('export.scopeVisible')}</option>
         </Choice>
+        {shownArea && (
+          <Choice label={t('export.where')} value={where} disabled={busy} onChange={setWhere}>
+            <option value="everywhere">{t('export.whereEverywhere')}</option>
+            <option value="shown">{t('export.whereShown')}</option>
+          </Choice>
+        )}
         <div className="flex items-start gap-2">
           <input
             id={photosId}

@@ -1,5 +1,5 @@
 // The Map tab: a count, the base-layer choice, the map, and the add form beside or below it.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { BaseLayerId, MapRegion, TileLayer } from '../../../common/schemas/config.ts';
@@ -18,27 +18,17 @@ import { useToast } from '../../ui/toast.tsx';
 import type { Selection } from './add-spot-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from '../../app/client-config.ts';
-import { MapView, SMALL_SCREEN, type UserPosition } from './map-view.tsx';
-import { useSpotsInArea } from './spots-in-view.ts';
-import { countInView, drawOverview, useMapOverview, type OpenPin } from './map-overview.ts';
-import { readSpot } from './spot-by-id.ts';
-import { buildSpotPopup } from './spot-popup.ts';
+import { MapView, type UserPosition } from './map-view.tsx';
+import { shownArea, useSpotsInArea } from './spots-in-view.ts';
+import { countInView } from './map-overview.ts';
+import { useMapMode } from './map-mode.ts';
+import { useOverviewLayer } from './overview-layer.ts';
+import { AddSpotForm, bringIntoSight, MoveSpotPanel, PositionFixer, preloadSheets, Sheet } from './map-sheets.tsx';
 import { LayerSelect } from './layer-select.tsx';
 import { usePopupLabels } from './popup-labels.ts';
-import { approximateText } from '../../app/sharing.ts';
-import { withAllWords } from '../../i18n/later-words.ts';
 
 const NO_SPOTS: Spot[] = [];
 
-// The form is not part of the first paint: it loads after the map (see preloadTheForm), keeping the main
-// screen within its size budget.
-const loadForm = withAllWords(() => import('./add-spot-form.tsx'));
-const AddSpotForm = lazy(() => loadForm().then((module) => ({ default: module.AddSpotForm })));
-// Loaded on the first "Add at my position" (and preloaded with the form, for a first use with no signal).
-const loadFixer = withAllWords(() => import('./position-fixer.tsx'));
-const PositionFixer = lazy(() => loadFixer().then((module) => ({ default: module.PositionFixer })));
-// "Move" on one of the user's pins: a draggable pin and its confirm step.
-const MoveSpotPanel = lazy(withAllWords(() => import('./move-spot-panel.tsx')));
 /** What the region map (features/map-region, handed in by the app shell) is given to draw itself on the map. */
 export type RegionMapProps = {
   map: L.Map;
@@ -50,7 +40,14 @@ export type RegionMapProps = {
   offline: boolean;
 };
 
-export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => ReactNode }) {
+export function MapTab({
+  regionMap,
+  onShownArea,
+}: {
+  regionMap: (props: RegionMapProps) => ReactNode;
+  /** Told the area on screen whenever the map comes to rest, for what acts on it (the export). */
+  onShownArea?: (area: BBox) => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const formRef = useRef<HTMLDivElement>(null);
@@ -71,25 +68,7 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
   const config = useClientConfig();
   const offline = useOffline();
   const { filter, key: filterKey } = useSpotFilter();
-  // Counted cells where the view holds many spots, the spots themselves where it holds few (ADR 0034). The
-  // mode is decided on each view's tiles and kept while the next view's load; with no signal, spots from the device.
-  // A copy of the settings kept from before the overview existed has no threshold: spots, as then.
-  const overviewFrom = config.data
-    ? typeof config.data.map_overview_from === 'number'
-      ? config.data.map_overview_from
-      : Infinity
-    : undefined;
-  const overview = useMapOverview(map, filterKey, !offline && overviewFrom !== undefined);
-  const decided =
-    offline || overview.failed || config.isError
-      ? 'spots'
-      : overview.inView !== null && overviewFrom !== undefined
-        ? overview.inView > overviewFrom
-          ? 'overview'
-          : 'spots'
-        : null;
-  const [mode, setMode] = useState<'deciding' | 'overview' | 'spots'>('deciding');
-  if (decided !== null && decided !== mode) setMode(decided);
+  const { mode, overview } = useMapMode(map, filterKey, offline, config);
   const spotsQuery = useSpotsInArea(mode === 'spots' ? area : null, me.id, filter);
   const loaded = spotsQuery.data?.items ?? NO_SPOTS;
   // What waits on the device is drawn too: new spots as pending pins; a spot being deleted is gone already.
@@ -120,11 +99,28 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
       // Once the page is idle: the map's first draw comes first.
       if (map) {
         void whenIdle()
-          .then(() => Promise.all([loadForm(), loadFixer()]))
+          .then(preloadSheets)
           .catch(() => undefined);
       }
     },
     [map],
+  );
+
+  useEffect(
+    function reportTheShownArea() {
+      if (!map || !onShownArea) return;
+      const report = () => {
+        // A resize while the tab is hidden moves the map too, with no size: the area last seen stands.
+        const size = map.getSize();
+        if (size.x > 0 && size.y > 0) onShownArea(shownArea(map.getBounds()));
+      };
+      report();
+      map.on('moveend', report);
+      return () => {
+        map.off('moveend', report);
+      };
+    },
+    [map, onShownArea],
   );
 
   useEffect(
@@ -147,45 +143,12 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
     setSelection(null);
     setFixing(false);
     setMoving(spot);
-    if (window.matchMedia(SMALL_SCREEN).matches) {
-      requestAnimationFrame(() => moveRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
-    }
+    bringIntoSight(moveRef);
   }, []);
   const labels = usePopupLabels(handleMove);
 
-  const overviewLabels = useMemo(
-    () => ({
-      cluster: labels.cluster,
-      pin: (type: Spot['type'], approximate: '1km' | '10km' | null) => {
-        const name = t('map.overviewPin', { type: t(`locationTypes.${type}`) });
-        return approximate ? `${name} (${approximateText(approximate, t)})` : name;
-      },
-      loading: t('map.spotLoading'),
-      // A lone pin's popup is read by id when opened (ADR 0026): the same popup as on the spots' map, with what
-      // waits on the device applied; the device's copy when the server cannot be reached.
-      spotPopup: async (id: string) => {
-        const spot = await readSpot(id, me.id, offline);
-        if (spot === 'gone' || spot === null) {
-          const line = document.createElement('p');
-          line.className = 'spot-popup';
-          line.textContent = spot === 'gone' ? t('map.spotGone') : t('map.spotUnreachable');
-          return line;
-        }
-        const [shownSpot] = applyPending([spot], entries, me.name, photoUrls);
-        return buildSpotPopup(shownSpot ?? spot, labels);
-      },
-    }),
-    [labels, t, me.id, me.name, offline, entries, photoUrls],
-  );
-  const openPin = useRef<OpenPin['current']>(null);
   const overviewTiles = mode === 'overview' ? overview.drawn : null;
-  useEffect(
-    function drawTheOverview() {
-      if (!map || !overviewTiles) return;
-      return drawOverview(map, overviewTiles, overviewLabels, openPin);
-    },
-    [map, overviewTiles, overviewLabels],
-  );
+  useOverviewLayer(map, overviewTiles, labels, { me, offline, entries, photoUrls });
   // In the overview the spots layer draws only what waits on the device; the tiles count the rest.
   const shownCount =
     overviewTiles && overview.bounds ? countInView(overviewTiles, overview.bounds) + visibleCount : visibleCount;
@@ -194,10 +157,7 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
     setFixing(false);
     setMoving(null);
     setSelection({ lat, lng, id: randomId(), accuracy });
-    // On a phone the form opens below the map: bring it into sight without taking focus from the map.
-    if (window.matchMedia(SMALL_SCREEN).matches) {
-      requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
-    }
+    bringIntoSight(formRef);
   }, []);
 
   return (
@@ -229,12 +189,7 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
               onClick={() => {
                 setSelection(null);
                 setFixing(true);
-                // On a phone the panel opens below the map, as the form does: bring it into sight.
-                if (window.matchMedia(SMALL_SCREEN).matches) {
-                  requestAnimationFrame(() =>
-                    fixerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }),
-                  );
-                }
+                bringIntoSight(fixerRef);
               }}
             >
               {t('map.addAtMyPosition')}
@@ -277,40 +232,34 @@ export function MapTab({ regionMap }: { regionMap: (props: RegionMapProps) => Re
         )}
       </div>
       {moving && map && (
-        <div ref={moveRef} className="scroll-mt-4">
-          <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
-            <MoveSpotPanel key={moving.id} map={map} spot={moving} onClose={() => setMoving(null)} />
-          </Suspense>
-        </div>
+        <Sheet ref={moveRef}>
+          <MoveSpotPanel key={moving.id} map={map} spot={moving} onClose={() => setMoving(null)} />
+        </Sheet>
       )}
       {fixing && !selection && (
-        <div ref={fixerRef} className="scroll-mt-4">
-          <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
-            <PositionFixer
-              onUse={(fix) => {
-                handleSelect(fix.latitude, fix.longitude, fix.accuracy);
-                map?.setView([fix.latitude, fix.longitude], Math.max(map.getZoom(), 16));
-              }}
-              onCancel={() => setFixing(false)}
-            />
-          </Suspense>
-        </div>
+        <Sheet ref={fixerRef}>
+          <PositionFixer
+            onUse={(fix) => {
+              handleSelect(fix.latitude, fix.longitude, fix.accuracy);
+              map?.setView([fix.latitude, fix.longitude], Math.max(map.getZoom(), 16));
+            }}
+            onCancel={() => setFixing(false)}
+          />
+        </Sheet>
       )}
       {selection && (
-        <div ref={formRef} className="scroll-mt-4">
-          <Suspense fallback={<Spinner label={t('common.loading')} className="size-8 text-green-800" />}>
-            <AddSpotForm
-              selection={selection}
-              onClose={() => setSelection(null)}
-              onPlace={(point) => {
-                setSelection(
-                  (current) => current && { ...current, lat: point.lat, lng: point.lng, accuracy: point.accuracy },
-                );
-                map?.setView([point.lat, point.lng], Math.max(map.getZoom(), 15));
-              }}
-            />
-          </Suspense>
-        </div>
+        <Sheet ref={formRef}>
+          <AddSpotForm
+            selection={selection}
+            onClose={() => setSelection(null)}
+            onPlace={(point) => {
+              setSelection(
+                (current) => current && { ...current, lat: point.lat, lng: point.lng, accuracy: point.accuracy },
+              );
+              map?.setView([point.lat, point.lng], Math.max(map.getZoom(), 15));
+            }}
+          />
+        </Sheet>
       )}
     </div>
   );

@@ -117,3 +117,18 @@ function paddedArea(view: L.LatLngBounds): BBox {
     maxLat: round(clamp(padded.getNorth(), -90, 90)),
   };
 }
+
+/**
+ * The area on screen as a box the API takes (the export's "the area on the map"): rounded outwards, so a spot at the
+ * view's very edge stays inside, and held to the world's edges when the view reaches past them.
+ */
+export function shownArea(view: L.LatLngBounds): BBox {
+  const outwards = (value: number, direction: 'down' | 'up') =>
+    (direction === 'down' ? Math.floor(value * 1e5) : Math.ceil(value * 1e5)) / 1e5;
+  return {
+    minLng: clamp(outwards(view.getWest(), 'down'), -180, 180),
+    minLat: clamp(outwards(view.getSouth(), 'down'), -90, 90),
+    maxLng: clamp(outwards(view.getEast(), 'up'), -180, 180),
+    maxLat: clamp(outwards(view.getNorth(), 'up'), -90, 90),
+  };
+}

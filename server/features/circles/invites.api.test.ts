@@ -313,12 +313,18 @@ describe('the limits on invitations', () => {
     const busy = await person('inviter');
     const one = await createCircle(busy, 'One');
     const two = await createCircle(busy, 'Two');
-    // Made an hour ago and revoked since: no longer open, still counted for the day.
+    // Made an hour ago and revoked since, in a circle deleted since: gone with it, and still counted for the day.
+    const gone = await createCircle(busy, 'Gone');
     await t.query(sql`
       insert into circle_invites (id, circle_id, token, created_by, expires_at, created_at, revoked_at)
-      select gen_random_uuid(), ${one.id}, 'day-' || gen_random_uuid(), ${busy.id}, now() + interval '6 days',
+      select gen_random_uuid(), ${gone.id}, 'day-' || gen_random_uuid(), ${busy.id}, now() + interval '6 days',
              now() - interval '1 hour', now()
-      from generate_series(1, ${INVITES_PER_USER_PER_DAY - 1})`);
+      from generate_series(1, ${INVITES_PER_USER_PER_DAY - 2})`);
+    await t.query(sql`
+      insert into invites_made (id, user_id, created_at)
+      select id, created_by, created_at from circle_invites where circle_id = ${gone.id}`);
+    expect((await as(busy, 'POST', `/api/v1/circles/${gone.id}/invites`, {})).statusCode).toBe(201);
+    expect((await as(busy, 'DELETE', `/api/v1/circles/${gone.id}`)).statusCode).toBe(204);
     expect((await as(busy, 'POST', `/api/v1/circles/${two.id}/invites`, {})).statusCode).toBe(201);
 
     for (const circle of [one, two]) {
@@ -337,9 +343,7 @@ describe('the limits on invitations', () => {
     expect((await as(a, 'POST', `/api/v1/circles/${two.id}/invites`, {})).statusCode).toBe(201);
 
     // A day later the old ones no longer count.
-    await t.query(
-      sql`update circle_invites set created_at = now() - interval '25 hours' where created_by = ${busy.id}`,
-    );
+    await t.query(sql`update invites_made set created_at = now() - interval '25 hours' where user_id = ${busy.id}`);
     expect((await as(busy, 'POST', `/api/v1/circles/${one.id}/invites`, {})).statusCode).toBe(201);
   });
 });

@@ -87,7 +87,7 @@ export async function createInvite(
       await tx.execute(sql`
         select count(*)::int as n,
                coalesce(ceil(extract(epoch from min(created_at) + interval '1 day' - now())), 0)::int as retry_after
-        from circle_invites where created_by = ${userId} and created_at > now() - interval '1 day'`),
+        from invites_made where user_id = ${userId} and created_at > now() - interval '1 day'`),
     );
     if ((today?.n ?? 0) >= INVITES_PER_USER_PER_DAY) throw new InviteRateLimited(today?.retry_after ?? 86_400);
     const [open] = rowsOf<{ n: number }>(
@@ -103,10 +103,16 @@ export async function createInvite(
       );
     }
 
+    // Counted apart from the invitation, which goes with its circle (see invites_made in schema.ts).
+    const id = crypto.randomUUID();
+    await tx.execute(
+      sql`delete from invites_made where user_id = ${userId} and created_at <= now() - interval '1 day'`,
+    );
+    await tx.execute(sql`insert into invites_made (id, user_id) values (${id}, ${userId})`);
     const [invite] = rowsOf<InviteRow>(
       await tx.execute(sql`
         insert into circle_invites as i (id, circle_id, token, created_by, email, expires_at, max_uses)
-        values (${crypto.randomUUID()}, ${circleId}, ${newInviteToken()}, ${userId}, ${input.email},
+        values (${id}, ${circleId}, ${newInviteToken()}, ${userId}, ${input.email},
                 now() + make_interval(days => ${input.expiresInDays}), ${input.maxUses})
         returning ${INVITE_COLUMNS}`),
     );
@@ -122,6 +128,7 @@ export async function createInvite(
 /** Removes an invitation just made whose mail could not be queued. */
 export async function dropInvite(db: Executor, inviteId: string): Promise<void> {
   await db.execute(sql`delete from circle_invites where id = ${inviteId}`);
+  await db.execute(sql`delete from invites_made where id = ${inviteId}`);
 }
 
 /** The circle's open invitations, newest first, for its admins and owner. */

@@ -1,6 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { mapCells, mapOwnerCells, spotPhotos, spots } from '../../db/schema.ts';
+import {
+  circleMembers,
+  mapCells,
+  mapCircleCells,
+  mapOwnerCells,
+  spotCircles,
+  spotPhotos,
+  spots,
+} from '../../db/schema.ts';
 import {
   MAP_CELL_SUBDIVISION,
   MAP_KEPT_LEVELS,
@@ -11,7 +19,8 @@ import {
   type MapTileKey,
 } from '../../../common/schemas/map-tiles.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
-import { filterConditions, placedInBox, spotsSharedWith, visibleTo } from '../spots/spots.queries.ts';
+import { filterConditions } from '../spots/spot-filter.queries.ts';
+import { placedInBox, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 type Rows<Row> = { rows: Row[] };
 
@@ -60,9 +69,9 @@ type CellRow = {
 
 /**
  * What the map draws of one tile for this viewer (ADR 0026): its spots as lean markers when there are at most
- * MAP_MARKERS_MAX, else 8 × 8 cells with true counts. Without a filter, up to z 13, the public counts come from
- * `map_cells` (kept by a trigger: at most a few hundred rows to read however many spots exist) and only the
- * viewer's own private spots are counted live; with a filter, or deeper, the cells are counted from the spots.
+ * MAP_MARKERS_MAX, else 8 × 8 cells with true counts. Without a filter, up to z 13, the counts are kept ones read by
+ * key (ADR 0057): the public cells, the viewer's own, and each of the viewer's circles'; with a filter, or deeper,
+ * the cells are counted from the spots.
  */
 export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, filter: SpotFilter): Promise<MapTile> {
   const where = sql.join(
@@ -73,13 +82,13 @@ export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, 
   const kept = hasFilter(filter) ? undefined : MAP_KEPT_LEVELS.find((candidate) => candidate >= level);
 
   if (kept !== undefined) {
-    // The counts first: a few dozen kept public rows, the viewer's own kept ones, and others' spots shared with the
-    // viewer's circles counted from the spots (each once, however many of the viewer's circles it is shared with).
-    // Only a tile they say is sparse is read spot by spot.
+    // The counts first, all kept ones: the public rows, the viewer's own and those of the viewer's circles, less the
+    // spots that two of the viewer's circles both count. Only a tile they say is sparse is read spot by spot.
     const cells = mergeCells([
       ...(await keptCells(db, publicCells, tile, level, kept)),
       ...(await keptCells(db, ownPrivateCells(viewerId), tile, level, kept)),
-      ...(await sharedCells(db, viewerId, level, tile)),
+      ...(await keptCells(db, circleCells(viewerId), tile, level, kept)),
+      ...(await countedTwice(db, viewerId, level, tile)),
     ]);
     const total = cells.reduce((sum, cell) => sum + cell.count, 0);
     if (total > MAP_MARKERS_MAX) return { ...tile, total, cells, markers: [] };
@@ -119,25 +128,24 @@ async function countedCells(db: Database, viewerId: string, level: number, where
 }
 
 /**
- * Others' spots shared with the viewer's circles in the tile, counted by cell of `level` at their shown points, each
- * once. Read from the viewer's memberships outwards (at most CIRCLES_PER_USER_MAX circles and their shares, by key),
- * never from the spots in the tile, which at country zoom are most of the table.
+ * What the viewer's circles' kept cells count more than once: another forager's spot shared with two or more of the
+ * viewer's circles is in each one's cells, and the viewer sees it once; the extra counts come off here (negative
+ * rows). Read from the viewer's memberships outwards, in the shares' index alone; only such spots are read.
  */
-async function sharedCells(db: Database, viewerId: string, level: number, tile: MapTileKey): Promise<CellRow[]> {
+async function countedTwice(db: Database, viewerId: string, level: number, tile: MapTileKey): Promise<CellRow[]> {
   const result = (await db.execute(sql`
     select foray_tile_x(l.shown_longitude, ${level}) as cx, foray_tile_y(l.shown_latitude, ${level}) as cy,
-           count(*) filter (where l.type = 'mushroom_spot')::int as mushroom_spot,
-           count(*) filter (where l.type = 'car_park')::int as car_park,
-           sum(l.shown_latitude) as sum_latitude, sum(l.shown_longitude) as sum_longitude
+           -coalesce(sum(d.extra) filter (where l.type = 'mushroom_spot'), 0)::int as mushroom_spot,
+           -coalesce(sum(d.extra) filter (where l.type = 'car_park'), 0)::int as car_park,
+           -sum(d.extra * l.shown_latitude) as sum_latitude, -sum(d.extra * l.shown_longitude) as sum_longitude
     from (
-      -- The ids first, as an array: the spots are then read by primary key, one probe each. OFFSET 0 keeps the
-      -- tile test out here: pushed down, it ran on every spot of the table.
-      select l.type, l.shown_latitude, l.shown_longitude from ${spots} l
-      where l.id = any(array(${spotsSharedWith(viewerId)}))
-        and not l.is_public and l.user_id <> ${viewerId}
-      offset 0
-    ) l
-    where foray_tile_x(l.shown_longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.shown_latitude, ${tile.z}) = ${tile.y}
+      select lc.location_id, count(*) - 1 as extra from ${spotCircles} lc
+      -- In one circle or none, nothing is counted twice: a one-time test skips the scan.
+      where (select count(*) from (${myCircles(viewerId)}) mine) > 1 and lc.circle_id = any(array(${myCircles(viewerId)}))
+      group by lc.location_id having count(*) > 1
+    ) d join ${spots} l on l.id = d.location_id
+    where not l.is_public and l.user_id <> ${viewerId}
+      and foray_tile_x(l.shown_longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.shown_latitude, ${tile.z}) = ${tile.y}
     group by 1, 2`)) as unknown as Rows<CellRow>;
   return result.rows;
 }
@@ -170,6 +178,13 @@ const publicCells = sql`${mapCells} where true`;
  * only the merged count is one.
  */
 const ownPrivateCells = (viewerId: string) => sql`${mapOwnerCells} where user_id = ${viewerId}`;
+/** The circles the viewer is in (at most CIRCLES_PER_USER_MAX). */
+const myCircles = (viewerId: string) => sql`select circle_id from ${circleMembers} where user_id = ${viewerId}`;
+/**
+ * What the viewer's circles hold, kept per circle and cell at the shares' shown points (migration 0016): every circle
+ * of the viewer's is read, and nobody else's. Their owners' own spots in them are taken off in map_owner_cells.
+ */
+const circleCells = (viewerId: string) => sql`${mapCircleCells} where circle_id = any(array(${myCircles(viewerId)}))`;
 
 /** One cell per (cx, cy), the counts of every source added up; their mean position. Empty cells are left out. */
 function mergeCells(rows: CellRow[]): MapCell[] {

@@ -697,3 +697,89 @@ describe('exports and imports', () => {
     expect(disagree.json().error.message).toMatch(/sharing/);
   });
 });
+
+/** Every kept count as one sorted list of "table key: counts", shards added up and empty rows left out. */
+async function keptCounts(): Promise<string[]> {
+  const { rows } = await t.query<{ row: string; sum_latitude: number; sum_longitude: number }>(sql`
+    select row, sum_latitude, sum_longitude from (
+      select 'public ' || level || '/' || cx || '/' || cy || ': ' || sum(mushroom_spots) || ' ' || sum(car_parks) as row,
+             sum(sum_latitude) as sum_latitude, sum(sum_longitude) as sum_longitude,
+             sum(mushroom_spots) <> 0 or sum(car_parks) <> 0 as counts
+      from map_cells group by level, cx, cy
+      union all
+      select 'owner ' || user_id || ' ' || level || '/' || cx || '/' || cy || ': ' || mushroom_spots || ' ' || car_parks,
+             sum_latitude, sum_longitude, mushroom_spots <> 0 or car_parks <> 0
+      from map_owner_cells
+      union all
+      select 'circle ' || circle_id || ' ' || level || '/' || cx || '/' || cy || ': ' || mushroom_spots || ' ' || car_parks,
+             sum_latitude, sum_longitude, mushroom_spots <> 0 or car_parks <> 0
+      from map_circle_cells
+    ) kept where counts order by row`);
+  // Sums of coordinates to 4 decimals: added up in another order, the last digits of a double differ.
+  return rows.map(
+    (row) => `${row.row} @ ${Number(row.sum_latitude).toFixed(4)} ${Number(row.sum_longitude).toFixed(4)}`,
+  );
+}
+
+describe('the map’s kept counts through every kind of change', () => {
+  it('stay what counting every spot afresh gives, and each viewer’s tile stays their list', async () => {
+    const key = tileOf(8, 54.75, 24.6);
+    const { west, east, north, south } = tileBounds(key);
+    const at = (i: number) => ({
+      latitude: south + (north - south) * (0.35 + 0.03 * i),
+      longitude: west + (east - west) * (0.4 + 0.02 * i),
+    });
+    const club = crypto.randomUUID();
+    await t.db.insert(circles).values({ id: club, name: 'Mycological club' });
+    await t.db.insert(circleMembers).values([
+      { circleId: club, userId: people.a.id, role: 'owner' },
+      { circleId: club, userId: people.b.id, role: 'member' },
+      { circleId: club, userId: people.c.id, role: 'member' },
+    ]);
+    const a1 = await createAs(people.a, { ...at(1), audience: 'circles', circle_ids: [family, club] });
+    const a2 = await createAs(people.a, { ...at(2), audience: 'circles', circle_ids: [club], precision: '10km' });
+    const a3 = await createAs(people.a, { ...at(3), type: 'car_park', audience: 'circles', circle_ids: [family] });
+    const b1 = await createAs(people.b, {
+      ...at(4),
+      audience: 'circles',
+      circle_ids: [family, club],
+      precision: '1km',
+    });
+    const c1 = await createAs(people.c, { ...at(5), audience: 'circles', circle_ids: [club] });
+    const patch = async (who: Person, id: string, body: object) => {
+      const answer = await inject(who, 'PATCH', `/api/v1/locations/${id}`, body);
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    const consistent = async (step: string) => {
+      const kept = await keptCounts();
+      await t.query(sql`select foray_map_cells_rebuild()`);
+      expect(kept, step).toEqual(await keptCounts());
+      const expected = await visibleIn(key);
+      for (const who of ['a', 'b', 'c'] as const) {
+        const tile = (await inject(people[who], 'GET', tileUrl(key))).json<MapTile>();
+        expect(tile.total, `${step}: ${who}`).toBe(expected[who]);
+      }
+    };
+    await consistent('shared with one or two circles');
+    await patch(people.a, a1.id, { ...at(6) });
+    await patch(people.a, a2.id, { precision: '1km' });
+    await patch(people.b, b1.id, { ...at(7), precision: 'exact' });
+    await consistent('moved, another precision');
+    await patch(people.a, a1.id, { audience: 'public', is_public: true });
+    await patch(people.a, a3.id, { audience: 'circles', circle_ids: [family, club] });
+    await t.db.update(spotsTable).set({ type: 'mushroom_spot' }).where(eq(spotsTable.id, a3.id));
+    await consistent('made public, shared more widely, retyped');
+    await patch(people.a, a1.id, { audience: 'circles', circle_ids: [club] });
+    await patch(people.a, a2.id, { audience: 'private' });
+    await consistent('public to one circle, circles to only me');
+    // C leaves the club: C's own share with it ends, and A's and B's no longer reach C.
+    expect((await inject(people.c, 'DELETE', `/api/v1/circles/${club}/members/${people.c.id}`)).statusCode).toBe(204);
+    await consistent('a member left');
+    expect((await inject(people.a, 'DELETE', `/api/v1/locations/${b1.id}`)).statusCode).toBe(404);
+    expect((await inject(people.b, 'DELETE', `/api/v1/locations/${b1.id}`)).statusCode).toBe(204);
+    await consistent('a shared spot deleted');
+    expect((await inject(people.a, 'DELETE', `/api/v1/circles/${club}`)).statusCode).toBe(204);
+    await consistent('a circle deleted');
+    expect((await inject(people.c, 'GET', `/api/v1/locations/${c1.id}`)).json()).toMatchObject({ audience: 'private' });
+  });
+});

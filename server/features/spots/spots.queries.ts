@@ -1,101 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import {
-  circleMembers,
-  deletedSpotIds,
-  spotCircles,
-  spotPhotos,
-  spots,
-  user,
-  visitPhotos,
-  visits,
-} from '../../db/schema.ts';
+import { deletedSpotIds, spotCircles, spotPhotos, spots, user, visitPhotos, visits } from '../../db/schema.ts';
 import type { BBox, Spot } from '../../../common/schemas/spots.ts';
-import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
+import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { SPOT_COLUMNS, type EditableSpot, type SpotChanges, type SpotValues } from '../../db/spot-columns.ts';
 import { isoCreated, spotJson } from '../../db/spot-json.ts';
-import { circleIdsOfMember } from '../circles/circles.queries.ts';
-
-/**
- * Privacy in one rule (ADR 0053): a viewer sees their own spots, everyone's public ones, and others' spots shared
- * with a circle the viewer is in — nothing else. The three parts never overlap, so a read may take them one at a
- * time (the list does: each part is then one ordered scan). Written against the alias `l` that every read query
- * gives the locations table.
- */
-export function visibleParts(viewerId: string): { own: SQL; othersPublic: SQL; sharedWithViewer: SQL } {
-  return {
-    own: sql`l.user_id = ${viewerId}`,
-    othersPublic: sql`(l.is_public and l.user_id <> ${viewerId})`,
-    sharedWithViewer: sql`(not l.is_public and l.user_id <> ${viewerId} and l.id in (${spotsSharedWith(viewerId)}))`,
-  };
-}
-
-/** The ids of spots shared with any circle the viewer is in (their own among them). */
-export const spotsSharedWith = (viewerId: string) => sql`select lc.location_id from ${spotCircles} lc
-  join ${circleMembers} m on m.circle_id = lc.circle_id where m.user_id = ${viewerId}`;
-
-/** The rule whole, part of every read query: list, bbox, tiles, by id, photos, visits, export. */
-export function visibleTo(viewerId: string): SQL {
-  const { own, othersPublic, sharedWithViewer } = visibleParts(viewerId);
-  return sql`(${own} or ${othersPublic} or ${sharedWithViewer})`;
-}
-
-/**
- * Inside a box as the viewer sees the spot: their own at its true position, anyone else's at its shown point, so a
- * small box around an approximate spot's true position finds nothing (ADR 0053). Both halves use a GiST index.
- */
-export function placedInBox(viewerId: string, box: BBox): SQL {
-  const { minLng, minLat, maxLng, maxLat } = box;
-  const area = sql`box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`;
-  return sql`((l.user_id = ${viewerId} and l.position <@ ${area}) or (l.user_id <> ${viewerId} and l.shown_position <@ ${area}))`;
-}
-
-/** Narrows what the viewer may see to their own spots, or to others' they may see; never widens it. */
-const ownedBy = (viewerId: string, owner: 'mine' | 'others'): SQL =>
-  owner === 'mine' ? visibleParts(viewerId).own : sql`l.user_id <> ${viewerId}`;
-
-/** The spot is shared with at least one circle. */
-const hasCircle = sql`exists (select 1 from ${spotCircles} lc where lc.location_id = l.id)`;
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
-
-/**
- * The filter bar's conditions (common/spot-filter.ts has the same rules for the phone). Each only narrows
- * what `visibleTo` allows. Species words are matched in `search_text`, folded by the same table, with LIKE,
- * which the trigram index answers.
- */
-export function filterConditions(viewerId: string, filter: SpotFilter): SQL[] {
-  const conditions: SQL[] = [];
-  if (filter.owner) conditions.push(ownedBy(viewerId, filter.owner));
-  for (const term of searchTerms(filter.q)) conditions.push(sql`l.search_text like ${`%${escapeLike(term)}%`}`);
-  if (filter.type) conditions.push(sql`l.type = ${filter.type}`);
-  if (filter.from) conditions.push(sql`l.date_found >= ${filter.from}::date`);
-  if (filter.to) conditions.push(sql`l.date_found <= ${filter.to}::date`);
-  // `visibility` is the older filter: public, or one's own spots kept from everyone.
-  if (filter.visibility)
-    conditions.push(
-      filter.visibility === 'public' ? sql`l.is_public` : sql`(l.user_id = ${viewerId} and not l.is_public)`,
-    );
-  if (filter.audience === 'public') conditions.push(sql`l.is_public`);
-  if (filter.audience === 'circles') conditions.push(sql`(not l.is_public and ${hasCircle})`);
-  if (filter.audience === 'private')
-    conditions.push(sql`(l.user_id = ${viewerId} and not l.is_public and not ${hasCircle})`);
-  if (filter.circle_id) {
-    // Only a circle the viewer is in: a circle id of someone else's finds nothing, as one that does not exist.
-    conditions.push(sql`exists (select 1 from ${spotCircles} lc join ${circleMembers} m on m.circle_id = lc.circle_id
-      where lc.location_id = l.id and lc.circle_id = ${filter.circle_id} and m.user_id = ${viewerId})`);
-  }
-  if (filter.photo) {
-    const hasPhoto = sql`exists (select 1 from ${spotPhotos} p where p.location_id = l.id)`;
-    conditions.push(filter.photo === 'with' ? hasPhoto : sql`not ${hasPhoto}`);
-  }
-  if (filter.visited === 'this_year') {
-    conditions.push(sql`exists (select 1 from visits v where v.location_id = l.id
-      and v.visited_on >= make_date(extract(year from now() at time zone 'UTC')::int, 1, 1))`);
-  }
-  return conditions;
-}
+import { filterConditions } from './spot-filter.queries.ts';
+import { placedInBox, visibleParts, visibleTo } from './spot-privacy.queries.ts';
+import { requireOwnCircles, setCircles, shareNewSpot } from './spot-sharing.queries.ts';
 
 export type Cursor = { createdAt: string; id: string };
 
@@ -233,45 +146,6 @@ export async function findOwnerOf(db: Database, id: string): Promise<{ userId: s
 }
 
 type NewPhoto = { id: string; photoKey: string; thumbnailKey: string };
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/**
- * Throws 400 UNKNOWN_CIRCLE unless the user is a member of every one of these circles: one may share only with
- * one's own circles, and a circle one is not in is answered like one that does not exist.
- */
-async function requireOwnCircles(tx: Transaction, userId: string, circleIds: string[]): Promise<void> {
-  if (circleIds.length === 0) return;
-  // Locked (key share) until the spot is written: someone leaving the circle meanwhile waits, then takes this share
-  // away with their others, so a share never outlives its owner's membership.
-  const member = await circleIdsOfMember(tx, userId, circleIds, { lock: true });
-  if (member.length !== circleIds.length) {
-    throw new AppError(400, 'UNKNOWN_CIRCLE', 'You can share a spot only with circles you are in.');
-  }
-}
-
-/**
- * Shares a new spot with these circles in one statement, which also takes the membership lock (as
- * `requireOwnCircles` does); 400 UNKNOWN_CIRCLE, and the whole transaction undone, when the owner is not in one.
- */
-async function shareNewSpot(tx: Transaction, spotId: string, userId: string, circleIds: string[]): Promise<void> {
-  if (circleIds.length === 0) return;
-  // The ids passed the schema (uuids, each once), so the array's text is safe to build.
-  const shared = await tx.execute(sql`
-    insert into ${spotCircles} (location_id, circle_id)
-    select ${spotId}, m.circle_id from ${circleMembers} m
-    where m.user_id = ${userId} and m.circle_id = any(${`{${circleIds.join(',')}}`}::uuid[])
-    for key share of m
-    returning circle_id`);
-  if ((shared as unknown as { rows: unknown[] }).rows.length !== circleIds.length) {
-    throw new AppError(400, 'UNKNOWN_CIRCLE', 'You can share a spot only with circles you are in.');
-  }
-}
-
-/** Sets the circles a spot is shared with to exactly these. */
-async function setCircles(tx: Transaction, spotId: string, circleIds: string[]): Promise<void> {
-  await tx.delete(spotCircles).where(eq(spotCircles.spotId, spotId));
-  if (circleIds.length > 0) await tx.insert(spotCircles).values(circleIds.map((circleId) => ({ spotId, circleId })));
-}
 
 /**
  * Inserts a spot, with its circles and its first photo when it has one, in one transaction; false when the spot's

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { spots, visitPhotos, visits } from '../../db/schema.ts';
 import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
 import { PHOTO_URL_PREFIX } from '../../db/spot-json.ts';
-import { visibleParts, visibleTo } from '../spots/spots.queries.ts';
+import { visibleParts, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 /**
  * A row as the API's Visit. The note only for the spot's owner (ADR 0022) and the members of a circle the spot is

@@ -1,0 +1,39 @@
+// Who may see which spot, as SQL: the privacy rule that every read of spots is built on (docs/architecture.md,
+// "Privacy in one place"), and where a spot stands for a viewer when a box is asked for.
+import { sql, type SQL } from 'drizzle-orm';
+import { circleMembers, spotCircles } from '../../db/schema.ts';
+import type { BBox } from '../../../common/schemas/spots.ts';
+
+/**
+ * Privacy in one rule (ADR 0053): a viewer sees their own spots, everyone's public ones, and others' spots shared
+ * with a circle the viewer is in — nothing else. The three parts never overlap, so a read may take them one at a
+ * time (the list does: each part is then one ordered scan). Written against the alias `l` that every read query
+ * gives the locations table.
+ */
+export function visibleParts(viewerId: string): { own: SQL; othersPublic: SQL; sharedWithViewer: SQL } {
+  return {
+    own: sql`l.user_id = ${viewerId}`,
+    othersPublic: sql`(l.is_public and l.user_id <> ${viewerId})`,
+    sharedWithViewer: sql`(not l.is_public and l.user_id <> ${viewerId} and l.id in (${spotsSharedWith(viewerId)}))`,
+  };
+}
+
+/** The ids of spots shared with any circle the viewer is in (their own among them). */
+export const spotsSharedWith = (viewerId: string) => sql`select lc.location_id from ${spotCircles} lc
+  join ${circleMembers} m on m.circle_id = lc.circle_id where m.user_id = ${viewerId}`;
+
+/** The rule whole, part of every read query: list, bbox, tiles, by id, photos, visits, export. */
+export function visibleTo(viewerId: string): SQL {
+  const { own, othersPublic, sharedWithViewer } = visibleParts(viewerId);
+  return sql`(${own} or ${othersPublic} or ${sharedWithViewer})`;
+}
+
+/**
+ * Inside a box as the viewer sees the spot: their own at its true position, anyone else's at its shown point, so a
+ * small box around an approximate spot's true position finds nothing (ADR 0053). Both halves use a GiST index.
+ */
+export function placedInBox(viewerId: string, box: BBox): SQL {
+  const { minLng, minLat, maxLng, maxLat } = box;
+  const area = sql`box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`;
+  return sql`((l.user_id = ${viewerId} and l.position <@ ${area}) or (l.user_id <> ${viewerId} and l.shown_position <@ ${area}))`;
+}
