@@ -81,6 +81,9 @@ describe('the OpenAPI document', () => {
     expect(fieldsOf(form)).toEqual([...Object.keys(ImportConfirmFieldsSchema.shape), 'file'].sort());
     expect(form.properties!.file).toMatchObject(binary);
     expect(form.required).toEqual(expect.arrayContaining(['import_id', 'file']));
+    // Circles as a form sends them: one text of comma-separated ids; the audience by name.
+    expect(form.properties!.circle_ids).toMatchObject({ type: 'string' });
+    expect(form.properties!.audience).toMatchObject({ enum: ['private', 'circles', 'public'] });
   });
 
   it('documents the JSON bodies it validates as before', () => {
