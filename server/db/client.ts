@@ -90,7 +90,8 @@ function migrationsFolderOf({ migrations = 'apply' }: MigrationChoice): string |
 
 /**
  * The single switch between embedded PGlite and a PostgreSQL server. Only the configured driver is
- * loaded. Migrations are applied before the handle is returned; a database a newer Foray migrated is refused.
+ * loaded. Migrations are applied before the handle is returned (unless `migrations` says otherwise); a database a
+ * newer Foray migrated is refused.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pglite') {
