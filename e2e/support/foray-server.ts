@@ -13,7 +13,9 @@ export const FORAY_ROOT = process.env.FORAY_ROOT
   ? path.resolve(process.env.FORAY_ROOT)
   : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_LINE = /Foray is ready at (http\S+)/;
-const START_TIMEOUT_MS = 60_000;
+// A new data folder means initdb and every migration: seconds alone, but over a minute on two cores that also run
+// the API lanes and another file's Chromium.
+const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 export type ForayServerOptions = {
