@@ -353,6 +353,15 @@ export const visitPhotos = pgTable(
   ],
 );
 
+/** What each kept map cell holds (map_cells, map_owner_cells, map_circle_cells): counts by type and the sums of
+ * their coordinates, whose mean places the cell's bubble. */
+const keptCounts = () => ({
+  mushroomSpots: integer('mushroom_spots').notNull().default(0),
+  carParks: integer('car_parks').notNull().default(0),
+  sumLatitude: doublePrecision('sum_latitude').notNull().default(0),
+  sumLongitude: doublePrecision('sum_longitude').notNull().default(0),
+});
+
 /**
  * The map's counts of PUBLIC spots per Web-Mercator cell (ADR 0026): one row per cell at each of
  * MAP_KEPT_LEVELS, kept in step with every insert, update and delete of a spot by a
@@ -368,10 +377,7 @@ export const mapCells = pgTable(
     // Each cell's count is kept in up to 8 rows, one per shard (the writing connection's process id mod 8), so
     // servers adding spots in the same region at once do not queue on one row; readers add the shards up.
     shard: smallint('shard').notNull(),
-    mushroomSpots: integer('mushroom_spots').notNull().default(0),
-    carParks: integer('car_parks').notNull().default(0),
-    sumLatitude: doublePrecision('sum_latitude').notNull().default(0),
-    sumLongitude: doublePrecision('sum_longitude').notNull().default(0),
+    ...keptCounts(),
   },
   (t) => [primaryKey({ columns: [t.level, t.cx, t.cy, t.shard] })],
 );
@@ -390,10 +396,7 @@ export const mapOwnerCells = pgTable(
     level: smallint('level').notNull(),
     cx: integer('cx').notNull(),
     cy: integer('cy').notNull(),
-    mushroomSpots: integer('mushroom_spots').notNull().default(0),
-    carParks: integer('car_parks').notNull().default(0),
-    sumLatitude: doublePrecision('sum_latitude').notNull().default(0),
-    sumLongitude: doublePrecision('sum_longitude').notNull().default(0),
+    ...keptCounts(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.level, t.cx, t.cy] })],
 );
@@ -413,10 +416,7 @@ export const mapCircleCells = pgTable(
     level: smallint('level').notNull(),
     cx: integer('cx').notNull(),
     cy: integer('cy').notNull(),
-    mushroomSpots: integer('mushroom_spots').notNull().default(0),
-    carParks: integer('car_parks').notNull().default(0),
-    sumLatitude: doublePrecision('sum_latitude').notNull().default(0),
-    sumLongitude: doublePrecision('sum_longitude').notNull().default(0),
+    ...keptCounts(),
   },
   (t) => [primaryKey({ columns: [t.circleId, t.level, t.cx, t.cy] })],
 );
