@@ -14,7 +14,7 @@ export const FORAY_ROOT = process.env.FORAY_ROOT
   : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_LINE = /Foray is ready at (http\S+)/;
 // A new data folder means initdb and every migration: seconds alone, but over a minute on two cores that also run
-// the API lanes and another file's Chromium.
+// the API lanes and another file's Chromium. (The browser tests start from a migrated copy: `databaseTemplate`.)
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
 
@@ -24,6 +24,11 @@ export type ForayServerOptions = {
   tileUrls?: Record<'street' | 'satellite' | 'topo' | 'dark', string>;
   /** Extra environment variables, e.g. for a test of one setting. */
   env?: Record<string, string>;
+  /**
+   * An embedded database folder, already migrated, copied into the new data folder before the start; without it,
+   * the server makes its database as on a first start.
+   */
+  databaseTemplate?: string;
 };
 
 export type ForayServer = {
@@ -36,12 +41,15 @@ export type ForayServer = {
 
 /**
  * Starts the real Foray process (`node --import tsx server/main.ts`) the way a self-hoster does:
- * configured only by environment variables, on a free port, with a fresh data folder.
+ * configured only by environment variables, on a free port, with a data folder of its own.
  */
 export async function startForayServer(options: ForayServerOptions): Promise<ForayServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-e2e-data-'));
+  if (options.databaseTemplate) {
+    fs.cpSync(options.databaseTemplate, path.join(dataDir, 'db'), { recursive: true });
+  }
   const { NODE_ENV: _testRunnersNodeEnv, VITEST: _vitest, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
     ...inherited,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { makeRegionFixture } from '../../server/test/pmtiles-fixture.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../server/test/smtp-catcher.ts';
@@ -66,6 +66,7 @@ export function useForay(options: ForayOptions = {}): Foray {
         dark: foray.tiles.template('dark'),
       },
       env,
+      databaseTemplate: inject('e2eDatabaseTemplate'),
     });
     foray.baseUrl = foray.server.baseUrl;
     foray.browser = await launchBrowser();
