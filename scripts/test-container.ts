@@ -3,7 +3,8 @@
  * starts the image on embedded data under a small machine's memory limit, waits for its health check, signs up
  * (the verification link from the container's log), saves a spot with a photo through the API, stops it with
  * SIGTERM and checks the clean exit, then starts a new container on the same volume and finds the spot and its
- * photo, byte for byte.
+ * photo, byte for byte. Then backs up inside that serving container, restores the archive with a one-off container
+ * into a new volume, and finds the spot and its photo there too.
  *
  * Exits 0 with a line starting "SKIPPED:" when podman cannot run containers on this machine (the reason follows);
  * 1 on any failure. CONTAINER_MEMORY overrides the limit (default 512m, the issue's small machine); CONTAINER_KEEP=1
@@ -53,10 +54,12 @@ function freePort(): Promise<number> {
 
 const suffix = crypto.randomBytes(4).toString('hex');
 const volume = `foray-test-data-${suffix}`;
+/** Where the backup made in the container is restored. */
+const restoredVolume = `foray-test-restored-${suffix}`;
 const containers: string[] = [];
 
 /** Starts the image on the volume; returns its name and the time until its health check first passed. */
-async function start(name: string, port: number): Promise<{ seconds: number }> {
+async function start(name: string, port: number, onVolume = volume): Promise<{ seconds: number }> {
   const startedAt = performance.now();
   podman([
     'run',
@@ -70,7 +73,7 @@ async function start(name: string, port: number): Promise<{ seconds: number }> {
     '--publish',
     `127.0.0.1:${port}:3000`,
     '--volume',
-    `${volume}:/data`,
+    `${onVolume}:/data`,
     '--env',
     `PUBLIC_URL=http://127.0.0.1:${port}`,
     IMAGE,
@@ -217,9 +220,51 @@ try {
   check(restored.equals(stored), 'the photo read after the restart differs from the one saved');
   log(`After the restart: spot ${spot.id} and its photo (identical bytes) are there`);
 
+  // A backup made inside the serving container (the image has no tsx: Node runs the command's TypeScript as it is),
+  // restored by a one-off container of the same image into a new volume, under the same memory limit.
+  const backup = podman(['exec', second, 'node', 'server/backup/backup-command.ts', '/data/foray-backup.tar'], {
+    allowFailure: true,
+  });
+  check(
+    backup.status === 0 && /Backup written/.test(backup.stdout),
+    `the backup failed:\n${backup.stdout}${backup.stderr}`,
+  );
+  log(backup.stdout.trim().split('\n').at(-1)!);
+  podman(['stop', '--time', String(STOP_GRACE_SECONDS), second]);
+  podman(['volume', 'create', restoredVolume]);
+  const restore = podman(
+    [
+      'run',
+      '--rm',
+      `--memory=${MEMORY}`,
+      '--volume',
+      `${volume}:/backup:ro`,
+      '--volume',
+      `${restoredVolume}:/data`,
+      IMAGE,
+      'node',
+      'server/backup/restore-command.ts',
+      '/backup/foray-backup.tar',
+    ],
+    { allowFailure: true },
+  );
+  check(restore.status === 0, `the restore failed:\n${restore.stdout}${restore.stderr}`);
+  log(restore.stdout.trim().split('\n').at(-1)!);
+  const third = `foray-test-${suffix}-3`;
+  const thirdStart = await start(third, port, restoredVolume);
+  log(`${third} healthy ${thirdStart.seconds.toFixed(1)} s after podman run (the restored volume)`);
+  cookie = await signIn(base, email);
+  const fromBackup = await fetch(`${base}/api/v1/locations/${spot.id}`, { headers: { cookie } });
+  check(fromBackup.status === 200, `the spot answered ${fromBackup.status} after the restore`);
+  const restoredSpot = (await fromBackup.json()) as SavedSpot;
+  check(restoredSpot.photo_url, 'the restored spot has no photo');
+  const restoredPhoto = await photoBytes(base, cookie, restoredSpot.photo_url);
+  check(restoredPhoto.equals(stored), 'the photo read after the restore differs from the one saved');
+  log(`After backup and restore: spot ${spot.id} and its photo (identical bytes) are there`);
+
   if (process.env.CONTAINER_KEEP === '1') {
     containers.pop();
-    log(`Kept ${second} running on ${base} (volume ${volume})`);
+    log(`Kept ${third} running on ${base} (volume ${restoredVolume})`);
   }
   log('PASSED');
 } catch (error) {
@@ -227,5 +272,7 @@ try {
   process.exitCode = 1;
 } finally {
   for (const name of containers) podman(['rm', '--force', '--time', '0', name], { allowFailure: true });
-  if (process.env.CONTAINER_KEEP !== '1') podman(['volume', 'rm', '--force', volume], { allowFailure: true });
+  if (process.env.CONTAINER_KEEP !== '1') {
+    for (const name of [volume, restoredVolume]) podman(['volume', 'rm', '--force', name], { allowFailure: true });
+  }
 }
