@@ -44,6 +44,7 @@ const can = {
   visits: has('visits'),
   visitPhotos: has('visit_photos'),
   twoStep: has('account_and_import'),
+  circles: has('circles'),
 };
 
 const out = path.join(root, 'server/db/upgrade-fixtures', name);
@@ -221,6 +222,28 @@ if (can.visits) {
   }
 }
 
+if (can.circles) {
+  // A circle of Ona's that Jonas joined by its link, and a spot shared with it at about 1 km.
+  const circle = (await (await call(ona, 'POST', '/api/v1/circles', { name: 'Miško draugai' })).json()) as {
+    id: string;
+  };
+  const invite = (await (await call(ona, 'POST', `/api/v1/circles/${circle.id}/invites`, {})).json()) as {
+    token: string;
+  };
+  await call(jonas, 'POST', `/api/v1/invites/${invite.token}/accept`, {});
+  await call(ona, 'POST', '/api/v1/locations', {
+    type: 'mushroom_spot',
+    mushroom_types: 'Rudmėsės',
+    finder: 'Ona',
+    date_found: '2026-10-03',
+    latitude: 55.345678,
+    longitude: 23.456789,
+    audience: 'circles',
+    circle_ids: [circle.id],
+    precision: '1km',
+  });
+}
+
 const people: UpgradeFixture['people'] = [
   { email: 'ona@example.com', password: PASSWORD },
   { email: 'jonas@example.com', password: PASSWORD },
@@ -237,7 +260,10 @@ if (can.twoStep) {
 const jars = [ona, jonas];
 const served: UpgradeFixture['served'] = {};
 for (const [index, who] of people.entries()) {
-  served[who.email] = await servedTo((url) => call(jars[index]!, 'GET', url), { visits: can.visits });
+  served[who.email] = await servedTo((url) => call(jars[index]!, 'GET', url), {
+    visits: can.visits,
+    circles: can.circles,
+  });
 }
 const visits = Object.values(served).flatMap((spots) => spots.flatMap((spot) => spot.visits ?? []));
 console.log(

@@ -125,10 +125,18 @@ describe.each(fixtures)(`a database made by an older Foray, on ${engine}: %s`, (
           expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
           return new Response(new Uint8Array(response.rawPayload), { status: response.statusCode });
         };
-        // A release without visits has none to show: today's answer for each of its spots is an empty list.
-        const expected = fixture.served[person.email]!.map((spot) => ({ ...spot, visits: spot.visits ?? [] }));
+        // What a release did not have, today's Foray shows as nothing: no visits, and a spot from before circles is
+        // private or public as it was, exact, in no circle.
+        const expected = fixture.served[person.email]!.map((spot) => ({
+          ...spot,
+          visits: spot.visits ?? [],
+          audience: spot.audience ?? (spot.is_public ? 'public' : 'private'),
+          precision: spot.precision ?? 'exact',
+          area: spot.area ?? null,
+          circles: spot.circles ?? [],
+        }));
         expect(expected.length).toBeGreaterThan(0);
-        expect(await servedTo(get, { visits: true }), person.email).toEqual(expected);
+        expect(await servedTo(get, { visits: true, circles: true }), person.email).toEqual(expected);
       }
     },
   );

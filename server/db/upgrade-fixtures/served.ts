@@ -18,6 +18,13 @@ export type ServedSpot = {
   is_public: boolean;
   is_owner: boolean;
   accuracy_m: number | null;
+  /** Who sees it and how exactly (circles); absent when the release had only private and public. */
+  audience?: string;
+  precision?: string;
+  /** The square an approximately shared spot is in, as its viewer is told. */
+  area?: number[] | null;
+  /** The names of the circles it is shared with that the person is in. */
+  circles?: string[];
   /** sha256 of each photo's full picture and of its thumbnail, in the spot's order. */
   photos: { full: string; thumbnail: string }[];
   /** Absent when the release had no visits. */
@@ -43,8 +50,9 @@ export type UpgradeFixture = {
 
 type Get = (url: string) => Promise<Response>;
 type ApiPhoto = { url: string; thumbnail_url: string };
-type ApiSpot = Omit<ServedSpot, 'photos' | 'visits' | 'accuracy_m'> & {
+type ApiSpot = Omit<ServedSpot, 'photos' | 'visits' | 'accuracy_m' | 'circles'> & {
   accuracy_m?: number | null;
+  circle_ids?: string[];
   photos?: ApiPhoto[];
   photo_url?: string | null;
   thumbnail_url?: string | null;
@@ -72,8 +80,14 @@ async function checksums(get: Get, photos: ApiPhoto[]) {
 }
 
 /** `get` answers a GET on the API as the person (and fails on an error status). */
-export async function servedTo(get: Get, options: { visits: boolean }): Promise<ServedSpot[]> {
+export async function servedTo(get: Get, options: { visits: boolean; circles: boolean }): Promise<ServedSpot[]> {
   const spots: ServedSpot[] = [];
+  // Circle ids are made anew by nobody, but names are what a person knows them by.
+  const circleNames = new Map<string, string>();
+  if (options.circles) {
+    const { items } = (await (await get('/api/v1/circles')).json()) as { items: { id: string; name: string }[] };
+    for (const circle of items) circleNames.set(circle.id, circle.name);
+  }
   let cursor: string | null = null;
   do {
     const page = (await (
@@ -98,6 +112,14 @@ export async function servedTo(get: Get, options: { visits: boolean }): Promise<
         accuracy_m: item.accuracy_m ?? null,
         photos: await checksums(get, photos),
       };
+      if (options.circles) {
+        Object.assign(spot, {
+          audience: item.audience,
+          precision: item.precision,
+          area: item.area ?? null,
+          circles: (item.circle_ids ?? []).map((id) => circleNames.get(id) ?? `unknown circle ${id}`).sort(),
+        });
+      }
       if (options.visits) {
         const { items } = (await (await get(`/api/v1/locations/${item.id}/visits`)).json()) as { items: ApiVisit[] };
         spot.visits = [];
