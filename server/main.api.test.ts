@@ -86,17 +86,26 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
+/**
+ * A data folder whose embedded database is already migrated (a copy of this run's template): for the tests that are
+ * not about a first start, which would otherwise each spend initdb and every migration before their first step.
+ */
+const migratedDataDir = () => {
+  const dir = tempDir();
+  if (!onPostgres) fs.cpSync(inject('pgliteTemplateDir'), path.join(dir, 'db'), { recursive: true });
+  return dir;
+};
 const onPostgres = process.env.FORAY_TEST_DB === 'postgres';
 const databaseEnv = (): Record<string, string> =>
   onPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, AUTH_SECRET: PROCESS_TEST_SECRET } : {};
 
-// Each test starts real server processes, and each embedded one migrates a new data folder first (about 10 s on
-// a busy 2-core machine, beside a browser test): the API tests' 30 s is too tight a guard against a hang here.
+// Each test starts real server processes (about 10 s on a busy 2-core machine for one that migrates a new data
+// folder, beside a browser test): the API tests' 30 s is too tight a guard against a hang here.
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
 
 describe('the server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it.skipIf(onPostgres)('refuses a second server on the same embedded data folder', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const first = startServer({ DATA_DIR: dataDir });
     children.push(first.child);
     await first.ready;
@@ -164,7 +173,7 @@ describe('the server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   });
 
   it('finishes a request in flight on SIGTERM, then exits 0 and frees the data folder', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const server = startServer({ DATA_DIR: dataDir, ...databaseEnv() });
     children.push(server.child);
     const url = new URL(await server.ready);
@@ -254,7 +263,7 @@ describe('what the server prints', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
     const server = startServer({
-      DATA_DIR: tempDir(),
+      DATA_DIR: migratedDataDir(),
       PORT: String(port),
       PUBLIC_URL: publicUrl,
       LOG_LEVEL: 'info',
@@ -282,7 +291,7 @@ describe('what the server prints', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   });
 
   it('names its release in the ready line', async () => {
-    const server = startServer({ DATA_DIR: tempDir(), FORAY_COMMIT: 'abcdef123456', ...databaseEnv() });
+    const server = startServer({ DATA_DIR: migratedDataDir(), FORAY_COMMIT: 'abcdef123456', ...databaseEnv() });
     children.push(server.child);
     await server.ready;
     const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
@@ -294,7 +303,7 @@ describe('what the server prints', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   });
 
   it('warns at start when PUBLIC_URL points at this machine on another port', async () => {
-    const server = startServer({ DATA_DIR: tempDir(), PUBLIC_URL: 'http://localhost:1', ...databaseEnv() });
+    const server = startServer({ DATA_DIR: migratedDataDir(), PUBLIC_URL: 'http://localhost:1', ...databaseEnv() });
     children.push(server.child);
     const reachable = await server.ready;
     expect(server.output()).toMatch(
@@ -310,7 +319,7 @@ describe('what the server prints', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
 
 describe('npm start', () => {
   it('passes SIGTERM to the server it started, which closes and frees the data folder', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const started = startServer({ DATA_DIR: dataDir, ...databaseEnv() }, ['npm', ['start', '--silent']]);
     children.push(started.child);
     const url = await started.ready;
