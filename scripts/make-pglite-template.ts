@@ -1,8 +1,8 @@
 /**
  * Writes a freshly initialised embedded database (PostgreSQL's initdb, run by PGlite) to dist/ as PGlite's gzipped
- * dump of its data folder. The container image runs this when it is built; the server then makes a new data
- * folder from it instead of running initdb itself (ADR 0055). Migrations are not in it: they run at start, as on
- * any database.
+ * dump of its data folder: a step of `npm run build`, so the container image and a checkout both have it. The
+ * server then makes a new data folder from it instead of running initdb itself (ADR 0055): a first start, a
+ * restore into a new folder. Migrations are not in it: they run at start, as on any database.
  */
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
