@@ -11,12 +11,12 @@
 // It needs pg_dump on PATH, of the server's major version or newer.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
+import { freePort } from '../e2e/support/foray-server.ts';
 import { startSmtpCatcher } from '../server/test/smtp-catcher.ts';
 import { secretOf, totp } from '../server/test/totp.ts';
 import { withDatabase } from '../server/test/global-setup.ts';
@@ -305,14 +305,3 @@ await admin.query(`drop database ${database} with (force)`);
 await admin.end();
 await mail.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}
