@@ -422,6 +422,28 @@ export const mapCircleCells = pgTable(
 );
 
 /**
+ * The shares of the spots that are shared with two or more circles (ADR 0059): a member of two of those circles sees
+ * such a spot once while each circle's kept cells count it, so a tile takes the extra counts off, reading only these
+ * rows. Kept by triggers on `location_circles` (migration 0018); most spots are shared with one circle or none, so
+ * the table stays small and a tile with no overlap reads nothing.
+ */
+export const spotCircleOverlaps = pgTable(
+  'location_circle_overlaps',
+  {
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    spotId: uuid('location_id')
+      .notNull()
+      .references(() => spots.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.spotId, t.circleId] }),
+    index('location_circle_overlaps_circle_idx').on(t.circleId, t.spotId),
+  ],
+);
+
+/**
  * One row per confirmed import (issue #11), keyed by the id the app made for it: a retried confirm finds its row
  * and answers with what the first one did instead of adding the spots again. Written in the same transaction as
  * the spots, so a row means every spot of that import is saved.

@@ -5,7 +5,7 @@ import {
   mapCells,
   mapCircleCells,
   mapOwnerCells,
-  spotCircles,
+  spotCircleOverlaps,
   spotPhotos,
   spots,
 } from '../../db/schema.ts';
@@ -130,7 +130,8 @@ async function countedCells(db: Database, viewerId: string, level: number, where
 /**
  * What the viewer's circles' kept cells count more than once: another forager's spot shared with two or more of the
  * viewer's circles is in each one's cells, and the viewer sees it once; the extra counts come off here (negative
- * rows). Read from the viewer's memberships outwards, in the shares' index alone; only such spots are read.
+ * rows). Only the shares of spots shared with several circles are read (location_circle_overlaps, ADR 0059): with
+ * none among the viewer's circles, one index probe per circle.
  */
 async function countedTwice(db: Database, viewerId: string, level: number, tile: MapTileKey): Promise<CellRow[]> {
   const result = (await db.execute(sql`
@@ -139,10 +140,9 @@ async function countedTwice(db: Database, viewerId: string, level: number, tile:
            -coalesce(sum(d.extra) filter (where l.type = 'car_park'), 0)::int as car_park,
            -sum(d.extra * l.shown_latitude) as sum_latitude, -sum(d.extra * l.shown_longitude) as sum_longitude
     from (
-      select lc.location_id, count(*) - 1 as extra from ${spotCircles} lc
-      -- In one circle or none, nothing is counted twice: a one-time test skips the scan.
-      where (select count(*) from (${myCircles(viewerId)}) mine) > 1 and lc.circle_id = any(array(${myCircles(viewerId)}))
-      group by lc.location_id having count(*) > 1
+      select o.location_id, count(*) - 1 as extra from ${spotCircleOverlaps} o
+      where o.circle_id = any(array(${myCircles(viewerId)}))
+      group by o.location_id having count(*) > 1
     ) d join ${spots} l on l.id = d.location_id
     where not l.is_public and l.user_id <> ${viewerId}
       and foray_tile_x(l.shown_longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.shown_latitude, ${tile.z}) = ${tile.y}

@@ -572,6 +572,15 @@ describe('the map’s kept counts through every kind of change', () => {
       const kept = await keptCounts();
       await t.query(sql`select foray_map_cells_rebuild()`);
       expect(kept, step).toEqual(await keptCounts());
+      // The overlaps a tile reads are exactly the shares of the spots shared with two or more circles.
+      const overlaps = await t.query<{ share: string }>(sql`
+        select location_id || ' ' || circle_id as share from location_circle_overlaps order by 1`);
+      const shares = await t.query<{ share: string }>(sql`
+        select location_id || ' ' || circle_id as share from location_circles
+        where location_id in (select location_id from location_circles group by location_id having count(*) > 1)
+        order by 1`);
+      expect(overlaps.rows, step).toEqual(shares.rows);
+      if (step !== 'a circle deleted') expect(overlaps.rows.length, step).toBeGreaterThan(0);
       const expected = await visibleIn(key);
       for (const who of ['a', 'b', 'c'] as const) {
         const tile = (await inject(people[who], 'GET', tileUrl(key))).json<MapTile>();

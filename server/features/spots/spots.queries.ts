@@ -8,7 +8,7 @@ import { SPOT_COLUMNS, type EditableSpot, type SpotChanges, type SpotValues } fr
 import { isoCreated, spotJson } from '../../db/spot-json.ts';
 import { filterConditions } from './spot-filter.queries.ts';
 import { placedInBox, visibleParts, visibleTo } from './spot-privacy.queries.ts';
-import { requireOwnCircles, setCircles, shareNewSpot } from './spot-sharing.queries.ts';
+import { insertSharedSpot, requireOwnCircles, setCircles } from './spot-sharing.queries.ts';
 
 export type Cursor = { createdAt: string; id: string };
 
@@ -158,13 +158,21 @@ export async function insertSpot(
   photo: NewPhoto | null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const inserted = await tx
+    const insert = tx
       .insert(spots)
       .values({ id: spot.id, userId: spot.userId, ...spot.values })
-      .onConflictDoNothing({ target: spots.id })
-      .returning({ id: spots.id });
-    if (inserted.length !== 1) return false;
-    await shareNewSpot(tx, spot.id, spot.userId, spot.circleIds);
+      .onConflictDoNothing({ target: spots.id });
+    if (spot.circleIds.length > 0) {
+      const returning = insert.returning({
+        id: spots.id,
+        userId: spots.userId,
+        type: spots.type,
+        isPublic: spots.isPublic,
+        shownLatitude: spots.shownLatitude,
+        shownLongitude: spots.shownLongitude,
+      });
+      if (!(await insertSharedSpot(tx, returning.getSQL(), spot.circleIds))) return false;
+    } else if ((await insert.returning({ id: spots.id })).length !== 1) return false;
     if (photo) {
       const added = await tx
         .insert(spotPhotos)
