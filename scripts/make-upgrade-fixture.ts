@@ -45,6 +45,7 @@ const can = {
   visitPhotos: has('visit_photos'),
   twoStep: has('account_and_import'),
   circles: has('circles'),
+  defaultAudience: has('default_audience'),
 };
 
 const out = path.join(root, 'server/db/upgrade-fixtures', name);
@@ -242,6 +243,26 @@ if (can.circles) {
     circle_ids: [circle.id],
     precision: '1km',
   });
+  if (can.defaultAudience) {
+    // A second circle both are in, and a spot shared with both: Jonas sees it once (migration 0018's overlaps).
+    const club = (await (await call(ona, 'POST', '/api/v1/circles', { name: 'Grybų klubas' })).json()) as {
+      id: string;
+    };
+    const clubInvite = (await (await call(ona, 'POST', `/api/v1/circles/${club.id}/invites`, {})).json()) as {
+      token: string;
+    };
+    await call(jonas, 'POST', `/api/v1/invites/${clubInvite.token}/accept`, {});
+    await call(ona, 'POST', '/api/v1/locations', {
+      type: 'mushroom_spot',
+      mushroom_types: 'Kelmučiai',
+      finder: 'Ona',
+      date_found: '2026-10-04',
+      latitude: 55.356789,
+      longitude: 23.467891,
+      audience: 'circles',
+      circle_ids: [circle.id, club.id],
+    });
+  }
 }
 
 const people: UpgradeFixture['people'] = [

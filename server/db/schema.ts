@@ -422,7 +422,7 @@ export const mapCircleCells = pgTable(
 );
 
 /**
- * The shares of the spots that are shared with two or more circles (ADR 0059): a member of two of those circles sees
+ * The shares of the spots that are shared with two or more circles (ADR 0060): a member of two of those circles sees
  * such a spot once while each circle's kept cells count it, so a tile takes the extra counts off, reading only these
  * rows. Kept by triggers on `location_circles` (migration 0018); most spots are shared with one circle or none, so
  * the table stays small and a tile with no overlap reads nothing.

@@ -90,6 +90,18 @@ describe.each(fixtures)(`a database made by an older Foray, on ${engine}: %s`, (
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       )) as unknown as { rows: { n: number }[] };
       expect(applied.rows[0]!.n, 'every migration of today is applied').toBe(journal.entries.length);
+      // The kept overlaps of migration 0018 are exactly the shares of the spots shared with two or more circles.
+      const shares = async (table: 'location_circle_overlaps' | 'location_circles', several: boolean) =>
+        (
+          (await database.db.execute(sql`
+            select location_id || ' ' || circle_id as share from ${sql.identifier(table)}
+            ${several ? sql`where location_id in (select location_id from location_circles group by 1 having count(*) > 1)` : sql``}
+            order by 1`)) as unknown as { rows: { share: string }[] }
+        ).rows;
+      const overlaps = await shares('location_circle_overlaps', false);
+      expect(overlaps).toEqual(await shares('location_circles', true));
+      // The newest fixture holds a spot shared with both of its circles.
+      if (name === 'shared-with-two-circles') expect(overlaps).toHaveLength(2);
 
       const app = await buildApp(config, {
         database,

@@ -7,7 +7,7 @@ CREATE TABLE "location_circle_overlaps" (
 ALTER TABLE "location_circle_overlaps" ADD CONSTRAINT "location_circle_overlaps_circle_id_circles_id_fk" FOREIGN KEY ("circle_id") REFERENCES "public"."circles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "location_circle_overlaps" ADD CONSTRAINT "location_circle_overlaps_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "location_circle_overlaps_circle_idx" ON "location_circle_overlaps" USING btree ("circle_id","location_id");--> statement-breakpoint
--- The shares of every spot already shared with two or more circles (ADR 0059).
+-- The shares of every spot already shared with two or more circles (ADR 0060).
 INSERT INTO "location_circle_overlaps" ("location_id", "circle_id")
 SELECT lc.location_id, lc.circle_id FROM location_circles lc
 WHERE lc.location_id IN (SELECT location_id FROM location_circles GROUP BY location_id HAVING count(*) > 1);

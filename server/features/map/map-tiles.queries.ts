@@ -130,7 +130,7 @@ async function countedCells(db: Database, viewerId: string, level: number, where
 /**
  * What the viewer's circles' kept cells count more than once: another forager's spot shared with two or more of the
  * viewer's circles is in each one's cells, and the viewer sees it once; the extra counts come off here (negative
- * rows). Only the shares of spots shared with several circles are read (location_circle_overlaps, ADR 0059): with
+ * rows). Only the shares of spots shared with several circles are read (location_circle_overlaps, ADR 0060): with
  * none among the viewer's circles, one index probe per circle.
  */
 async function countedTwice(db: Database, viewerId: string, level: number, tile: MapTileKey): Promise<CellRow[]> {
