@@ -444,6 +444,31 @@ export const spotCircleOverlaps = pgTable(
 );
 
 /**
+ * What "found nearby this week" is read from (issue #23, ADR 0059): per fixed ~10 km grid cell (the '10km' cell of
+ * approximate spots, migration 0015), day, species and forager, how many 'found' visits of PUBLIC mushroom spots
+ * there are, at each spot's shown point. Kept by triggers on visits and locations (migration 0019), never by the
+ * code, so the read is an index range over the cells near the caller and the window's days, however many visits
+ * exist. No foreign key: the triggers write here while an account's spots are deleted with it, and count those
+ * spots off themselves. A row whose count falls to zero is deleted.
+ */
+export const fruitingFinds = pgTable(
+  'fruiting_finds',
+  {
+    cellY: integer('cell_y').notNull(),
+    visitedOn: date('visited_on', { mode: 'string' }).notNull(),
+    cellX: integer('cell_x').notNull(),
+    /** The species as written, case and accents folded (common/spot-filter.ts): what finds are grouped by. */
+    speciesKey: text('species_key').notNull(),
+    /** The spot's owner, who records its visits: only ever counted, never answered. */
+    userId: text('user_id').notNull(),
+    /** How the species is shown: the smallest spelling of it counted in the row, so it does not change per request. */
+    species: text('species').notNull(),
+    visits: integer('visits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cellY, t.visitedOn, t.cellX, t.speciesKey, t.userId] })],
+);
+
+/**
  * One row per confirmed import (issue #11), keyed by the id the app made for it: a retried confirm finds its row
  * and answers with what the first one did instead of adding the spots again. Written in the same transaction as
  * the spots, so a row means every spot of that import is saved.
