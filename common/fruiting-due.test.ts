@@ -48,7 +48,12 @@ describe('due now', () => {
   it('rises with the share of earlier years that gave, and with time since the last check', () => {
     const today = '2026-09-15';
     const always = spot(A, [found('2024-09-15'), found('2025-09-15')]);
-    const halfTheYears = spot(B, [nothing('2022-09-15'), nothing('2023-09-15'), found('2024-09-15'), found('2025-09-15')]);
+    const halfTheYears = spot(B, [
+      nothing('2022-09-15'),
+      nothing('2023-09-15'),
+      found('2024-09-15'),
+      found('2025-09-15'),
+    ]);
     expect(ids(dueNow([halfTheYears, always], { today }))).toEqual([A, B]);
 
     const checkedLongAgo = spot(A, [found('2025-09-15')]);

@@ -40,9 +40,7 @@ function daysFromSeason(date: string, today: string): number {
   const day = Number(today.slice(8, 10));
   const year = yearOf(date);
   const visited = dayNumber(date);
-  return Math.min(
-    ...[year - 1, year, year + 1].map((y) => Math.abs(visited - Date.UTC(y, month, day) / DAY_MS)),
-  );
+  return Math.min(...[year - 1, year, year + 1].map((y) => Math.abs(visited - Date.UTC(y, month, day) / DAY_MS)));
 }
 
 const EARTH_RADIUS_M = 6_371_008.8;

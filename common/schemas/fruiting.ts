@@ -17,7 +17,7 @@ export const NEARBY_WINDOW_DAYS = 7;
 export const NEARBY_FORAGER_FLOORS = [3, 5, 10, 25, 50, 100, 250, 500, 1000] as const;
 
 /** A number in a query string: written out (an empty value is not 0), then checked as the field's own schema. */
-const queryNumber = <T extends z.ZodType<number>>(schema: T) =>
+const queryNumber = <T extends z.ZodType<number, number>>(schema: T) =>
   z
     .string()
     .trim()

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
+import {
+  DueListSchema,
+  DueQuerySchema,
+  NEARBY_FORAGERS_MIN,
+  NEARBY_FORAGER_FLOORS,
+  NEARBY_WINDOW_DAYS,
+  NearbyQuerySchema,
+  NearbySchema,
+  type Nearby,
+} from '../../../common/schemas/fruiting.ts';
+import { FRUITING_SEASON_DAYS, distanceMetres, dueNow } from '../../../common/fruiting-due.ts';
+import type { RequestReads } from '../../db/abandoned-requests.ts';
+import type { RequireUser } from '../../plugins/session.ts';
+import { dueCandidates, nearbyCells, type NearbyCell } from './fruiting.queries.ts';
+
+type Deps = { reads: RequestReads; requireUser: RequireUser };
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema };
+/** Where someone forages and what they find: no browser or proxy cache keeps it, as for spots and visits. */
+const PRIVATE_NO_STORE = 'private, no-store';
+
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+/** Kilometres in a degree of latitude (the mean Earth radius). */
+const KM_PER_DEGREE = 111.195;
+
+/** The days counted: NEARBY_WINDOW_DAYS ending yesterday (UTC), so a visit of today is never in it. */
+export function nearbyWindow(now: Date): { from: string; to: string } {
+  const today = Date.parse(`${isoDay(now.getTime())}T00:00:00Z`);
+  return { from: isoDay(today - NEARBY_WINDOW_DAYS * DAY_MS), to: isoDay(today - DAY_MS) };
+}
+
+/** The largest floor not above the true count: one forager more or less inside a bucket does not show. */
+export const foragersAtLeast = (foragers: number) =>
+  NEARBY_FORAGER_FLOORS.reduce<number>((floor, step) => (foragers >= step ? step : floor), NEARBY_FORAGERS_MIN);
+
+/** Cell edges are multiples of 0.09° and a band's width: six decimals keep them and drop the float noise. */
+const edge = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+
+/** The cells' counts as the answer: by species, cells whose box comes within the radius of the position. */
+function nearbyAnswer(
+  cells: NearbyCell[],
+  position: { latitude: number; longitude: number },
+  radiusKm: number,
+): Nearby['items'] {
+  const bySpecies = new Map<string, Nearby['items'][number]>();
+  for (const { speciesKey, species, box, foragers } of cells) {
+    const [west, south, east, north] = box;
+    const nearest = {
+      latitude: Math.min(Math.max(position.latitude, south), north),
+      longitude: Math.min(Math.max(position.longitude, west), east),
+    };
+    if (distanceMetres(position, nearest) > radiusKm * 1000) continue;
+    const item = bySpecies.get(speciesKey) ?? { species, areas: [] };
+    if (species < item.species) item.species = species;
+    item.areas.push({
+      cell: [edge(west), edge(south), edge(east), edge(north)],
+      foragers_at_least: foragersAtLeast(foragers),
+    });
+    bySpecies.set(speciesKey, item);
+  }
+  const items = [...bySpecies.values()];
+  for (const item of items) item.areas.sort((a, b) => a.cell[1] - b.cell[1] || a.cell[0] - b.cell[0]);
+  return items.sort((a, b) => (a.species < b.species ? -1 : a.species > b.species ? 1 : 0));
+}
+
+/** What is fruiting now (issue #23, ADR 0059): one's spots that are due, and what others found nearby. */
+export function registerFruitingRoutes(root: FastifyInstance, { reads, requireUser }: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/v1/fruiting/due',
+    {
+      schema: {
+        tags: ['fruiting'],
+        summary: 'Your spots and those shared with your circles that gave in earlier years at this time, best first',
+        description:
+          `A spot is due when it had a find in an earlier year within ${FRUITING_SEASON_DAYS} days of today's day of the ` +
+          'year (UTC). The score rises with the share of earlier years that gave at this time and with the time since ' +
+          'the last check, and falls sharply after a "nothing" in the last few days. Others’ public spots are not ' +
+          'included; notes never are. Distances are from lat/lng (another’s approximate spot: from its shown point).',
+        querystring: DueQuerySchema,
+        response: { 200: DueListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      const user = await requireUser(request, reply);
+      const { lat, lng, radius_km: radiusKm } = request.query;
+      const candidates = await reads(request, reply, (db) => dueCandidates(db, user.id));
+      const position = lat !== undefined && lng !== undefined ? { latitude: lat, longitude: lng } : null;
+      return { items: dueNow(candidates, { today: isoDay(Date.now()), position, radiusKm: radiusKm ?? null }) };
+    },
+  );
+
+  app.get(
+    '/api/v1/fruiting/nearby',
+    {
+      schema: {
+        tags: ['fruiting'],
+        summary: 'Species others found in the last week near a position, per fixed ~10 km cell',
+        description:
+          `The window is the ${NEARBY_WINDOW_DAYS} days ending yesterday (UTC). Only finds recorded on public spots count, ` +
+          'an approximate one in the cell of its shown point. A species is listed for a cell only when at least ' +
+          `${NEARBY_FORAGERS_MIN} different foragers found it there in the window; a cell below that is absent. ` +
+          `foragers_at_least is a floor (${NEARBY_FORAGER_FLOORS.join(', ')}). No spot, person, finer position or ` +
+          'day inside the window is ever in the answer.',
+        querystring: NearbyQuerySchema,
+        response: { 200: NearbySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      await requireUser(request, reply);
+      const { lat, lng, radius_km: radiusKm } = request.query;
+      const window = nearbyWindow(new Date());
+      const latSpan = radiusKm / KM_PER_DEGREE;
+      const lngSpan = Math.min(180, latSpan / Math.max(Math.cos((lat * Math.PI) / 180), 0.001));
+      const box = {
+        minLat: Math.max(-90, lat - latSpan),
+        maxLat: Math.min(90, lat + latSpan),
+        minLng: Math.max(-180, lng - lngSpan),
+        maxLng: Math.min(180, lng + lngSpan),
+      };
+      const cells = await reads(request, reply, (db) => nearbyCells(db, box, window, NEARBY_FORAGERS_MIN));
+      return { window, items: nearbyAnswer(cells, { latitude: lat, longitude: lng }, radiusKm) };
+    },
+  );
+}
