@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
-import { circleKit, type Person } from '../circles/circles-test-kit.ts';
 import { distanceMetres } from '../../../common/fruiting-due.ts';
 import { DueListSchema, NearbySchema, type DueList, type Nearby } from '../../../common/schemas/fruiting.ts';
 
@@ -11,13 +10,40 @@ import { DueListSchema, NearbySchema, type DueList, type Nearby } from '../../..
  * only from public spots, and nothing finer than a cell in the answer.
  */
 let t: TestContext;
-let kit: ReturnType<typeof circleKit>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  kit = circleKit(() => t);
 });
 afterAll(() => t.close());
+
+type Person = { cookie: string; id: string };
+
+// People and circles through the API, as a browser would make them (features do not share test helpers, ADR 0051).
+const kit = {
+  as: (who: Person | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: who ? { cookie: who.cookie } : {},
+      ...(payload === undefined ? {} : { payload }),
+    }),
+  async person(label: string): Promise<Person> {
+    const { cookie } = await t.createUser(`${label}-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    const me = await t.app.inject({ url: '/api/v1/me', headers: { cookie } });
+    return { cookie, id: me.json<{ id: string }>().id };
+  },
+  async createCircle(owner: Person, name: string): Promise<{ id: string }> {
+    const response = await kit.as(owner, 'POST', '/api/v1/circles', { name });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  },
+  async join(who: Person, circleId: string, admin: Person) {
+    const link = await kit.as(admin, 'POST', `/api/v1/circles/${circleId}/invites`, { max_uses: 1 });
+    expect(link.statusCode, link.body).toBe(201);
+    const accepted = await kit.as(who, 'POST', `/api/v1/invites/${link.json<{ token: string }>().token}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  },
+};
 
 const DAY_MS = 86_400_000;
 const todayUtc = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
