@@ -459,6 +459,19 @@ const ROUTES: Route[] = [
       headers: { cookie: user.cookie },
     }),
   },
+  ...(['due', 'nearby'] as const).map((what) => ({
+    name: `GET /api/v1/fruiting/${what}`,
+    request: (r: Random) => {
+      const number = () => r.pick([urlPart(r), String(r.pick(NASTY_NUMBERS)), '54.6872', '25.2797', '']);
+      const query = [
+        r.chance(0.7) ? `lat=${number()}` : '',
+        r.chance(0.7) ? `lng=${number()}` : '',
+        r.chance(0.5) ? `radius_km=${r.pick(['10', '25', '50', urlPart(r), String(r.pick(NASTY_NUMBERS))])}` : '',
+        r.chance(0.1) ? `${urlPart(r)}=${urlPart(r)}` : '',
+      ].filter(Boolean);
+      return { url: `/api/v1/fruiting/${what}?${query.join('&')}`, headers: { cookie: user.cookie } };
+    },
+  })),
   {
     name: 'POST /api/v1/import/preview',
     request: async (r) => {
