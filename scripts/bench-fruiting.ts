@@ -2,7 +2,7 @@
  * Part of `npm run bench`: what "found nearby this week" costs (issue #23, ADR 0059), on the real server over HTTP
  * (autocannon, 10 connections, on the same cores as the server), at BENCH_FRUITING_VISITS visits (default 10,000 and
  * 1,000,000) on PostgreSQL. Every size has the same recent visits (RECENT_VISITS in the last two weeks, by FORAGERS
- * foragers over SPOTS spots in Lithuania); the rest are history of the three years before. So the sizes differ only
+ * foragers over NEAR_SPOTS spots around Vilnius, of SPOTS in Lithuania); the rest are history of the three years before. So the sizes differ only
  * in how many visits there are in all, which the kept finds should make irrelevant. The visits are loaded with the
  * trigger off and counted afresh by foray_fruiting_rebuild(). BENCH_SECONDS (default 10) per measurement.
  */
@@ -23,6 +23,8 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const FORAGERS = 300;
 const SPOTS = 20_000;
 const RECENT_VISITS = 5_000;
+/** The spots the recent visits go to: around Vilnius, where the bench asks, so the answer lists species. */
+const NEAR_SPOTS = 1_000;
 const LITHUANIA = { minLat: 53.9, maxLat: 56.4, minLng: 21.0, maxLng: 26.7 };
 /** Vilnius, asked about with the widest radius: the most cells an answer reads. */
 const VILNIUS = { lat: 54.6872, lng: 25.2797, radiusKm: 50 };
@@ -42,15 +44,19 @@ async function seed(db: Database, visits: number): Promise<void> {
   await db.execute(sql`insert into "user" (id, name, email, email_verified)
     select 'bench-forager-' || i, 'bench', 'forager-' || i || '@example.com', true from generate_series(1, ${FORAGERS}) as i`);
   await keptCounts(db, 'off');
+  // One parameter, as a PostgreSQL array literal: Drizzle would send a JavaScript array as a row of parameters.
+  const species = `{${BENCH_SPECIES.map((name) => `"${name}"`).join(',')}}`;
   // Two in three public, one in four of those approximate; one species each, in turn, and a pair now and then.
   await db.execute(sql`
     insert into locations (id, user_id, type, mushroom_types, finder, date_found, latitude, longitude, is_public, precision)
     select gen_random_uuid(), 'bench-forager-' || (1 + i % ${FORAGERS}), 'mushroom_spot',
-           (${BENCH_SPECIES}::text[])[1 + i % ${BENCH_SPECIES.length}]
-             || case when i % 7 = 0 then ', ' || (${BENCH_SPECIES}::text[])[1 + (i / 7) % ${BENCH_SPECIES.length}] else '' end,
-           'Bench', date '2026-09-01',
-           ${LITHUANIA.minLat}::float8 + random() * ${LITHUANIA.maxLat - LITHUANIA.minLat}::float8,
-           ${LITHUANIA.minLng}::float8 + random() * ${LITHUANIA.maxLng - LITHUANIA.minLng}::float8,
+           (${species}::text[])[1 + i % ${BENCH_SPECIES.length}]
+             || case when i % 7 = 0 then ', ' || (${species}::text[])[1 + (i / 7) % ${BENCH_SPECIES.length}] else '' end,
+           case when i <= ${NEAR_SPOTS} then 'Near' else 'Bench' end, date '2026-09-01',
+           case when i <= ${NEAR_SPOTS} then ${VILNIUS.lat - 0.3}::float8 + random() * 0.6
+                else ${LITHUANIA.minLat}::float8 + random() * ${LITHUANIA.maxLat - LITHUANIA.minLat}::float8 end,
+           case when i <= ${NEAR_SPOTS} then ${VILNIUS.lng - 0.5}::float8 + random() * 1.0
+                else ${LITHUANIA.minLng}::float8 + random() * ${LITHUANIA.maxLng - LITHUANIA.minLng}::float8 end,
            i % 3 <> 0, case when i % 4 = 0 then '1km' else 'exact' end
     from generate_series(1, ${SPOTS}) as i`);
   await keptCounts(db, 'on');
@@ -58,9 +64,12 @@ async function seed(db: Database, visits: number): Promise<void> {
   await db.execute(sql`alter table visits disable trigger visits_fruiting`);
   // Three in five found; the recent ones in the last 14 days, the others before that.
   await db.execute(sql`
-    with spot as (select array_agg(id order by id) as ids from locations)
+    with spot as (select array_agg(id order by id) as ids,
+                         array_agg(id order by id) filter (where finder = 'Near') as near from locations)
     insert into visits (id, location_id, visited_on, outcome)
-    select gen_random_uuid(), spot.ids[1 + (i * 7919) % array_length(spot.ids, 1)],
+    select gen_random_uuid(),
+           case when i <= ${RECENT_VISITS} then spot.near[1 + (i * 7919) % array_length(spot.near, 1)]
+                else spot.ids[1 + (i * 7919) % array_length(spot.ids, 1)] end,
            (now() at time zone 'UTC')::date - case when i <= ${RECENT_VISITS} then (i % 14)
                                                    else 15 + (random() * 1080)::int end,
            case when i % 5 < 3 then 'found' else 'nothing' end

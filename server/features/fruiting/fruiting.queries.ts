@@ -42,7 +42,8 @@ export type NearbyCell = {
  * Per species and fixed ~10 km cell touching the box, how many different foragers found it there between `from` and
  * `to` (both included), where at least `minForagers` did. One index range per band of cells and day, over the kept
  * finds of public spots (migration 0018): the cost depends on the cells and days asked about, not on how many visits
- * exist.
+ * exist. The days are counted in integers: the planner then knows there are a few of them and probes the index by
+ * band and day, where a series of dates (a thousand rows, it guesses) made it read every day of the bands.
  */
 export async function nearbyCells(
   db: Database,
@@ -55,8 +56,8 @@ export async function nearbyCells(
            count(distinct f.user_id)::int as foragers
     from foray_grid10_cells_in_box(${box.minLat}::float8, ${box.minLng}::float8, ${box.maxLat}::float8,
                                    ${box.maxLng}::float8) as band
-    cross join generate_series(${window.from}::date, ${window.to}::date, interval '1 day') as day
-    join ${fruitingFinds} f on f.cell_y = band.y and f.visited_on = day::date
+    cross join generate_series(0, ${window.to}::date - ${window.from}::date) as day(n)
+    join ${fruitingFinds} f on f.cell_y = band.y and f.visited_on = ${window.from}::date + day.n
                            and f.cell_x between band.min_x and band.max_x
     group by f.species_key, f.cell_x, f.cell_y
     having count(distinct f.user_id) >= ${minForagers}`)) as unknown as Rows<{
