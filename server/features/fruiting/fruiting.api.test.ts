@@ -410,3 +410,32 @@ describe('found nearby this week', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes both routes by their schemas: query parameters and answers', async () => {
+    type Operation = {
+      parameters: { name: string; in: string; required?: boolean }[];
+      responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+    };
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, { get: Operation }>;
+    }>();
+    for (const [path, required, answer] of [
+      ['/api/v1/fruiting/due', [], ['items']],
+      ['/api/v1/fruiting/nearby', ['lat', 'lng'], ['window', 'items']],
+    ] as const) {
+      const operation = doc.paths[path]!.get;
+      expect(operation.parameters.map((parameter) => [parameter.name, parameter.in])).toEqual([
+        ['lat', 'query'],
+        ['lng', 'query'],
+        ['radius_km', 'query'],
+      ]);
+      expect(operation.parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name)).toEqual(
+        required,
+      );
+      const schema = operation.responses['200']!.content!['application/json']!.schema;
+      expect(Object.keys(schema.properties ?? {})).toEqual(answer);
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
+    }
+  });
+});
