@@ -41,7 +41,7 @@ export type NearbyCell = {
 /**
  * Per species and fixed ~10 km cell touching the box, how many different foragers found it there between `from` and
  * `to` (both included), where at least `minForagers` did. One index range per band of cells and day, over the kept
- * finds of public spots (migration 0018): the cost depends on the cells and days asked about, not on how many visits
+ * finds of public spots (migration 0019): the cost depends on the cells and days asked about, not on how many visits
  * exist. The days are counted in integers: the planner then knows there are a few of them and probes the index by
  * band and day, where a series of dates (a thousand rows, it guesses) made it read every day of the bands.
  */
