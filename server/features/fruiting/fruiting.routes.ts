@@ -33,6 +33,18 @@ export function nearbyWindow(now: Date): { from: string; to: string } {
   return { from: isoDay(today - NEARBY_WINDOW_DAYS * DAY_MS), to: isoDay(today - DAY_MS) };
 }
 
+/** The box of degrees around a position that holds the circle of the radius, clamped at the poles and at ±180°. */
+export function nearbyBox(lat: number, lng: number, radiusKm: number) {
+  const latSpan = radiusKm / KM_PER_DEGREE;
+  const lngSpan = Math.min(180, latSpan / Math.max(Math.cos((lat * Math.PI) / 180), 0.001));
+  return {
+    minLat: Math.max(-90, lat - latSpan),
+    maxLat: Math.min(90, lat + latSpan),
+    minLng: Math.max(-180, lng - lngSpan),
+    maxLng: Math.min(180, lng + lngSpan),
+  };
+}
+
 /** The largest floor not above the true count: one forager more or less inside a bucket does not show. */
 export const foragersAtLeast = (foragers: number) =>
   NEARBY_FORAGER_FLOORS.reduce<number>((floor, step) => (foragers >= step ? step : floor), NEARBY_FORAGERS_MIN);
@@ -117,14 +129,7 @@ export function registerFruitingRoutes(root: FastifyInstance, { reads, requireUs
       await requireUser(request, reply);
       const { lat, lng, radius_km: radiusKm } = request.query;
       const window = nearbyWindow(new Date());
-      const latSpan = radiusKm / KM_PER_DEGREE;
-      const lngSpan = Math.min(180, latSpan / Math.max(Math.cos((lat * Math.PI) / 180), 0.001));
-      const box = {
-        minLat: Math.max(-90, lat - latSpan),
-        maxLat: Math.min(90, lat + latSpan),
-        minLng: Math.max(-180, lng - lngSpan),
-        maxLng: Math.min(180, lng + lngSpan),
-      };
+      const box = nearbyBox(lat, lng, radiusKm);
       const cells = await reads(request, reply, (db) => nearbyCells(db, box, window, NEARBY_FORAGERS_MIN));
       return { window, items: nearbyAnswer(cells, { latitude: lat, longitude: lng }, radiusKm) };
     },
