@@ -29,6 +29,8 @@ export type DeviceDb = IDBPDatabase<ForayDeviceDb>;
 export const persistKey = (userId: string) => `persist:${userId}`;
 /** The user's circles as last listed (client/app/circles.ts), for use offline. */
 const circlesKey = (userId: string) => `circles:${userId}`;
+/** The user's own visits as last listed (client/features/fruiting/kept-visits.ts): "due now" with no signal. */
+export const ownVisitsKey = (userId: string) => `visits:${userId}`;
 
 const DB_NAME = 'foray';
 const DB_VERSION = 1;
@@ -87,6 +89,7 @@ export async function forgetSession(userId: string): Promise<void> {
   for (const key of await spots.index('byUser').getAllKeys(userId)) await spots.delete(key);
   await tx.objectStore('publicSpots').delete(userId);
   await tx.objectStore('meta').delete(circlesKey(userId));
+  await tx.objectStore('meta').delete(ownVisitsKey(userId));
   await tx.done;
 }
 
@@ -113,5 +116,6 @@ export async function forgetEverything(userId: string): Promise<void> {
   await tx.objectStore('publicSpots').delete(userId);
   await tx.objectStore('meta').delete(persistKey(userId));
   await tx.objectStore('meta').delete(circlesKey(userId));
+  await tx.objectStore('meta').delete(ownVisitsKey(userId));
   await tx.done;
 }

@@ -18,15 +18,16 @@ import { PAGE_SIZE, useSpotPages } from './spots-api.ts';
 // The share dialog, with its small map, loads when first opened.
 const ShareDialog = lazy(() => import('./share-dialog.tsx'));
 
-/** The export and import dialogs belong to features of their own: the app shell hands them in. */
+/** The export and import dialogs and "what is fruiting now" belong to features of their own: the app shell hands them in. */
 type SpotsTabProps = {
   exportDialog: (onClose: () => void) => ReactNode;
   importDialog: (onClose: () => void) => ReactNode;
+  fruitingPanel: (onClose: () => void) => ReactNode;
 };
 
 type OpenDialog = { kind: 'share' | 'delete'; spot: ShownSpot } | { kind: 'export' | 'import' } | null;
 
-export default function SpotsTab({ exportDialog, importDialog: renderImport }: SpotsTabProps) {
+export default function SpotsTab({ exportDialog, importDialog: renderImport, fruitingPanel }: SpotsTabProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const me = useMe();
@@ -34,6 +35,7 @@ export default function SpotsTab({ exportDialog, importDialog: renderImport }: S
   const { filter, key: filterKey } = useSpotFilter();
   const pages = useSpotPages(me.id, filter);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [fruitingOpen, setFruitingOpen] = useState(false);
   const openVisits = useOpenVisits();
   // Asked for once for the whole list: the cards name the circles their spots are shared with.
   const circles = useMyCircles();
@@ -115,6 +117,9 @@ export default function SpotsTab({ exportDialog, importDialog: renderImport }: S
   return (
     <section aria-label={t('locations.listLabel')}>
       <div className="mb-4 flex flex-wrap gap-2">
+        <Button variant="secondary" aria-expanded={fruitingOpen} onClick={() => setFruitingOpen((open) => !open)}>
+          {t('fruiting.open')}
+        </Button>
         <Button variant="secondary" onClick={() => openVisits({ kind: 'calendar' })}>
           {t('calendar.open')}
         </Button>
@@ -125,6 +130,7 @@ export default function SpotsTab({ exportDialog, importDialog: renderImport }: S
           {t('import.open')}
         </Button>
       </div>
+      {fruitingOpen && fruitingPanel(() => setFruitingOpen(false))}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((spot, index) => (
           <SpotCard

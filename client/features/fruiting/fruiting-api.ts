@@ -1,0 +1,123 @@
+// The two answers of "what is fruiting now" (ADR 0059), asked for when the panel opens. Plain requests, as the
+// visits feature's: react-query would split its shared code out of the main screen's script into this lazy chunk.
+import { useEffect, useState } from 'react';
+import { dueNow } from '../../../common/fruiting-due.ts';
+import type { DueItem, Nearby } from '../../../common/schemas/fruiting.ts';
+import type { Spot } from '../../../common/schemas/spots.ts';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import type { OutboxEntry } from '../../app/local-first/outbox-model.ts';
+import { applyPending } from '../../app/local-first/pending-view.ts';
+import { keptSpots } from '../../app/local-first/spot-cache.ts';
+import { useMe } from '../../app/session.tsx';
+import { api, isUnreachable } from '../../lib/api-client.ts';
+import { isOnline } from '../../lib/connectivity.ts';
+import { todayLocal } from '../../lib/format.ts';
+import { dueSpotsOnDevice, type DeviceVisit } from './due-on-device.ts';
+import { keptOwnVisits, refreshOwnVisits } from './kept-visits.ts';
+
+export type Position = { latitude: number; longitude: number };
+
+export type DueState =
+  | { status: 'loading' }
+  /** `from`: the server (one's own and circle-shared spots) or the device (one's own, with no signal). */
+  | { status: 'ready'; from: 'server' | 'device'; items: DueItem[] };
+
+const positionQuery = (position: Position | null) =>
+  position ? `lat=${position.latitude.toFixed(6)}&lng=${position.longitude.toFixed(6)}` : '';
+
+/** Visits recorded on the device and not sent yet count at once; those deleted on the device are gone at once. */
+function withWaiting(kept: DeviceVisit[], entries: OutboxEntry[]): DeviceVisit[] {
+  const deleted = new Set(entries.flatMap((entry) => (entry.kind === 'delete-visit' ? [entry.visitId] : [])));
+  const waiting = entries.flatMap((entry) =>
+    entry.kind === 'visit' ? [{ ...entry.visit, amount: entry.visit.amount ?? null, location_id: entry.spotId }] : [],
+  );
+  const waitingIds = new Set(waiting.map((visit) => visit.id));
+  return [...kept.filter((visit) => !waitingIds.has(visit.id)), ...waiting].filter(
+    (visit) => !deleted.has(visit.id),
+  );
+}
+
+/**
+ * The spots due now, best first: from the server while it answers, else ranked on the device from the kept copy of
+ * one's own spots and visits with the same dueNow() the server runs. `spots`: the kept ones, to open an item.
+ */
+export function useDue(position: Position | null): { due: DueState; spots: Spot[] } {
+  const me = useMe();
+  const outbox = useOutbox();
+  const [due, setDue] = useState<DueState>({ status: 'loading' });
+  const [spots, setSpots] = useState<Spot[]>([]);
+  const { entries } = outbox;
+
+  useEffect(
+    function rankTheDueSpots() {
+      const controller = new AbortController();
+      const onDevice = async (): Promise<DueItem[]> => {
+        const [kept, visits] = await Promise.all([keptSpots(me.id), keptOwnVisits(me.id)]);
+        const own = applyPending(kept, entries, me.name).filter((spot) => spot.pending?.kind !== 'delete');
+        if (!controller.signal.aborted) setSpots(own);
+        return dueNow(dueSpotsOnDevice(own, withWaiting(visits, entries)), { today: todayLocal(), position });
+      };
+      const fromServer = () =>
+        api(`/api/v1/fruiting/due?${positionQuery(position)}`, {
+          signal: controller.signal,
+          schema: () => import('../../../common/schemas/fruiting.ts').then((contract) => contract.DueListSchema),
+        });
+      void (async () => {
+        let answer: DueState;
+        if (isOnline()) {
+          // The device's copy of one's visits is brought up to date alongside, for the next time with no signal.
+          const keeping = refreshOwnVisits(me.id, controller.signal).catch(() => undefined);
+          try {
+            const { items } = await fromServer();
+            void onDevice().catch(() => undefined);
+            answer = { status: 'ready', from: 'server', items };
+          } catch {
+            if (controller.signal.aborted) return;
+            // Any failure, not only no signal: one's own spots can still be ranked here.
+            await keeping;
+            answer = { status: 'ready', from: 'device', items: await onDevice() };
+          }
+        } else {
+          answer = { status: 'ready', from: 'device', items: await onDevice() };
+        }
+        if (!controller.signal.aborted) setDue(answer);
+      })().catch(() => !controller.signal.aborted && setDue({ status: 'ready', from: 'device', items: [] }));
+      return () => controller.abort();
+    },
+    [me.id, me.name, position, entries],
+  );
+  return { due, spots };
+}
+
+export type NearbyState =
+  | { status: 'loading' }
+  | { status: 'offline' }
+  | { status: 'failed' }
+  | { status: 'ready'; nearby: Nearby };
+
+/** Species others found this week near `centre`; with no signal, says so (it is never kept on the device). */
+export function useNearby(centre: Position | null, radiusKm: number, attempt: number): NearbyState {
+  const [state, setState] = useState<NearbyState>({ status: 'loading' });
+  useEffect(
+    function askWhatWasFoundNearby() {
+      if (!centre) return;
+      if (!isOnline()) {
+        setState({ status: 'offline' });
+        return;
+      }
+      setState({ status: 'loading' });
+      const controller = new AbortController();
+      api(`/api/v1/fruiting/nearby?${positionQuery(centre)}&radius_km=${radiusKm}`, {
+        signal: controller.signal,
+        schema: () => import('../../../common/schemas/fruiting.ts').then((contract) => contract.NearbySchema),
+      }).then(
+        (nearby) => setState({ status: 'ready', nearby }),
+        (error: unknown) =>
+          !controller.signal.aborted && setState({ status: isUnreachable(error) ? 'offline' : 'failed' }),
+      );
+      return () => controller.abort();
+    },
+    [centre, radiusKm, attempt],
+  );
+  return state;
+}
