@@ -85,7 +85,8 @@ function DueRow({ item, kept }: { item: DueItem; kept: Spot | undefined }) {
         </span>
         <span className="block text-sm text-stone-700">
           {t('fruiting.foundYears', { years: item.found_years.join(', ') })}
-          {item.distance_m !== null && ` · ${t('fruiting.away', { distance: formatDistance(item.distance_m, language) })}`}
+          {item.distance_m !== null &&
+            ` · ${t('fruiting.away', { distance: formatDistance(item.distance_m, language) })}`}
         </span>
       </button>
     </li>

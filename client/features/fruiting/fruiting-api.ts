@@ -32,9 +32,7 @@ function withWaiting(kept: DeviceVisit[], entries: OutboxEntry[]): DeviceVisit[]
     entry.kind === 'visit' ? [{ ...entry.visit, amount: entry.visit.amount ?? null, location_id: entry.spotId }] : [],
   );
   const waitingIds = new Set(waiting.map((visit) => visit.id));
-  return [...kept.filter((visit) => !waitingIds.has(visit.id)), ...waiting].filter(
-    (visit) => !deleted.has(visit.id),
-  );
+  return [...kept.filter((visit) => !waitingIds.has(visit.id)), ...waiting].filter((visit) => !deleted.has(visit.id));
 }
 
 /**
@@ -90,10 +88,7 @@ export function useDue(position: Position | null): { due: DueState; spots: Spot[
 }
 
 export type NearbyState =
-  | { status: 'loading' }
-  | { status: 'offline' }
-  | { status: 'failed' }
-  | { status: 'ready'; nearby: Nearby };
+  { status: 'loading' } | { status: 'offline' } | { status: 'failed' } | { status: 'ready'; nearby: Nearby };
 
 /** Species others found this week near `centre`; with no signal, says so (it is never kept on the device). */
 export function useNearby(centre: Position | null, radiusKm: number, attempt: number): NearbyState {
