@@ -10,7 +10,7 @@ import { applyPending } from '../../app/local-first/pending-view.ts';
 import { keptSpots } from '../../app/local-first/spot-cache.ts';
 import { useMe } from '../../app/session.tsx';
 import { api, isUnreachable } from '../../lib/api-client.ts';
-import { isOnline } from '../../lib/connectivity.ts';
+import { isOnline, useOffline } from '../../lib/connectivity.ts';
 import { todayLocal } from '../../lib/format.ts';
 import { dueSpotsOnDevice, type DeviceVisit } from './due-on-device.ts';
 import { keptOwnVisits, refreshOwnVisits } from './kept-visits.ts';
@@ -92,27 +92,28 @@ export type NearbyState =
 
 /** Species others found this week near `centre`; with no signal, says so (it is never kept on the device). */
 export function useNearby(centre: Position | null, radiusKm: number, attempt: number): NearbyState {
-  const [state, setState] = useState<NearbyState>({ status: 'loading' });
+  const offline = useOffline();
+  const path = centre ? `/api/v1/fruiting/nearby?${positionQuery(centre)}&radius_km=${radiusKm}` : null;
+  // Each answer with the request and attempt it belongs to: another radius shows "loading" until its own comes.
+  const [answer, setAnswer] = useState<{ key: string; state: NearbyState } | null>(null);
+  const key = `${path}#${attempt}`;
   useEffect(
     function askWhatWasFoundNearby() {
-      if (!centre) return;
-      if (!isOnline()) {
-        setState({ status: 'offline' });
-        return;
-      }
-      setState({ status: 'loading' });
+      if (!path || offline) return;
       const controller = new AbortController();
-      api(`/api/v1/fruiting/nearby?${positionQuery(centre)}&radius_km=${radiusKm}`, {
+      api(path, {
         signal: controller.signal,
         schema: () => import('../../../common/schemas/fruiting.ts').then((contract) => contract.NearbySchema),
       }).then(
-        (nearby) => setState({ status: 'ready', nearby }),
+        (nearby) => setAnswer({ key, state: { status: 'ready', nearby } }),
         (error: unknown) =>
-          !controller.signal.aborted && setState({ status: isUnreachable(error) ? 'offline' : 'failed' }),
+          !controller.signal.aborted &&
+          setAnswer({ key, state: { status: isUnreachable(error) ? 'offline' : 'failed' } }),
       );
       return () => controller.abort();
     },
-    [centre, radiusKm, attempt],
+    [path, key, offline],
   );
-  return state;
+  if (offline) return { status: 'offline' };
+  return answer?.key === key ? answer.state : { status: 'loading' };
 }
