@@ -102,6 +102,23 @@ describe.each(fixtures)(`a database made by an older Foray, on ${engine}: %s`, (
       expect(overlaps).toEqual(await shares('location_circles', true));
       // The newest fixture holds a spot shared with both of its circles.
       if (name === 'shared-with-two-circles') expect(overlaps).toHaveLength(2);
+      // The kept finds of migration 0019 are what counting every visit afresh gives, and they hold every find of a
+      // public mushroom spot.
+      const finds = async () =>
+        (
+          (await database.db.execute(sql`
+            select cell_x || '/' || cell_y || ' ' || visited_on || ' ' || species_key || ' ' || user_id || ': ' || visits
+              as find from fruiting_finds order by 1`)) as unknown as { rows: { find: string }[] }
+        ).rows;
+      const kept = await finds();
+      await database.db.execute(sql`select foray_fruiting_rebuild()`);
+      expect(kept).toEqual(await finds());
+      const publicFinds = (await database.db.execute(sql`
+        select count(*)::int as n from visits v join locations l on l.id = v.location_id
+        where v.outcome = 'found' and l.is_public and l.type = 'mushroom_spot'`)) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(kept.length > 0).toBe(publicFinds.rows[0]!.n > 0);
 
       const app = await buildApp(config, {
         database,
