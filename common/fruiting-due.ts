@@ -1,5 +1,6 @@
 // "Due now" (issue #23, ADR 0059): which of one's spots are worth a trip today, from their visits alone. Pure, so
 // the phone ranks its own copy with no signal exactly as the server ranks the database's.
+import { distanceMetres } from './geodesy.ts';
 import type { DueItem } from './schemas/fruiting.ts';
 import type { VisitAmount } from './schemas/visits.ts';
 import type { VisitOutcome } from './schemas/spots.ts';
@@ -41,18 +42,6 @@ function daysFromSeason(date: string, today: string): number {
   const year = yearOf(date);
   const visited = dayNumber(date);
   return Math.min(...[year - 1, year, year + 1].map((y) => Math.abs(visited - Date.UTC(y, month, day) / DAY_MS)));
-}
-
-const EARTH_RADIUS_M = 6_371_008.8;
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle distance in metres (haversine). */
-export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
-  const dLat = radians(b.latitude - a.latitude);
-  const dLng = radians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /**

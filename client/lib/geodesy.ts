@@ -1,21 +1,12 @@
 // Distances and directions on the Earth, as pure functions: what guidance shows with no network.
 // A sphere of the mean radius is within ~0.5 % of the ellipsoid, far inside a phone GPS's own error.
 
-const EARTH_RADIUS_M = 6_371_008.8;
+import { distanceMetres, type Point } from '../../common/geodesy.ts';
+
+export { distanceMetres, type Point };
+
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 const toDegrees = (radians: number) => (radians * 180) / Math.PI;
-
-export type Point = { latitude: number; longitude: number };
-
-/** Great-circle distance in metres (haversine: stable for the few metres between a forager and a car). */
-export function distanceMetres(from: Point, to: Point): number {
-  const dLat = toRadians(to.latitude - from.latitude);
-  const dLng = toRadians(to.longitude - from.longitude);
-  const a =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(from.latitude)) * Math.cos(toRadians(to.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 /** The initial bearing from `from` towards `to`, in degrees clockwise from true north, 0 ≤ b < 360. */
 export function initialBearing(from: Point, to: Point): number {

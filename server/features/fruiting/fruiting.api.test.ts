@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
-import { distanceMetres } from '../../../common/fruiting-due.ts';
+import { distanceMetres } from '../../../common/geodesy.ts';
 import { DueListSchema, NearbySchema, type DueList, type Nearby } from '../../../common/schemas/fruiting.ts';
 
 /**

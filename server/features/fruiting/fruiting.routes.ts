@@ -11,7 +11,8 @@ import {
   NearbySchema,
   type Nearby,
 } from '../../../common/schemas/fruiting.ts';
-import { FRUITING_SEASON_DAYS, distanceMetres, dueNow } from '../../../common/fruiting-due.ts';
+import { FRUITING_SEASON_DAYS, dueNow } from '../../../common/fruiting-due.ts';
+import { distanceMetres } from '../../../common/geodesy.ts';
 import type { RequestReads } from '../../db/abandoned-requests.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { dueCandidates, nearbyCells, type NearbyCell } from './fruiting.queries.ts';

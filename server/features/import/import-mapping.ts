@@ -8,6 +8,7 @@ import {
   type Precision,
   type SpotType,
 } from '../../../common/schemas/spots.ts';
+import { distanceMetres } from '../../../common/geodesy.ts';
 import { CreateVisitSchema, type CreateVisit } from '../../../common/schemas/visits.ts';
 import type { ImportMapping, ImportProblem, ImportWhere } from '../../../common/schemas/import.ts';
 import type { RawRecord } from './readers/records.ts';
@@ -227,16 +228,7 @@ export function mappingOf(records: RawRecord[]): ImportMapping {
 }
 
 /** Metres between two positions (haversine on a sphere of the Earth's mean radius). */
-export function metresBetween(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLng = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+export const metresBetween = distanceMetres;
 
 type Place = { latitude: number; longitude: number; mushroom_types: string };
 
