@@ -392,6 +392,24 @@ describe('sharing that is taken back', () => {
     expect(ids(await listOf(people.c, '&audience=private'))).toEqual([]);
   });
 
+  it('answers a retried create of a shared spot with the same spot, its shares and kept counts written once', async () => {
+    const id = crypto.randomUUID();
+    const body = validSpot({ id, audience: 'circles', circle_ids: [family], precision: '1km' });
+    const first = await inject(people.a, 'POST', '/api/v1/locations', body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await inject(people.a, 'POST', '/api/v1/locations', body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const shares = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from location_circles where location_id = ${id}`,
+    );
+    expect(shares.rows[0]!.n).toBe(1);
+    const kept = await keptCounts();
+    await t.query(sql`select foray_map_cells_rebuild()`);
+    expect(kept).toEqual(await keptCounts());
+    expect((await inject(people.a, 'DELETE', `/api/v1/locations/${id}`)).statusCode).toBe(204);
+  });
+
   it('answers a create with someone else’s id alike whether their spot still exists or not', async () => {
     const gone = await createAs(people.a, { audience: 'circles', circle_ids: [family] });
     expect((await inject(people.a, 'DELETE', `/api/v1/locations/${gone.id}`)).statusCode).toBe(204);
