@@ -29,6 +29,8 @@ export type ForayServerOptions = {
    * the server makes its database as on a first start.
    */
   databaseTemplate?: string;
+  /** A checkout to run instead of FORAY_ROOT (`npm run bench:map` runs an earlier build of the web app beside this one). */
+  root?: string;
 };
 
 export type ForayServer = {
@@ -71,7 +73,7 @@ export async function startForayServer(options: ForayServerOptions): Promise<For
   };
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: FORAY_ROOT,
+    cwd: options.root ?? FORAY_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
