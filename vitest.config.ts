@@ -11,6 +11,9 @@ const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
     env: { FORAY_TEST_DB: name === 'api-pglite' ? 'pglite' : 'postgres' },
+    // Files share their worker's modules: each file builds its own app on its own database copy, and importing the
+    // server afresh for every file was a sixth of the lane (docs/performance.md).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -35,6 +38,7 @@ export default defineConfig({
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
+          isolate: false,
           testTimeout: 30_000,
         },
       },

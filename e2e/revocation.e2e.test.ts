@@ -32,8 +32,15 @@ async function heldOn(page: Page, spot: Spot) {
   };
 }
 
+/**
+ * "Locate me" takes a fix up to 5 s old from the browser (locate-button.tsx): a forager moves a few metres in that
+ * time, but this test jumps 100 km at once, so it lets the last fix age past that before it asks.
+ */
+const LOCATE_REUSES_FIX_MS = 5_000;
+
 async function locate(page: Page, position: { latitude: number; longitude: number }) {
   await page.context().setGeolocation(position);
+  await page.waitForTimeout(LOCATE_REUSES_FIX_MS + 500);
   await page.getByRole('button', { name: exactly(en('map.locateMe')) }).click();
   await expectToast(page, { title: en('map.locateSuccess') });
 }
