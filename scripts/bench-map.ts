@@ -23,7 +23,6 @@
  * Medians of BENCH_RUNS (default 3) runs, with the spread, at each of BENCH_MAP_SLOWDOWNS (default "1,4").
  * Needs `npm run build` first. The browser and the server share these cores.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +37,7 @@ import { FORAY_ROOT, startForayServer, type ForayServer } from '../e2e/support/f
 import { en } from '../e2e/support/texts.ts';
 import { startTileStub } from '../e2e/support/tile-stub.ts';
 import { BENCH_PASSWORD, keptCounts, seedBenchData } from './bench-seed.ts';
+import { webAppVariants, type WebAppVariant } from './baseline-web-app.ts';
 
 const SPOTS = Number(process.env.BENCH_MAP_SPOTS ?? 10_000);
 const CITY_SPOTS = Number(process.env.BENCH_MAP_CITY_SPOTS ?? 8_000);
@@ -117,46 +117,8 @@ console.log(
     ` (${CITY_SPOTS.toLocaleString('en')} of them in the city)`,
 );
 
-type Variant = { name: string; root: string; dist: string; server?: ForayServer };
-
-/**
- * The baseline: this checkout's server with the web app of BENCH_MAP_BASELINE, built from `git archive` of that
- * commit into a folder of its own.
- */
-function prepareBaseline(ref: string): Variant {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-bench-map-baseline-'));
-  const source = path.join(folder, 'source');
-  const root = path.join(folder, 'root');
-  fs.mkdirSync(source);
-  const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: FORAY_ROOT, encoding: 'utf8' }).trim();
-  execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C ${source}`], { cwd: FORAY_ROOT });
-  fs.symlinkSync(path.join(FORAY_ROOT, 'node_modules'), path.join(source, 'node_modules'));
-  console.log(`Building the web app of ${commit} …`);
-  execFileSync(
-    process.execPath,
-    [path.join(FORAY_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
-    {
-      cwd: source,
-      stdio: 'inherit',
-    },
-  );
-  // This checkout's server code and build, with the earlier web app in place of its own.
-  fs.cpSync(FORAY_ROOT, root, {
-    recursive: true,
-    filter: (from) => !/\/(node_modules|\.git|\.tmp)$/.test(from),
-  });
-  fs.symlinkSync(path.join(FORAY_ROOT, 'node_modules'), path.join(root, 'node_modules'));
-  fs.rmSync(path.join(root, 'dist/client'), { recursive: true, force: true });
-  fs.cpSync(path.join(source, 'dist/client'), path.join(root, 'dist/client'), { recursive: true });
-  return { name: `baseline ${commit}`, root, dist: path.join(root, 'dist/client') };
-}
-
-const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: FORAY_ROOT, encoding: 'utf8' }).trim();
-const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: FORAY_ROOT, encoding: 'utf8' }).trim() !== '';
-const variants: Variant[] = [
-  ...(BASELINE ? [prepareBaseline(BASELINE)] : []),
-  { name: `this checkout ${head}${dirty ? '+' : ''}`, root: FORAY_ROOT, dist: path.join(FORAY_ROOT, 'dist/client') },
-];
+type Variant = WebAppVariant & { server?: ForayServer };
+const variants: Variant[] = webAppVariants(BASELINE);
 
 const mail = await startSmtpCatcher();
 const tiles = await startTileStub();
@@ -192,6 +154,7 @@ try {
   }
 } catch (error) {
   await Promise.all(variants.map((variant) => variant.server?.stop()));
+  for (const variant of variants) variant.dispose();
   await admin?.query(`drop database if exists ${benchDatabase} with (force)`);
   throw error;
 }
@@ -540,6 +503,7 @@ try {
   await mail.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   for (const copy of copies) fs.rmSync(copy, { recursive: true, force: true });
+  for (const variant of variants) variant.dispose();
   if (admin) {
     await admin.query(`drop database if exists ${benchDatabase} with (force)`);
     await admin.end();

@@ -1,6 +1,7 @@
 // Manual measurement, not part of `npm test`: Lighthouse (mobile) scores for Foray's sign-in screen and
-// its main screen with spots on the map, against a real server started on a fresh data folder; each screen
-// is measured RUNS times (default 3) and the medians printed.
+// its main screen with spots on the map, against a real server started on a fresh data folder, the map's tiles
+// from a local stub; each screen is measured RUNS times (default 3) and the medians printed. BASELINE=<git ref>
+// measures that commit's web app beside this checkout's, runs interleaved (scripts/baseline-web-app.ts).
 //   npm run build && node --import tsx scripts/lighthouse.ts
 // KEEP_REPORTS=1 keeps every run's JSON report in .tmp/lighthouse/ (git ignores it), emptied first.
 // Lighthouse is not a dependency: npx fetches the pinned version on first use.
@@ -10,7 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { startSmtpCatcher } from '../server/test/smtp-catcher.ts';
 import { chromiumPath } from '../e2e/support/browser.ts';
-import { startForayServer } from '../e2e/support/foray-server.ts';
+import { startForayServer, type ForayServer } from '../e2e/support/foray-server.ts';
+import { startTileStub } from '../e2e/support/tile-stub.ts';
+import { webAppVariants, type WebAppVariant } from './baseline-web-app.ts';
 
 const LIGHTHOUSE = 'lighthouse@12.8';
 const EMAIL = 'lighthouse@example.com';
@@ -60,35 +63,54 @@ async function main() {
   if (!fs.existsSync('dist/client/index.html')) throw new Error('No build in dist/client: run `npm run build` first.');
   const keep = keepReports();
   const mail = await startSmtpCatcher();
-  // The server keeps its public tile providers: they are unreachable here and blocked below, so Lighthouse
-  // measures Foray itself, not a map provider or a hanging request.
-  const server = await startForayServer({ smtpUrl: mail.url });
+  // The map's tiles come from a local stub, so the map draws them as it does for users (its largest paint is
+  // often a tile); the public providers are out of reach here.
+  const tiles = await startTileStub();
+  const variants: Array<WebAppVariant & { server?: ForayServer; cookie?: string }> = webAppVariants(
+    process.env.BASELINE,
+  );
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-lighthouse-'));
   try {
-    const blocked = await tileHostPatterns(server.baseUrl);
-    const cookie = await signedInCookie(server.baseUrl, mail);
-    await seedSpots(server.baseUrl, cookie);
+    for (const variant of variants) {
+      variant.server = await startForayServer({
+        root: variant.root,
+        smtpUrl: mail.url,
+        tileUrls: {
+          street: tiles.template('street'),
+          satellite: tiles.template('satellite'),
+          topo: tiles.template('topo'),
+          dark: tiles.template('dark'),
+        },
+      });
+      variant.cookie = await signedInCookie(variant.server.baseUrl, mail);
+      await seedSpots(variant.server.baseUrl, variant.cookie);
+    }
     const runs = Number(process.env.RUNS ?? 3);
-    const results: Array<{ screen: string; reports: LighthouseReport[] }> = [
-      { screen: 'sign-in', reports: [] },
-      { screen: 'main (map)', reports: [] },
-    ];
+    const results = variants.flatMap((variant) => [
+      { variant, screen: 'sign-in', cookie: undefined, reports: [] as LighthouseReport[] },
+      { variant, screen: 'main (map)', cookie: variant.cookie, reports: [] as LighthouseReport[] },
+    ]);
+    // Interleaved, so that every variant meets the same moments of a busy machine.
     for (let run = 0; run < runs; run++) {
-      results[0]!.reports.push(await runLighthouse(server.baseUrl, blocked, reportDir, undefined, run));
-      results[1]!.reports.push(await runLighthouse(server.baseUrl, blocked, reportDir, cookie, run));
+      for (const result of results) {
+        const label = `${result.variant.name === variants.at(-1)!.name ? '' : 'baseline-'}${result.cookie ? 'main' : 'sign-in'}`;
+        result.reports.push(await runLighthouse(result.variant.server!.baseUrl, reportDir, result.cookie, label, run));
+      }
     }
     console.log(
       `\nMedians of ${runs} runs (${new Date().toISOString().slice(0, 10)}); every run's performance score in brackets`,
     );
-    console.log('screen       performance        accessibility  FCP      LCP      TBT');
-    for (const { screen, reports } of results) {
-      const score = (report: LighthouseReport, id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
-      const numeric = (id: string) => median(reports.map((report) => report.audits[id]?.numericValue ?? NaN));
-      const performance = `${median(reports.map((report) => score(report, 'performance')))} [${reports.map((report) => score(report, 'performance')).join(', ')}]`;
-      console.log(
-        `${screen.padEnd(12)} ${performance.padEnd(18)} ${String(median(reports.map((report) => score(report, 'accessibility')))).padEnd(14)} ` +
-          `${seconds(numeric('first-contentful-paint'))} ${seconds(numeric('largest-contentful-paint'))} ${Math.round(numeric('total-blocking-time'))} ms`,
-      );
+    for (const variant of variants) {
+      console.log(`${variant.name}\nscreen       performance        accessibility  FCP      LCP      TBT`);
+      for (const { screen, reports } of results.filter((result) => result.variant === variant)) {
+        const score = (report: LighthouseReport, id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+        const numeric = (id: string) => median(reports.map((report) => report.audits[id]?.numericValue ?? NaN));
+        const performance = `${median(reports.map((report) => score(report, 'performance')))} [${reports.map((report) => score(report, 'performance')).join(', ')}]`;
+        console.log(
+          `${screen.padEnd(12)} ${performance.padEnd(18)} ${String(median(reports.map((report) => score(report, 'accessibility')))).padEnd(14)} ` +
+            `${seconds(numeric('first-contentful-paint'))} ${seconds(numeric('largest-contentful-paint'))} ${Math.round(numeric('total-blocking-time'))} ms`,
+        );
+      }
     }
   } finally {
     if (keep) {
@@ -97,7 +119,11 @@ async function main() {
       console.log(`Reports kept in ${KEPT_REPORTS_DIR}/`);
     }
     fs.rmSync(reportDir, { recursive: true, force: true });
-    await server.stop();
+    for (const variant of variants) {
+      await variant.server?.stop();
+      variant.dispose();
+    }
+    await tiles.close();
     await mail.close();
   }
 }
@@ -108,15 +134,6 @@ function keepReports(): boolean {
   if (['', '0', 'false', 'no'].includes(value)) return false;
   if (['1', 'true', 'yes'].includes(value)) return true;
   throw new Error(`KEEP_REPORTS must be 1/true/yes or 0/false/no, not "${process.env.KEEP_REPORTS}"`);
-}
-
-/** `--blocked-url-patterns` values for every base layer's tile host, read from the app's own config. */
-async function tileHostPatterns(baseUrl: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/api/v1/config`);
-  const config = (await response.json()) as { tile_layers: Array<{ url: string }> };
-  const hosts = new Set(config.tile_layers.map((layer) => new URL(layer.url.replace(/\{s\}/g, 'a')).hostname));
-  // {s} subdomains (a., b., c.) are covered by a wildcard on the parent domain.
-  return [...hosts].map((host) => `*${host.replace(/^a\./, '.')}*`);
 }
 
 /** Signs up, follows the e-mailed link and signs in, returning the session cookie for the main screen. */
@@ -134,14 +151,8 @@ async function signedInCookie(baseUrl: string, mail: Awaited<ReturnType<typeof s
     .join('; ');
 }
 
-async function runLighthouse(
-  url: string,
-  blocked: string[],
-  reportDir: string,
-  cookie: string | undefined,
-  run: number,
-) {
-  const output = path.join(reportDir, `${cookie ? 'main' : 'sign-in'}-${run + 1}.json`);
+async function runLighthouse(url: string, reportDir: string, cookie: string | undefined, label: string, run: number) {
+  const output = path.join(reportDir, `${label}-${run + 1}.json`);
   const args = [
     '--yes',
     LIGHTHOUSE,
@@ -152,7 +163,6 @@ async function runLighthouse(
     '--output=json',
     `--output-path=${output}`,
     `--chrome-flags=${CHROME_FLAGS}`,
-    ...blocked.map((pattern) => `--blocked-url-patterns=${pattern}`),
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
   await new Promise<void>((resolve, reject) => {
