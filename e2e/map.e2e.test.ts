@@ -24,10 +24,24 @@ const expectFetchedTile = (
 describe('the map', () => {
   it('centres on the forager at zoom 14 when location is allowed, and says so', async () => {
     const { page } = await foray.newPage({ permissions: ['geolocation'], geolocation: VILNIUS });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/v1/session' || pathname === '/api/v1/config') asked.push(pathname);
+    });
     foray.tiles.reset();
     await signedInUser(page, foray);
     await expectToast(page, { title: en('map.mapLocationFound') });
     await expectFetchedTile(14, VILNIUS);
+    // Who is signed in and the server's settings were asked once, by index.html's preloads while the scripts
+    // loaded: the app's own requests took those answers.
+    expect(asked.sort()).toEqual(['/api/v1/config', '/api/v1/session']);
+    const initiators = await page.evaluate(() =>
+      ['/api/v1/config', '/api/v1/session'].map(
+        (path) => (performance.getEntriesByName(location.origin + path)[0] as PerformanceResourceTiming).initiatorType,
+      ),
+    );
+    expect(initiators).toEqual(['link', 'link']);
   });
 
   it('stays on Lithuania at zoom 7 and explains, when location is refused; locate-me then fails clearly', async () => {
