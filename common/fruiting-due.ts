@@ -45,6 +45,34 @@ function daysFromSeason(date: string, today: string): number {
 }
 
 /**
+ * The earlier years (before today's) with a find within FRUITING_SEASON_DAYS of today's day of the year, oldest
+ * first. The one rule of "due now": the server's SQL (`inSeason`, server/features/fruiting/fruiting.queries.ts)
+ * writes the same arithmetic, and a test holds the two to the same answers.
+ */
+export function seasonYears(visits: readonly Pick<DueVisit, 'date' | 'outcome'>[], today: string): number[] {
+  const thisYear = yearOf(today);
+  return [
+    ...new Set(
+      visits
+        .filter(
+          (visit) =>
+            visit.outcome === 'found' &&
+            yearOf(visit.date) < thisYear &&
+            daysFromSeason(visit.date, today) <= FRUITING_SEASON_DAYS,
+        )
+        .map((visit) => yearOf(visit.date)),
+    ),
+  ].sort((a, b) => a - b);
+}
+
+/**
+ * Whether a spot with these visits is due today: what dueNow() lists, and what the filter's `due=now` keeps
+ * (ADR 0061). Whose spots may be due at all is the caller's part: one's own, and others' shared with one's circles.
+ */
+export const isDueNow = (visits: readonly Pick<DueVisit, 'date' | 'outcome'>[], today: string): boolean =>
+  seasonYears(visits, today).length > 0;
+
+/**
  * The spots that gave in earlier years near today's day of the year, best first. The score (ADR 0059) is
  * season × rest × (a recent "nothing"): season = (n / y) × (1 − ½ⁿ), with n the earlier years that gave at this
  * time and y the earlier years since the spot's first visit; rest = ½ + ½ × min(days since the last check, 28) / 28;
@@ -57,18 +85,7 @@ export function dueNow(spots: readonly DueSpot[], { today, position = null, radi
   for (const spot of spots) {
     // Visits dated after today (a phone's clock ahead) say nothing about today.
     const past = spot.visits.filter((visit) => visit.date <= today);
-    const foundYears = [
-      ...new Set(
-        past
-          .filter(
-            (visit) =>
-              visit.outcome === 'found' &&
-              yearOf(visit.date) < thisYear &&
-              daysFromSeason(visit.date, today) <= FRUITING_SEASON_DAYS,
-          )
-          .map((visit) => yearOf(visit.date)),
-      ),
-    ].sort((a, b) => a - b);
+    const foundYears = seasonYears(past, today);
     if (foundYears.length === 0) continue;
 
     const distance = position ? Math.round(distanceMetres(position, spot)) : null;

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { fruitingFinds, spots } from '../../db/schema.ts';
-import type { DueSpot } from '../../../common/fruiting-due.ts';
+import { FRUITING_SEASON_DAYS, type DueSpot } from '../../../common/fruiting-due.ts';
 import { visibleParts, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 type Rows<Row> = { rows: Row[] };
@@ -9,12 +9,42 @@ type Rows<Row> = { rows: Row[] };
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
- * The spots "due now" is ranked from (ADR 0059): the viewer's own and others' shared with a circle the viewer is in
- * (not others' public ones), each with every visit's date, outcome and amount — never a note — and where the viewer
- * sees it: their own at its true point, another's at its shown point. Only spots with a find at all are read.
+ * Whether a date (`visitedOn`, SQL) is in season for `today` (YYYY-MM-DD), as `seasonYears()` in
+ * common/fruiting-due.ts decides: in a year before today's, and within FRUITING_SEASON_DAYS of today's month and day
+ * in its own year or the one before or after (5 Jan and 25 Dec are 11 days apart). Today's day in another year is
+ * counted from the 1st of its month, as JavaScript's Date.UTC counts it, so 29 February is 1 March in a common year
+ * on both sides.
  */
-export async function dueCandidates(db: Database, viewerId: string): Promise<DueSpot[]> {
+export function inSeason(visitedOn: SQL, today: string): SQL {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const dayIn = (years: number) =>
+    sql`(make_date(extract(year from ${visitedOn})::int + ${years}::int, ${month}::int, 1) + ${day - 1}::int)`;
+  return sql`(${visitedOn} < make_date(${year}::int, 1, 1)
+    and least(abs(${visitedOn} - ${dayIn(-1)}), abs(${visitedOn} - ${dayIn(0)}), abs(${visitedOn} - ${dayIn(1)}))
+        <= ${FRUITING_SEASON_DAYS}::int)`;
+}
+
+/** `isDueNow()` in SQL for the spot `l`: a `found` visit in season. One index range of its visits. */
+export const foundInSeason = (today: string): SQL =>
+  sql`exists (select 1 from visits v
+    where v.location_id = l.id and v.outcome = 'found' and ${inSeason(sql`v.visited_on`, today)})`;
+
+/**
+ * Whether the spot `l` is due now for the viewer (ADR 0059): their own, or another's shared with a circle they are
+ * in and not public, found in season (`foundInSeason`). The due route reads its candidates with it and the filter's
+ * `due=now` adds it to the privacy rule, so both keep the same spots.
+ */
+export function dueNowCondition(viewerId: string, today: string): SQL {
   const { own, sharedWithViewer } = visibleParts(viewerId);
+  return sql`((${own} or ${sharedWithViewer}) and ${foundInSeason(today)})`;
+}
+
+/**
+ * The spots "due now" is ranked from (ADR 0059): those `dueNowCondition` keeps, each with every visit's date, outcome
+ * and amount — never a note — and where the viewer sees it: their own at its true point, another's at its shown
+ * point.
+ */
+export async function dueCandidates(db: Database, viewerId: string, today: string): Promise<DueSpot[]> {
   const result = (await db.execute(sql`
     select l.id as location_id, l.mushroom_types,
            case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end as latitude,
@@ -23,8 +53,7 @@ export async function dueCandidates(db: Database, viewerId: string): Promise<Due
                             order by v.visited_on, v.created_at, v.id)
             from visits v where v.location_id = l.id) as visits
     from ${spots} l
-    where (${own} or ${sharedWithViewer}) and ${visibleTo(viewerId)}
-      and exists (select 1 from visits v where v.location_id = l.id and v.outcome = 'found')`)) as unknown as Rows<
+    where ${visibleTo(viewerId)} and ${dueNowCondition(viewerId, today)}`)) as unknown as Rows<
     Omit<DueSpot, 'visits'> & { visits: DueSpot['visits'] | string }
   >;
   return result.rows.map((row) => ({ ...row, visits: parsed(row.visits) }));

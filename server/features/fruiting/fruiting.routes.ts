@@ -103,9 +103,10 @@ export function registerFruitingRoutes(root: FastifyInstance, { reads, requireUs
       reply.header('cache-control', PRIVATE_NO_STORE);
       const user = await requireUser(request, reply);
       const { lat, lng, radius_km: radiusKm } = request.query;
-      const candidates = await reads(request, reply, (db) => dueCandidates(db, user.id));
+      const today = isoDay(Date.now());
+      const candidates = await reads(request, reply, (db) => dueCandidates(db, user.id, today));
       const position = lat !== undefined && lng !== undefined ? { latitude: lat, longitude: lng } : null;
-      return { items: dueNow(candidates, { today: isoDay(Date.now()), position, radiusKm: radiusKm ?? null }) };
+      return { items: dueNow(candidates, { today, position, radiusKm: radiusKm ?? null }) };
     },
   );
 
