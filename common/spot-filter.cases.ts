@@ -206,3 +206,60 @@ export const SHARING_CASES: SharingCase[] = [
     matches: false,
   },
 ];
+
+/**
+ * "Due now" (`due=now`, ADR 0061), decided the same way by the server (in SQL, over what the viewer may see) and the
+ * phone (the shared rule over the visits it is given). Each case is one spot and its visits; a visit is written as
+ * today's month and day `years` earlier, moved by `days` (`dueCaseDate`), so the cases hold whatever the date.
+ * Offsets of more than a few days are taken two years back, so that none falls into this year near the new year.
+ */
+export type DueCase = {
+  why: string;
+  /** The viewer's own spot, another forager's shared with the viewer's circle, or another's public spot. */
+  spot: SharingCase['spot'];
+  visits: Array<{ years: number; days: number; outcome: 'found' | 'nothing' }>;
+  due: boolean;
+};
+
+const DAY_MS = 86_400_000;
+
+/** A case's visit date for `today` (YYYY-MM-DD): today's month and day `years` earlier, moved by `days`. */
+export function dueCaseDate(today: string, visit: { years: number; days: number }): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year - visit.years, month - 1, day) + visit.days * DAY_MS).toISOString().slice(0, 10);
+}
+
+const found = (years: number, days = 0) => ({ years, days, outcome: 'found' as const });
+const nothing = (years: number, days = 0) => ({ years, days, outcome: 'nothing' as const });
+
+export const DUE_CASES: DueCase[] = [
+  { why: 'my spot that gave a year ago today', spot: mine('private'), visits: [found(1)], due: true },
+  { why: 'a find 14 days before the date', spot: mine('private'), visits: [found(2, -14)], due: true },
+  { why: 'a find 14 days after the date', spot: mine('private'), visits: [found(2, 14)], due: true },
+  { why: 'not 15 days before', spot: mine('private'), visits: [found(2, -15)], due: false },
+  { why: 'not 15 days after', spot: mine('private'), visits: [found(2, 15)], due: false },
+  { why: 'not a "nothing" in season', spot: mine('private'), visits: [nothing(1), found(2, 60)], due: false },
+  { why: 'not a find of this year', spot: mine('private'), visits: [found(0)], due: false },
+  { why: 'not a spot never visited', spot: mine('private'), visits: [], due: false },
+  {
+    why: 'still due after a "nothing" today (it only ranks lower)',
+    spot: mine('private'),
+    visits: [found(3, 2), nothing(0)],
+    due: true,
+  },
+  { why: 'my public spot', spot: mine('public'), visits: [found(2, 3)], due: true },
+  { why: 'my spot shared with a circle', spot: mine('circles', ['family']), visits: [found(1, -3)], due: true },
+  {
+    why: 'another forager’s spot shared with my circle',
+    spot: theirs('circles', ['family']),
+    visits: [found(2, 5)],
+    due: true,
+  },
+  {
+    why: 'not another’s shared spot out of season',
+    spot: theirs('circles', ['family']),
+    visits: [found(2, 40)],
+    due: false,
+  },
+  { why: 'never another forager’s public spot', spot: theirs('public'), visits: [found(1)], due: false },
+];

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_CASES, SHARING_CASES, type SharingCaseCircle } from './spot-filter.cases.ts';
-import { audienceOf, FOLD_FROM, FOLD_TO, foldText, searchTerms, spotMatcher } from './spot-filter.ts';
+import { DUE_CASES, dueCaseDate, SEARCH_CASES, SHARING_CASES, type SharingCaseCircle } from './spot-filter.cases.ts';
+import { audienceOf, FOLD_FROM, FOLD_TO, foldText, mayBeDue, searchTerms, spotMatcher } from './spot-filter.ts';
 
 const spot = (fields: Partial<Parameters<ReturnType<typeof spotMatcher>>[0]> = {}) => ({
+  id: '5d1b3c4e-2f6a-4b7c-8d9e-0a1b2c3d4e5f',
   type: 'mushroom_spot' as const,
   mushroom_types: 'Baravykai',
   notes: null,
@@ -86,5 +87,46 @@ describe('sharing filters on the phone', () => {
   it('gives another forager’s spot that is neither public nor shared no audience', () => {
     expect(audienceOf({ is_owner: false, is_public: false, circle_ids: [] })).toBeNull();
     expect(audienceOf({ is_owner: true, is_public: false })).toBe('private');
+  });
+});
+
+describe('"due now" on the phone (the cases the server decides too)', () => {
+  // Today as the server counts it, and days where the season's arithmetic has edges: across the new year, on
+  // 29 February, on the day after it.
+  const todays = [new Date().toISOString().slice(0, 10), '2027-01-05', '2026-12-30', '2028-02-29', '2027-03-01'];
+
+  describe.each(todays)('today %s', (today) => {
+    it.each(DUE_CASES)('$why → $due', ({ spot: sharing, visits, due }) => {
+      const kept = spot({
+        is_owner: sharing.owner === 'viewer',
+        is_public: sharing.audience === 'public',
+        circle_ids: sharing.circles.map(() => '0b9e7c43-5a1d-4f4e-9d2a-4c1f6b8e2a10'),
+      });
+      const dated = visits.map((visit) => ({ date: dueCaseDate(today, visit), outcome: visit.outcome }));
+      const matches = spotMatcher({ due: 'now' }, { today, visitsOf: (id) => (id === kept.id ? dated : []) });
+      expect(matches(kept)).toBe(due);
+    });
+  });
+
+  it('takes the visits of the spot asked about, and combines with the other conditions', () => {
+    const today = '2026-09-15';
+    const visitsOf = (id: string) => (id === 'due' ? [{ date: '2025-09-10', outcome: 'found' as const }] : []);
+    expect(spotMatcher({ due: 'now' }, { today, visitsOf })(spot({ id: 'due' }))).toBe(true);
+    expect(spotMatcher({ due: 'now' }, { today, visitsOf })(spot({ id: 'other' }))).toBe(false);
+    expect(spotMatcher({ due: 'now', type: 'car_park' }, { today, visitsOf })(spot({ id: 'due' }))).toBe(false);
+  });
+
+  it('without the device’s visits, keeps what an answer of the server chose, but never a spot with no visit', () => {
+    const matches = spotMatcher({ due: 'now' });
+    expect(matches(spot({ visits: { last: { date: '2026-09-01' } } }))).toBe(true);
+    expect(matches(spot({ visits: { last: null } }))).toBe(false);
+    expect(matches(spot())).toBe(false);
+  });
+
+  it('counts one’s own spots and others’ shared with one’s circles, never others’ public ones', () => {
+    expect(mayBeDue({ is_owner: true, is_public: true })).toBe(true);
+    expect(mayBeDue({ is_owner: false, is_public: false, circle_ids: ['c'] })).toBe(true);
+    expect(mayBeDue({ is_owner: false, is_public: true, circle_ids: [] })).toBe(false);
+    expect(mayBeDue({ is_owner: false, is_public: false, circle_ids: [] })).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
 // server applies it in SQL (a generated column folded with the same table, see server/db/schema.ts) and the
 // phone applies it to the spots it keeps for use with no signal; both run the cases in spot-filter.test.ts.
 // No zod here: the main screen imports this file's types and the map loads the matcher lazily (ADR 0020).
+import { isDueNow, type DueVisit } from './fruiting-due.ts';
 import type { Audience, SpotType } from './schemas/spots.ts';
 
 /** What the filter bar holds: the names are the API's query parameters and the page URL's. */
@@ -29,6 +30,11 @@ export type SpotFilter = {
   photo?: 'with' | 'without';
   /** Only spots with a visit this year (UTC), by their visit summary (ADR 0022). */
   visited?: 'this_year';
+  /**
+   * Only spots due now (ADR 0059, 0061): the viewer's own and others' shared with the viewer's circles (not public),
+   * with a find in an earlier year within 14 days of today's day of the year (UTC) — what "Due now" lists.
+   */
+  due?: 'now';
 };
 
 export const SEARCH_TEXT_MAX = 100;
@@ -139,6 +145,7 @@ export function searchableText(spot: { mushroom_types: string; notes: string | n
 }
 
 export type FilterableSpot = {
+  id: string;
   type: SpotType;
   mushroom_types: string;
   notes: string | null;
@@ -163,12 +170,32 @@ export function audienceOf(spot: Pick<FilterableSpot, 'is_public' | 'is_owner' |
   return spot.is_owner ? 'private' : null;
 }
 
-/** The filter as one test, for the spots kept on the device and those waiting in the outbox. */
-export function spotMatcher(filter: SpotFilter): (spot: FilterableSpot) => boolean {
+/** Whose spots may be due for the viewer (ADR 0059): their own, and others' shared with their circles, not public. */
+export const mayBeDue = (spot: Pick<FilterableSpot, 'is_public' | 'is_owner' | 'circle_ids'>): boolean =>
+  spot.is_owner || (!spot.is_public && (spot.circle_ids ?? []).length > 0);
+
+/**
+ * What the device knows for `due=now` (ADR 0061): today, as the server counts it (UTC), and a spot's visits as the
+ * device keeps them — one's own spots' visits, kept and still waiting; none for another's spot, whose are not kept.
+ */
+export type DueOnDevice = {
+  today: string;
+  visitsOf: (spotId: string) => readonly Pick<DueVisit, 'date' | 'outcome'>[];
+};
+
+/**
+ * The filter as one test, for the spots kept on the device and those waiting in the outbox. `due=now` is decided from
+ * `due`, the visits the device keeps; without it the spots come from an answer the rule already chose (the server's),
+ * and only a spot never visited — one still waiting to be sent — is left out.
+ */
+export function spotMatcher(filter: SpotFilter, due?: DueOnDevice): (spot: FilterableSpot) => boolean {
   const terms = searchTerms(filter.q);
   // The server's rule: a visit on or after 1 January of the current year in UTC.
   const yearStart = `${new Date().getUTCFullYear()}-01-01`;
+  const isDue = (spot: FilterableSpot) =>
+    due ? mayBeDue(spot) && isDueNow(due.visitsOf(spot.id), due.today) : Boolean(spot.visits?.last);
   return (spot) => {
+    if (filter.due === 'now' && !isDue(spot)) return false;
     if (filter.visited === 'this_year' && !((spot.visits?.last?.date ?? '') >= yearStart)) return false;
     if (filter.type && spot.type !== filter.type) return false;
     if (filter.from && spot.date_found < filter.from) return false;

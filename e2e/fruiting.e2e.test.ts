@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { useOfflineForay } from './support/offline.ts';
-import { cardOf, createSpotByApi, openTab } from './support/spots.ts';
+import { cardOf, createSpotByApi, markerOf, openTab } from './support/spots.ts';
 import { en, exactly } from './support/texts.ts';
-import { expectVisible } from './support/ui.ts';
+import { expectGone, expectVisible } from './support/ui.ts';
 
 const offline = useOfflineForay();
 const { forager } = offline;
@@ -24,8 +24,9 @@ async function spotWithVisits(
   page: Page,
   title: string,
   visits: Array<{ date: string; outcome: 'found' | 'nothing' }>,
+  place = HERE,
 ) {
-  const spot = await createSpotByApi(page, offline.proxy.url, { mushroom_types: title, ...HERE });
+  const spot = await createSpotByApi(page, offline.proxy.url, { mushroom_types: title, ...place });
   for (const visit of visits) {
     const response = await page.request.post(`/api/v1/locations/${spot.id}/visits`, {
       headers: { origin: offline.proxy.url },
@@ -101,6 +102,44 @@ describe('what is fruiting now', () => {
     await expectVisible(offlinePanel.getByText(en('fruiting.dueOnDevice')));
     expect(await dueTitles(page)).toEqual(expected);
     await expectVisible(offlinePanel.getByText(en('fruiting.nearbyOffline')));
+    await context.setOffline(false);
+  });
+
+  it('filters the map to the spots due now, online and offline', async () => {
+    const { page, context } = await forager();
+    // Far enough apart not to be grouped at the start zoom.
+    await spotWithVisits(page, 'Birches', [{ date: yearsAgo(1), outcome: 'found' }], {
+      latitude: 55.3,
+      longitude: 23.2,
+    });
+    // Found three months past today's date, two years ago: not now.
+    const offSeason = new Date(Date.parse(`${yearsAgo(2)}T00:00:00Z`) + 90 * DAY_MS).toISOString().slice(0, 10);
+    await spotWithVisits(page, 'Pines', [{ date: offSeason, outcome: 'found' }], { latitude: 54.9, longitude: 24.6 });
+    await page.reload();
+    await expectVisible(markerOf(page, 'mushroom_spot', 'Pines'));
+
+    await page.getByRole('button', { name: exactly(en('filter.open')) }).click();
+    const dialog = page.getByRole('dialog', { name: exactly(en('filter.open')) });
+    const season = dialog.getByRole('combobox', { name: exactly(en('filter.due')) });
+    await season.selectOption({ label: en('filter.dueNow') });
+    await expectNoSeriousA11yViolations(page, 'filter panel with due now');
+    await dialog.getByRole('button', { name: exactly(en('filter.apply')) }).press('Enter');
+    await expectGone(dialog);
+    expect(new URL(page.url()).searchParams.get('due')).toBe('now');
+    await expectVisible(markerOf(page, 'mushroom_spot', 'Birches'));
+    await expectGone(markerOf(page, 'mushroom_spot', 'Pines'));
+    await expectVisible(page.getByText(exactly(en('map.locationCount_one', { count: 1 }))));
+    // The filter's first use with signal keeps one's visits for the walk without.
+    await expect.poll(() => keptVisitCount(page)).toBe(2);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expectVisible(page.getByText(exactly(en('offline.offline'))));
+    await expectVisible(markerOf(page, 'mushroom_spot', 'Birches'));
+    expect(await markerOf(page, 'mushroom_spot', 'Pines').count()).toBe(0);
+    await openTab(page, 'locations');
+    await expectVisible(cardOf(page, 'Birches'));
+    expect(await cardOf(page, 'Pines').count()).toBe(0);
     await context.setOffline(false);
   });
 });

@@ -32,6 +32,13 @@ describe('the filter in the page URL', () => {
     expect(readFilter('?circle_id=family&audience=friends')).toEqual({});
   });
 
+  it('reads "due now", and nothing else under its name', () => {
+    expect(readFilter('?due=now&visited=this_year')).toEqual({ due: 'now', visited: 'this_year' });
+    expect(filterQuery(readFilter('?due=now'))).toBe('&due=now');
+    expect(readFilter('?due=later')).toEqual({});
+    expect(readFilter('?due=NOW')).toEqual({});
+  });
+
   it('sends it to the API under the same names, encoded', () => {
     const filter = readFilter('?q=baravykai%20%26%20voveraites&type=mushroom_spot');
     expect(filterQuery(filter)).toBe('&q=baravykai%20%26%20voveraites&type=mushroom_spot');

@@ -19,6 +19,7 @@ const ALLOWED: Record<keyof SpotFilter, string> = {
   circle_id: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
   photo: 'with|without',
   visited: 'this_year',
+  due: 'now',
 };
 export const FILTER_KEYS = Object.keys(ALLOWED) as Array<keyof SpotFilter>;
 export const FILTER_CHANGED = 'foray:filter';
@@ -64,12 +65,18 @@ export type Matcher = (spot: Matchable) => boolean;
 /** Matchers by filter key: a pure function of the filter, so made once per filter the forager used. */
 const matchers = new Map<string, Matcher>();
 
-/** The filter as a test for spots on the device, loaded on first use: null for no filter. */
-export async function loadMatcher(filter: SpotFilter): Promise<Matcher | null> {
+/**
+ * The filter as a test for spots on the device, loaded on first use: null for no filter. With `userId`, a test of the
+ * spots the device keeps, `due=now` judged from the visits kept for that user, afresh each time (ADR 0061); without
+ * it, a test of spots already chosen (the server's answer, or the device's) with the outbox's changes laid over them.
+ */
+export async function loadMatcher(filter: SpotFilter, userId?: string): Promise<Matcher | null> {
   const key = filterQuery(filter);
   if (!key) return null;
+  const device = await import('./local-first/device-matcher.ts');
+  if (filter.due && userId) return device.dueMatcher(filter, userId);
   if (!matchers.has(key)) {
-    const matches = (await import('../../common/spot-filter.ts')).spotMatcher(filter);
+    const matches = device.spotMatcher(filter);
     // A spot waiting to upload has its photo on the device only.
     matchers.set(key, (spot) => matches({ ...spot, photo_url: spot.photo_url ?? spot.localPhotoUrl ?? null }));
   }

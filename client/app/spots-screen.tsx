@@ -21,7 +21,7 @@ export default function SpotsScreen() {
       // While there is signal, so "due now" ranks one's spots in the forest with none. Once the list has drawn.
       const controller = new AbortController();
       void whenIdle()
-        .then(() => import('../features/fruiting/kept-visits.ts'))
+        .then(() => import('./local-first/kept-visits.ts'))
         .then((kept) => (controller.signal.aborted ? undefined : kept.refreshOwnVisits(me.id, controller.signal)))
         .then(() => loadFruiting())
         .catch(() => undefined);

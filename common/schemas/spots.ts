@@ -15,6 +15,7 @@ import {
 import { finiteDouble } from './numbers.ts';
 import { storableText } from './text.ts';
 import { SEARCH_TEXT_MAX } from '../spot-filter.ts';
+import { FRUITING_SEASON_DAYS } from '../fruiting-due.ts';
 
 export const SpotTypeSchema = z.enum(['mushroom_spot', 'car_park']);
 export type SpotType = z.infer<typeof SpotTypeSchema>;
@@ -266,6 +267,13 @@ export const spotFilterFields = {
     .describe('private: only your spots kept private; public: only shared ones'),
   photo: z.enum(['with', 'without']).optional().describe('Only spots with a photo, or only those without'),
   visited: z.enum(['this_year']).optional().describe('Only spots with a visit recorded this year (UTC)'),
+  due: z
+    .enum(['now'])
+    .optional()
+    .describe(
+      'Only spots due now, as GET /api/v1/fruiting/due lists them: your own and others’ shared with your circles (not ' +
+        `others’ public ones), with a find in an earlier year within ${FRUITING_SEASON_DAYS} days of today’s day of the year (UTC)`,
+    ),
 };
 const fromNotAfterTo = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
 

@@ -29,7 +29,7 @@ export type DeviceDb = IDBPDatabase<ForayDeviceDb>;
 export const persistKey = (userId: string) => `persist:${userId}`;
 /** The user's circles as last listed (client/app/circles.ts), for use offline. */
 const circlesKey = (userId: string) => `circles:${userId}`;
-/** The user's own visits as last listed (client/features/fruiting/kept-visits.ts): "due now" with no signal. */
+/** The user's own visits as last listed (kept-visits.ts): "due now" with no signal. */
 export const ownVisitsKey = (userId: string) => `visits:${userId}`;
 
 const DB_NAME = 'foray';

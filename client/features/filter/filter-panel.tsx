@@ -15,7 +15,7 @@ import { Select } from '../../ui/select.tsx';
  * `sharing` is one list for who sees the spots (ADR 0053): an audience, "shared with me" (others' spots shared
  * with my circles), one of my circles, or — kept from older addresses — every spot not public.
  */
-type Draft = Record<'q' | 'type' | 'from' | 'to' | 'owner' | 'sharing' | 'photo' | 'visited', string>;
+type Draft = Record<'q' | 'type' | 'from' | 'to' | 'owner' | 'sharing' | 'photo' | 'visited' | 'due', string>;
 
 const SHARED_WITH_ME = 'shared-with-me';
 const CIRCLE = 'circle:';
@@ -69,6 +69,7 @@ export default function FilterPanel({
     sharing: sharingChoice(filter),
     photo: filter.photo ?? '',
     visited: filter.visited ?? '',
+    due: filter.due ?? '',
   }));
   // My circles, and one from the address that the list does not hold (not loaded yet, no signal), by its id.
   const sharingCircles = [
@@ -104,8 +105,13 @@ export default function FilterPanel({
     onClose();
   }
 
-  const select = (field: keyof Draft, options: Array<[string, string]>) => (id: string) => (
-    <Select id={id} value={draft[field]} onChange={(event) => set(field)(event.target.value)}>
+  const select = (field: keyof Draft, options: Array<[string, string]>) => (id: string, describedBy?: string) => (
+    <Select
+      id={id}
+      value={draft[field]}
+      onChange={(event) => set(field)(event.target.value)}
+      aria-describedby={describedBy}
+    >
       {options.map(([value, label]) => (
         <option key={value} value={value}>
           {label}
@@ -206,6 +212,13 @@ export default function FilterPanel({
             {select('visited', [
               ['', t('filter.any')],
               ['this_year', t('filter.visitedThisYear')],
+            ])}
+          </Field>
+          {/* The Locations tab's "Due now" list, as a filter of the map and the list (ADR 0061). */}
+          <Field label={t('filter.due')} hint={t('filter.dueHint')}>
+            {select('due', [
+              ['', t('filter.any')],
+              ['now', t('filter.dueNow')],
             ])}
           </Field>
         </div>

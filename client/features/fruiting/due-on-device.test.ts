@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dueNow } from '../../../common/fruiting-due.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
-import { dueSpotsOnDevice, type DeviceVisit } from './due-on-device.ts';
+import type { DeviceVisit } from '../../app/local-first/kept-visits.ts';
+import { dueSpotsOnDevice } from './due-on-device.ts';
 
 const spot = (id: string, isOwner = true) =>
   ({ id, is_owner: isOwner, mushroom_types: `Spot ${id}`, latitude: 55, longitude: 24 }) as Spot;

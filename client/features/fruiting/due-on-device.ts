@@ -2,10 +2,7 @@
 // rows for dueNow() (server/features/fruiting/fruiting.queries.ts), so one's own spots rank the same either way.
 import type { DueSpot } from '../../../common/fruiting-due.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
-import type { Visit } from '../../../common/schemas/visits.ts';
-
-/** What a visit needs here: a kept one, or one still waiting in the outbox (no `created_at` yet). */
-export type DeviceVisit = Pick<Visit, 'id' | 'location_id' | 'date' | 'outcome' | 'amount'> & { created_at?: string };
+import type { DeviceVisit } from '../../app/local-first/kept-visits.ts';
 
 /**
  * One's own spots with every visit, oldest first (by date, then as recorded: the server's order, which decides the

@@ -5,15 +5,14 @@ import { dueNow } from '../../../common/fruiting-due.ts';
 import type { DueItem, Nearby } from '../../../common/schemas/fruiting.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
-import type { OutboxEntry } from '../../app/local-first/outbox-model.ts';
 import { applyPending } from '../../app/local-first/pending-view.ts';
 import { keptSpots } from '../../app/local-first/spot-cache.ts';
 import { useMe } from '../../app/session.tsx';
 import { api, isUnreachable } from '../../lib/api-client.ts';
 import { isOnline, useOffline } from '../../lib/connectivity.ts';
 import { todayLocal } from '../../lib/format.ts';
-import { dueSpotsOnDevice, type DeviceVisit } from './due-on-device.ts';
-import { keptOwnVisits, refreshOwnVisits } from './kept-visits.ts';
+import { keptOwnVisits, refreshOwnVisits, withWaiting } from '../../app/local-first/kept-visits.ts';
+import { dueSpotsOnDevice } from './due-on-device.ts';
 
 export type Position = { latitude: number; longitude: number };
 
@@ -24,16 +23,6 @@ export type DueState =
 
 const positionQuery = (position: Position | null) =>
   position ? `lat=${position.latitude.toFixed(6)}&lng=${position.longitude.toFixed(6)}` : '';
-
-/** Visits recorded on the device and not sent yet count at once; those deleted on the device are gone at once. */
-function withWaiting(kept: DeviceVisit[], entries: OutboxEntry[]): DeviceVisit[] {
-  const deleted = new Set(entries.flatMap((entry) => (entry.kind === 'delete-visit' ? [entry.visitId] : [])));
-  const waiting = entries.flatMap((entry) =>
-    entry.kind === 'visit' ? [{ ...entry.visit, amount: entry.visit.amount ?? null, location_id: entry.spotId }] : [],
-  );
-  const waitingIds = new Set(waiting.map((visit) => visit.id));
-  return [...kept.filter((visit) => !waitingIds.has(visit.id)), ...waiting].filter((visit) => !deleted.has(visit.id));
-}
 
 /**
  * The spots due now, best first: from the server while it answers, else ranked on the device from the kept copy of

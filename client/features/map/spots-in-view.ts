@@ -27,7 +27,7 @@ export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFi
     queryFn: async ({ signal }): Promise<AreaSpots> => {
       const box = area!;
       // The device applies the same filter to what it kept (common/spot-filter.ts), loaded only when one is set.
-      const matches = await loadMatcher(filter);
+      const matches = await loadMatcher(filter, userId);
       if (navigator.onLine) {
         try {
           const bbox = `${box.minLng},${box.minLat},${box.maxLng},${box.maxLat}`;

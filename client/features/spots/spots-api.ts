@@ -31,7 +31,7 @@ export function useSpotPages(userId: string, filter: SpotFilter) {
           if (pageParam || !isUnreachable(error)) throw error;
         }
       }
-      const matches = await loadMatcher(filter);
+      const matches = await loadMatcher(filter, userId);
       const kept = await keptSpots(userId);
       return { items: matches ? kept.filter(matches) : kept, next_cursor: null, from: 'device' };
     },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spotMatcher, type FilterableSpot } from '../../../common/spot-filter.ts';
 
 const spot = (last: string | null, overrides: Partial<FilterableSpot> = {}): FilterableSpot => ({
+  id: '5d1b3c4e-2f6a-4b7c-8d9e-0a1b2c3d4e5f',
   type: 'mushroom_spot',
   mushroom_types: 'Baravykai',
   notes: null,

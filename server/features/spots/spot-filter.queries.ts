@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { circleMembers, spotCircles, spotPhotos } from '../../db/schema.ts';
 import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
 import { visibleParts } from './spot-privacy.queries.ts';
+import { dueNowCondition } from '../fruiting/fruiting.queries.ts';
 
 /** Narrows what the viewer may see to their own spots, or to others' they may see; never widens it. */
 const ownedBy = (viewerId: string, owner: 'mine' | 'others'): SQL =>
@@ -47,5 +48,7 @@ export function filterConditions(viewerId: string, filter: SpotFilter): SQL[] {
     conditions.push(sql`exists (select 1 from visits v where v.location_id = l.id
       and v.visited_on >= make_date(extract(year from now() at time zone 'UTC')::int, 1, 1))`);
   }
+  // The due route's own rule (ADR 0061), with today as that route counts it: the UTC date of this process.
+  if (filter.due === 'now') conditions.push(dueNowCondition(viewerId, new Date().toISOString().slice(0, 10)));
   return conditions;
 }

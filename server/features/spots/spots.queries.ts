@@ -84,7 +84,9 @@ export async function listSpots(
       filter.owner !== 'mine' &&
       filter.visibility !== 'private' &&
       filter.audience !== 'private' &&
-      filter.audience !== 'circles'
+      filter.audience !== 'circles' &&
+      // Others' public spots are never due for the viewer (ADR 0059).
+      filter.due !== 'now'
     )
       branches.push(othersPublic);
     if (filter.owner !== 'mine' && !filter.visibility && filter.audience !== 'private' && filter.audience !== 'public')
