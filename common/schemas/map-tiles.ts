@@ -9,7 +9,15 @@
 // type, and a representative position (their mean). Counts are exact and follow the privacy rule: the caller's
 // own spots and others' public ones, never anyone else's private spot.
 import { z } from 'zod';
-import { LatitudeSchema, SpotTypeSchema, LongitudeSchema, PrecisionSchema } from './spots.ts';
+import {
+  BBoxSchema,
+  fromNotAfterTo,
+  LatitudeSchema,
+  LongitudeSchema,
+  PrecisionSchema,
+  spotFilterFields,
+  SpotTypeSchema,
+} from './spots.ts';
 
 import { MAP_TILE_ZOOM_MAX } from '../limits.ts';
 
@@ -73,3 +81,12 @@ export const MapTileSchema = z.object({
   markers: z.array(MapMarkerSchema),
 });
 export type MapTile = z.infer<typeof MapTileSchema>;
+
+/** `GET /api/v1/map/count`: the view, as `minLng,minLat,maxLng,maxLat`, and the filter bar's parameters. */
+export const MapCountQuerySchema = z
+  .strictObject({ bbox: BBoxSchema, ...spotFilterFields })
+  .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
+
+/** How many spots the caller may see inside the view, exactly (ADR 0062): what the map's header says. */
+export const MapCountSchema = z.object({ count: z.number().int().min(0) });
+export type MapCount = z.infer<typeof MapCountSchema>;

@@ -275,7 +275,8 @@ export const spotFilterFields = {
         `others’ public ones), with a find in an earlier year within ${FRUITING_SEASON_DAYS} days of today’s day of the year (UTC)`,
     ),
 };
-const fromNotAfterTo = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
+export const fromNotAfterTo = (query: { from?: string; to?: string }) =>
+  !query.from || !query.to || query.from <= query.to;
 
 export const ListSpotsQuerySchema = z
   .strictObject({

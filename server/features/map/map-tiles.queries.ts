@@ -32,7 +32,7 @@ export function tileBounds({ z, x, y }: MapTileKey) {
 }
 
 /** Where the viewer sees a spot (`l`): their own where it is, anyone else's at its shown point (ADR 0053). */
-const placeOf = (viewerId: string) => ({
+export const placeOf = (viewerId: string) => ({
   lat: sql`(case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end)`,
   lng: sql`(case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end)`,
 });
@@ -56,7 +56,8 @@ function inTile(viewerId: string, tile: MapTileKey): SQL {
     and foray_tile_x(${lng}, ${tile.z}) = ${tile.x} and foray_tile_y(${lat}, ${tile.z}) = ${tile.y}`;
 }
 
-const hasFilter = (filter: SpotFilter) => Object.values(filter).some((value) => value !== undefined && value !== '');
+export const hasFilter = (filter: SpotFilter) =>
+  Object.values(filter).some((value) => value !== undefined && value !== '');
 
 type CellRow = {
   cx: number;
@@ -179,7 +180,7 @@ const publicCells = sql`${mapCells} where true`;
  */
 const ownPrivateCells = (viewerId: string) => sql`${mapOwnerCells} where user_id = ${viewerId}`;
 /** The circles the viewer is in (at most CIRCLES_PER_USER_MAX). */
-const myCircles = (viewerId: string) => sql`select circle_id from ${circleMembers} where user_id = ${viewerId}`;
+export const myCircles = (viewerId: string) => sql`select circle_id from ${circleMembers} where user_id = ${viewerId}`;
 /**
  * What the viewer's circles hold, kept per circle and cell at the shares' shown points (migration 0016): every circle
  * of the viewer's is read, and nobody else's. Their owners' own spots in them are taken off in map_owner_cells.
