@@ -65,5 +65,11 @@ describe('the map with many spots in view', () => {
     await expectVisible(page.getByText(exactly(en('map.locationCount_other', { count: 32 }))));
     await expect.poll(() => spotRequests.length).toBeGreaterThan(0);
     await expect.poll(() => drawnTotal(page)).toBe(32);
+
+    // Out again: the counted cells, and none of the pins loaded for Kaunas drawn or counted on top of them.
+    const zoomOut = mapOf(page).getByRole('button', { name: exactly(en('map.zoomOut')) });
+    for (let step = 0; step < 3; step++) await zoomOut.click();
+    await expectVisible(page.getByText(exactly(en('map.locationCount_other', { count: 62 }))));
+    await expect.poll(() => drawnTotal(page)).toBe(62);
   });
 });

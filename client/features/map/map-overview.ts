@@ -1,20 +1,18 @@
-// The map's overview (ADR 0034): what the server counts per tile (/api/v1/map/tiles, ADR 0026), asked for
-// every view. Where the view holds more spots than the operator's MAP_OVERVIEW_FROM, the map draws these
-// counted cells — true numbers, at a cost that does not grow with the spots that exist — instead of asking
-// for the spots themselves. Where it holds fewer, the spots are loaded whole as before (popups, edits, the
-// device's copy for no signal).
-import { useQueries } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+// The map's overview (ADR 0034): what the server counts per tile (/api/v1/map/tiles, ADR 0026), and how many spots
+// are in the view, exactly (/api/v1/map/count, ADR 0062), asked for every view. Where the view holds more spots
+// than the operator's MAP_OVERVIEW_FROM, the map draws these counted cells — true numbers, at a cost that does not
+// grow with the spots that exist — instead of asking for the spots themselves. Where it holds fewer, the spots are
+// loaded whole as before (popups, edits, the device's copy for no signal).
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import L from 'leaflet';
 import Supercluster from 'supercluster';
 import { MAP_TILE_ZOOM_MAX } from '../../../common/limits.ts';
-import type { MapTile, MapTileKey } from '../../../common/schemas/map-tiles.ts';
+import type { MapCount, MapTile, MapTileKey } from '../../../common/schemas/map-tiles.ts';
 import { api } from '../../lib/api-client.ts';
 import { spotKeys } from '../../app/spot-keys.ts';
 import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
-import { countInView, tilesForView, type Bounds } from './overview-tiles.ts';
-
-export { countInView } from './overview-tiles.ts';
+import { tilesForView, viewBox, type Bounds } from './overview-tiles.ts';
 
 /** With signal but no answer, the map gives up on the overview and loads spots (or the device's copy). */
 const TILE_TIMEOUT_MS = 10_000;
@@ -29,9 +27,11 @@ export type MapOverview = {
   tiles: MapTile[] | null;
   /** The tiles to draw: the view's once loaded, the last view's until then. */
   drawn: MapTile[] | null;
-  /** The spots the caller may see in the view, as the loaded tiles count them; null until they are loaded. */
+  /** The spots the caller may see in the view, exactly, as the server counts them; null until this view's count is in. */
   inView: number | null;
-  /** The tiles could not be loaded (no signal, an error): the map loads spots instead. */
+  /** The count to show: this view's, or the last view's while it is asked for. */
+  counted: number | null;
+  /** The tiles or the count could not be loaded (no signal, an error): the map loads spots instead. */
   failed: boolean;
   bounds: Bounds | null;
 };
@@ -77,11 +77,29 @@ export function useMapOverview(map: L.Map | null, filterKey: string, enabled: bo
     }),
   });
   const bounds = view?.bounds ?? null;
-  const inView = useMemo(() => (tiles && bounds ? countInView(tiles, bounds) : null), [tiles, bounds]);
+  const box = bounds && viewBox(bounds);
+  const count = useQuery({
+    queryKey: [...spotKeys.all, 'count', box, filterKey],
+    queryFn: ({ signal }) =>
+      api<MapCount>(`/api/v1/map/count?bbox=${box}${filterKey}`, { signal, timeoutMs: TILE_TIMEOUT_MS }),
+    enabled: enabled && box !== null,
+    staleTime: 30_000,
+    retry: false,
+    networkMode: 'always',
+    // The last view's number stays in the header, beside a spinner, until this view's comes.
+    placeholderData: keepPreviousData,
+  });
   // What is drawn while the next view's tiles load: the last complete set, so bubbles never blink out on a pan.
   const [drawn, setDrawn] = useState<MapTile[] | null>(null);
   if (tiles && tiles !== drawn) setDrawn(tiles);
-  return { tiles, drawn: tiles ?? drawn, inView, failed, bounds };
+  return {
+    tiles,
+    drawn: tiles ?? drawn,
+    inView: count.isPlaceholderData ? null : (count.data?.count ?? null),
+    counted: count.data?.count ?? null,
+    failed: failed || count.isError,
+    bounds,
+  };
 }
 
 export type OverviewLabels = {

@@ -20,7 +20,7 @@ import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from '../../app/client-config.ts';
 import { MapView, type UserPosition } from './map-view.tsx';
 import { shownArea, useSpotsInArea } from './spots-in-view.ts';
-import { countInView } from './map-overview.ts';
+import { countInView } from './overview-tiles.ts';
 import { useMapMode } from './map-mode.ts';
 import { useOverviewLayer } from './overview-layer.ts';
 import { AddSpotForm, bringIntoSight, MoveSpotPanel, PositionFixer, preloadSheets, Sheet } from './map-sheets.tsx';
@@ -149,9 +149,14 @@ export function MapTab({
 
   const overviewTiles = mode === 'overview' ? overview.drawn : null;
   useOverviewLayer(map, overviewTiles, labels, { me, offline, entries, photoUrls });
-  // In the overview the spots layer draws only what waits on the device; the tiles count the rest.
+  // The header's number, exact (ADR 0062): the spots drawn in the view, counted one by one, when they are all loaded
+  // (or kept on the device); in the overview, or where the spots loaded were cut short, the server's count of the
+  // view with what waits on the device laid over it (the drawn spots in view less the loaded ones: new spots added,
+  // deleted ones taken off).
   const shownCount =
-    overviewTiles && overview.bounds ? countInView(overviewTiles, overview.bounds) + visibleCount : visibleCount;
+    (mode === 'overview' || truncated) && overview.counted !== null && overview.bounds
+      ? overview.counted + visibleCount - countInView(loaded, overview.bounds)
+      : visibleCount;
 
   const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {
     setFixing(false);
@@ -165,7 +170,8 @@ export function MapTab({
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-sm font-medium text-stone-800" aria-live="polite">
-            {(spotsQuery.isFetching || (mode !== 'spots' && overview.tiles === null && !overview.failed)) && (
+            {(spotsQuery.isFetching ||
+              (mode !== 'spots' && (overview.tiles === null || overview.inView === null) && !overview.failed)) && (
               <Spinner />
             )}
             {t('map.locationCount', { count: shownCount })}

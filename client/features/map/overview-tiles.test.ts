@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MapTile } from '../../../common/schemas/map-tiles.ts';
-import { countInView, tileX, tileY, tilesForView } from './overview-tiles.ts';
+import { countInView, tileX, tileY, tilesForView, viewBox } from './overview-tiles.ts';
 
 describe('the overview tiles of a view', () => {
   it('numbers tiles as the slippy-map scheme does (Vilnius at z 10 is 583/325)', () => {
@@ -21,30 +20,28 @@ describe('the overview tiles of a view', () => {
     expect(tilesForView({ west: -500, south: -90, east: 500, north: 90 }, 0)).toEqual([{ z: 0, x: 0, y: 0 }]);
   });
 
-  it('counts what lies in the view: whole cells by their mean position, and lone spots', () => {
-    const tile: MapTile = {
-      z: 6,
-      x: 36,
-      y: 20,
-      total: 1006,
-      cells: [
-        { cx: 1, cy: 1, latitude: 54.9, longitude: 23.9, count: 1000, mushroom_spot: 800, car_park: 200 },
-        { cx: 2, cy: 2, latitude: 54.0, longitude: 25.0, count: 5, mushroom_spot: 5, car_park: 0 },
-      ],
-      markers: [
-        {
-          id: '00000000-0000-4000-8000-000000000001',
-          latitude: 54.95,
-          longitude: 23.95,
-          type: 'car_park',
-          is_owner: true,
-          is_public: false,
-          has_photos: false,
-          precision: 'exact',
-        },
-      ],
-    };
-    expect(countInView([tile], { west: 23, south: 54.5, east: 24.5, north: 55.5 })).toBe(1001);
-    expect(countInView([tile], { west: 21, south: 53.9, east: 26.7, north: 56.4 })).toBe(1006);
+  it('counts the spots inside the view one by one, edges included, wherever their clusters are drawn', () => {
+    const view = { west: 23, south: 54.5, east: 24.5, north: 55.5 };
+    const spots = [
+      { latitude: 54.9, longitude: 23.9 },
+      { latitude: 54.5, longitude: 24.5 }, // on the south-east corner: inside
+      { latitude: 55.5, longitude: 23 }, // on the north-west corner: inside
+      { latitude: 55.500001, longitude: 23.9 }, // a hair north of the view
+      { latitude: 54.9, longitude: 22.999999 }, // a hair west of it
+      { latitude: 54.0, longitude: 25.0 },
+    ];
+    expect(countInView(spots, view)).toBe(3);
+    expect(countInView([], view)).toBe(0);
+    expect(countInView(spots, { west: 21, south: 53.9, east: 26.7, north: 56.4 })).toBe(6);
+  });
+
+  it('asks the count for the view exactly as the map has it, within the world', () => {
+    const view = { west: 23.123456789012344, south: 54.1, east: 24.000000000000004, north: 55.98765432109876 };
+    const box = viewBox(view);
+    expect(box).toBe('23.123456789012344,54.1,24.000000000000004,55.98765432109876');
+    // The server reads back the very numbers the map compares its spots with.
+    expect(box.split(',').map(Number)).toEqual([view.west, view.south, view.east, view.north]);
+    // The world shown more than once.
+    expect(viewBox({ west: -540.3, south: -85.05, east: 200, north: 85.05 })).toBe('-180,-85.05,180,85.05');
   });
 });

@@ -1,6 +1,7 @@
-// Which tiles of /api/v1/map/tiles a view needs, and what they count inside it (ADR 0034). No Leaflet here.
+// Which tiles of /api/v1/map/tiles a view needs (ADR 0034), the view as the count route takes it, and what the map's
+// own spots count inside it (ADR 0062). No Leaflet here.
 import { MAP_TILE_ZOOM_MAX } from '../../../common/limits.ts';
-import type { MapTile, MapTileKey } from '../../../common/schemas/map-tiles.ts';
+import type { MapTileKey } from '../../../common/schemas/map-tiles.ts';
 
 /** The web-Mercator limit: tiles end here. */
 const MAX_LATITUDE = 85.0511287798;
@@ -33,14 +34,19 @@ export function tilesForView(bounds: Bounds, mapZoom: number): MapTileKey[] {
   return tiles;
 }
 
-/** The spots the tiles count inside `bounds`: a cell counts where its spots' mean position lies. */
-export function countInView(tiles: readonly MapTile[], bounds: Bounds): number {
-  const inside = (latitude: number, longitude: number) =>
-    latitude >= bounds.south && latitude <= bounds.north && longitude >= bounds.west && longitude <= bounds.east;
+/**
+ * The view as `GET /api/v1/map/count` takes it (ADR 0062): the numbers as they are, which the server reads back to the
+ * same doubles, so a spot on the view's edge is inside there as here; held to the world where the map shows more
+ * than one (Leaflet's latitudes never pass the poles).
+ */
+export const viewBox = (bounds: Bounds): string =>
+  `${Math.max(-180, bounds.west)},${bounds.south},${Math.min(180, bounds.east)},${bounds.north}`;
+
+/** How many of these spots lie inside the view, edges included: each where the map draws it, none by its cluster. */
+export function countInView(spots: readonly { latitude: number; longitude: number }[], bounds: Bounds): number {
   let count = 0;
-  for (const tile of tiles) {
-    for (const cell of tile.cells) if (inside(cell.latitude, cell.longitude)) count += cell.count;
-    for (const marker of tile.markers) if (inside(marker.latitude, marker.longitude)) count += 1;
-  }
+  for (const { latitude, longitude } of spots)
+    if (latitude >= bounds.south && latitude <= bounds.north && longitude >= bounds.west && longitude <= bounds.east)
+      count++;
   return count;
 }

@@ -6,6 +6,7 @@ import L from 'leaflet';
 import Supercluster from 'supercluster';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
+import { countInView } from './overview-tiles.ts';
 import { buildSpotPopup, type PopupLabels } from './spot-popup.ts';
 
 type SpotPoint = { index: number };
@@ -80,12 +81,10 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
         for (const cluster of clusters) layer.removeLayer(cluster);
         clusters = [];
         const wanted = new Set<string>();
-        let visible = 0;
         for (const feature of features) {
           const [lng, lat] = feature.geometry.coordinates as [number, number];
           const props = feature.properties;
           if ('cluster' in props && props.cluster) {
-            visible += props.point_count;
             const marker = clusterMarker(
               map,
               index,
@@ -100,7 +99,6 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
           } else {
             const spot = spots[(props as SpotPoint).index];
             if (!spot) continue;
-            visible += 1;
             wanted.add(spot.id);
             const drawnFrom = pinSignature(spot);
             const drawn = pins.get(spot.id);
@@ -119,7 +117,8 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
           layer.removeLayer(drawn.marker);
           pins.delete(id);
         }
-        onVisibleCountChange(visible);
+        // Spot by spot, not by cluster: a cluster whose centre is in view may hold spots outside it (ADR 0062).
+        onVisibleCountChange(countInView(spots, { west: bbox[0], south: bbox[1], east: bbox[2], north: bbox[3] }));
       };
       draw();
       map.on('moveend', draw);
