@@ -49,6 +49,18 @@ type RequestOptions<T> = {
   schema?: AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
 };
 
+/**
+ * Aborted at sign-out: what the signed-in page still has in flight (the background refresh of one's own spots, say)
+ * stops there rather than reaching the server after the session ends and coming back refused.
+ */
+let sessionRequests = new AbortController();
+
+/** Stops every request in flight; those sent from now on (the sign-out itself) go through. */
+export function cutSessionRequests(): void {
+  sessionRequests.abort();
+  sessionRequests = new AbortController();
+}
+
 /** Only these reach the session-expired handler; everything else is shown where it happened. */
 let onUnauthenticated: (() => void) | undefined;
 export function setUnauthenticatedHandler(handler: (() => void) | undefined) {
@@ -69,11 +81,8 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   // AbortSignal.any is recent (2024); without it the caller's signal alone is kept.
-  const signal = !options.signal
-    ? timeout
-    : 'any' in AbortSignal
-      ? AbortSignal.any([options.signal, timeout])
-      : options.signal;
+  let signal = options.signal ?? timeout;
+  if (AbortSignal.any) signal = AbortSignal.any([signal, timeout, sessionRequests.signal]);
 
   let response: Response;
   try {
@@ -85,7 +94,8 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
       signal,
     });
   } catch (error) {
-    if (options.signal?.aborted) throw error; // the caller cancelled: not an error to show
+    // The caller cancelled, or sign-out did (not the timeout): not an error to show.
+    if (signal.aborted && !timeout.aborted) throw error;
     reportServerReachable(false);
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw new ApiError(

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../lib/api-client.ts';
+import { cutSessionRequests, errorMessage } from '../../lib/api-client.ts';
 import { forgetEverything } from '../../app/local-first/device-db.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { forgetPrivateData } from '../../app/private-data.ts';
@@ -32,8 +32,9 @@ export function SignOutButton() {
   async function handleSignOut() {
     setBusy(true);
     try {
-      // Nothing of the map's still in flight when the session ends: it would come back refused (401).
+      // Nothing still in flight as this user when the session ends: it would come back refused (401).
       await queryClient.cancelQueries();
+      cutSessionRequests();
       await signOut();
       // Device data first, while nothing is shown that could ask for more; a write put off to an idle moment
       // and planned before this is dropped (device-db.ts).
