@@ -191,12 +191,14 @@ describe('guidance', () => {
     });
     await signedInUser(page, foray);
     await expectVisible(mapOf(page));
-    // The forager's own marker always has its circle.
+    // The forager's own marker always has its circle; a spot's is named apart from it.
+    const yourCircle = (metres: number) =>
+      mapOf(page).getByRole('img', { name: exactly(en('map.yourAccuracyCircle', { metres })) });
     const circle = (metres: number) =>
       mapOf(page).getByRole('img', { name: exactly(en('map.accuracyCircle', { metres })) });
     await page.getByRole('button', { name: exactly(en('map.locateMe')) }).click();
     await expectVisible(mapOf(page).getByText(en('map.youAreHere'), { exact: true }));
-    await expectVisible(circle(40));
+    await expectVisible(yourCircle(40));
 
     await page.getByRole('button', { name: exactly(en('map.addAtMyPosition')) }).click();
     const fixer = page.getByRole('region', { name: exactly(en('fixer.title')) });

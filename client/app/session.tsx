@@ -4,7 +4,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Me, Session } from '../../common/schemas/config.ts';
 import { forgetSession, hasDeviceStorage, rememberedUser, rememberUser } from './local-first/device-db.ts';
-import { api, ApiError, isUnreachable, setUnauthenticatedHandler } from '../lib/api-client.ts';
+import { api, ApiError, isUnreachable, resumeSessionRequests, setUnauthenticatedHandler } from '../lib/api-client.ts';
 
 export type SessionState =
   /** `unreachable` once the first attempt failed (offline, server down) and no user is kept on the device. */
@@ -121,6 +121,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return () => setUnauthenticatedHandler(undefined);
     },
     [markSignedOut],
+  );
+
+  useEffect(
+    function letRequestsGoOnceSignedOut() {
+      // Sign-out held the signed-in page's requests back; its screen is gone now, and the next user's must go.
+      if (session.status !== 'signed-in') resumeSessionRequests();
+    },
+    [session.status],
   );
 
   const value = useMemo(() => ({ session, refresh, markSignedOut }), [session, refresh, markSignedOut]);

@@ -51,14 +51,21 @@ type RequestOptions<T> = {
 
 /**
  * Aborted at sign-out: what the signed-in page still has in flight (the background refresh of one's own spots, say)
- * stops there rather than reaching the server after the session ends and coming back refused.
+ * stops there, and what it would start before its screen is gone is never sent, rather than reaching the server
+ * after the session ends and coming back refused. Sign-in's own requests (/api/auth/…, who is signed in, the
+ * server's settings) are not held.
  */
 let sessionRequests = new AbortController();
+const HELD_BACK_NEVER = ['/api/auth/', '/api/v1/session', '/api/v1/config'];
 
-/** Stops every request in flight; those sent from now on (the sign-out itself) go through. */
+/** Stops every request of the signed-in page in flight, and those it would send until `resumeSessionRequests`. */
 export function cutSessionRequests(): void {
   sessionRequests.abort();
-  sessionRequests = new AbortController();
+}
+
+/** The signed-in screen is gone (or sign-out failed): requests go through again. */
+export function resumeSessionRequests(): void {
+  if (sessionRequests.signal.aborted) sessionRequests = new AbortController();
 }
 
 /** Only these reach the session-expired handler; everything else is shown where it happened. */
@@ -82,7 +89,10 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   // AbortSignal.any is recent (2024); without it the caller's signal alone is kept.
   let signal = options.signal ?? timeout;
-  if (AbortSignal.any) signal = AbortSignal.any([signal, timeout, sessionRequests.signal]);
+  if (AbortSignal.any) {
+    const held = !HELD_BACK_NEVER.some((prefix) => path.startsWith(prefix));
+    signal = AbortSignal.any(held ? [signal, timeout, sessionRequests.signal] : [signal, timeout]);
+  }
 
   let response: Response;
   try {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { cutSessionRequests, errorMessage } from '../../lib/api-client.ts';
+import { cutSessionRequests, errorMessage, resumeSessionRequests } from '../../lib/api-client.ts';
 import { forgetEverything } from '../../app/local-first/device-db.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { forgetPrivateData } from '../../app/private-data.ts';
@@ -43,6 +43,7 @@ export function SignOutButton() {
       markSignedOut();
       await forgetPrivateData(queryClient);
     } catch (error) {
+      resumeSessionRequests();
       toast({
         variant: 'destructive',
         title: t('auth.signOutFailed'),

@@ -30,7 +30,11 @@ type MapViewProps = {
   onMapReady: (map: L.Map) => void;
   baseLayer: TileLayerConfig | undefined;
   spots: Spot[];
-  labels: PopupLabels & { cluster: (count: number) => string; accuracyCircle: (metres: number) => string };
+  labels: PopupLabels & {
+    cluster: (count: number) => string;
+    accuracyCircle: (metres: number) => string;
+    yourAccuracyCircle: (metres: number) => string;
+  };
   onVisibleCountChange: (count: number) => void;
   area: BBox | null;
   truncated: boolean;
@@ -200,7 +204,7 @@ export function MapView(props: MapViewProps) {
         {userPosition && (
           <UserAccuracy
             position={userPosition}
-            label={props.labels.accuracyCircle(Math.round(userPosition.accuracy))}
+            label={props.labels.yourAccuracyCircle(Math.round(userPosition.accuracy))}
           />
         )}
       </MapContainer>

@@ -55,6 +55,7 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
       visits: t('visits.list'),
       onVisits: (spot: ShownSpot, kind: 'record' | 'list') => openVisits({ kind, spot }),
       accuracyCircle: (metres: number) => t('map.accuracyCircle', { metres }),
+      yourAccuracyCircle: (metres: number) => t('map.yourAccuracyCircle', { metres }),
       guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
       edit: t('locations.edit'),
       move: t('map.move'),

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, cutSessionRequests, resumeSessionRequests } from './api-client.ts';
+
+/** The browser's fetch as far as sign-out needs it: it never sends a request whose signal is already aborted. */
+function recordingFetch() {
+  const sent: string[] = [];
+  const pending: Array<() => void> = [];
+  const fetch = vi.fn((url: string, init: RequestInit) => {
+    const signal = init.signal!;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    sent.push(url);
+    return new Promise<Response>((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason));
+      pending.push(() => resolve(Response.json({ ok: true })));
+    });
+  });
+  return { fetch, sent, answerAll: () => pending.splice(0).forEach((answer) => answer()) };
+}
+
+describe('api at sign-out', () => {
+  afterEach(() => {
+    resumeSessionRequests();
+    vi.unstubAllGlobals();
+  });
+
+  it('stops what is in flight, sends nothing more of the signed-in page, and lets sign-in go on', async () => {
+    const browser = recordingFetch();
+    vi.stubGlobal('fetch', browser.fetch);
+
+    const inFlight = api('/api/v1/locations?owner=mine&limit=200');
+    cutSessionRequests();
+    await expect(inFlight).rejects.toMatchObject({ name: 'AbortError' });
+
+    // A background refresh that wakes up while the sign-out is on its way is never sent.
+    await expect(api('/api/v1/locations?owner=mine&limit=200')).rejects.toMatchObject({ name: 'AbortError' });
+    // The sign-out itself, and the sign-in screen's questions, go through.
+    const signOut = api('/api/auth/sign-out', { method: 'POST', json: {} });
+    const session = api('/api/v1/session');
+    browser.answerAll();
+    await expect(signOut).resolves.toEqual({ ok: true });
+    await expect(session).resolves.toEqual({ ok: true });
+    expect(browser.sent).toEqual(['/api/v1/locations?owner=mine&limit=200', '/api/auth/sign-out', '/api/v1/session']);
+
+    // Once the signed-in screen is gone, the next user's requests are sent again.
+    resumeSessionRequests();
+    const next = api('/api/v1/locations?owner=mine&limit=200');
+    browser.answerAll();
+    await expect(next).resolves.toEqual({ ok: true });
+    expect(browser.sent).toHaveLength(4);
+  });
+});
