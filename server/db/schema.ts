@@ -616,6 +616,11 @@ export const spotCircles = pgTable(
     isPublic: boolean('is_public'),
     shownLatitude: doublePrecision('shown_latitude'),
     shownLongitude: doublePrecision('shown_longitude'),
+    /**
+     * Written with its spot, in the statement that inserts the spot (a new shared spot): the spot's own insert took
+     * this share off the owner's kept cells, so the share's insert leaves them be (migration 0020). Read only then.
+     */
+    ownerCounted: boolean('owner_counted').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.spotId, t.circleId] }),

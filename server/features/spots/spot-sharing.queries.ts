@@ -28,7 +28,8 @@ export async function requireOwnCircles(tx: Transaction, userId: string, circleI
  * is_public and shown point) and shares it with these circles in one
  * statement: sharing is a common write, and one round trip less is most of what it costs more than a private spot.
  * The shares carry the spot's values as the insert returned them (its shown point included), so their fill trigger
- * has nothing to look up. The membership lock is taken as `requireOwnCircles` takes it. False when the id was taken;
+ * has nothing to look up, and are marked counted with the spot: the spot's insert settles the owner's kept cells for
+ * them in its one upsert (migration 0020). The membership lock is taken as `requireOwnCircles` takes it. False when the id was taken;
  * 400 UNKNOWN_CIRCLE, and the whole transaction undone, when the owner is not in one of the circles.
  */
 export async function insertSharedSpot(tx: Transaction, insert: SQL, circleIds: string[]): Promise<boolean> {
@@ -36,8 +37,10 @@ export async function insertSharedSpot(tx: Transaction, insert: SQL, circleIds: 
   const result = await tx.execute(sql`
     with spot as (${insert}),
     shared as (
-      insert into ${spotCircles} (location_id, circle_id, owner_id, type, is_public, shown_latitude, shown_longitude)
-      select spot.id, m.circle_id, spot.user_id, spot.type::text, spot.is_public, spot.shown_latitude, spot.shown_longitude
+      insert into ${spotCircles} (location_id, circle_id, owner_id, type, is_public, shown_latitude, shown_longitude,
+        owner_counted)
+      select spot.id, m.circle_id, spot.user_id, spot.type::text, spot.is_public, spot.shown_latitude, spot.shown_longitude,
+        true
       from spot join ${circleMembers} m
         on m.user_id = spot.user_id and m.circle_id = any(${`{${circleIds.join(',')}}`}::uuid[])
       for key share of m
