@@ -35,7 +35,7 @@ async function drawnTotal(page: Page): Promise<number> {
 }
 
 describe('the map with many spots in view', () => {
-  it('shows the true count from the counted cells, asks for no spots, and loads them whole once zoomed in to fewer', async () => {
+  it('shows the true count from the counted cells, asks for no spots, loads them whole once zoomed in to fewer, and asks nothing on a pan among them', async () => {
     // Another forager's spots near Kaunas: two public ones are counted, the private one never is.
     const other = await foray.newPage();
     await signedInUser(other.page, foray, uniqueEmail('neighbour'));
@@ -66,9 +66,40 @@ describe('the map with many spots in view', () => {
     await expect.poll(() => spotRequests.length).toBeGreaterThan(0);
     await expect.poll(() => drawnTotal(page)).toBe(32);
 
+    // A small pan among the loaded spots asks the server nothing: the view is counted from the spots loaded.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/v1/')) asked.push(request.url());
+    });
+    const pane = mapOf(page).locator('.leaflet-map-pane');
+    const before = await pane.getAttribute('style');
+    await mapOf(page).focus();
+    await page.keyboard.press('ArrowRight');
+    let last: string | null = null;
+    await expect
+      .poll(async () => {
+        const now = await pane.getAttribute('style');
+        const resting = now !== before && now === last;
+        last = now;
+        return resting;
+      })
+      .toBe(true);
+    await expectVisible(page.getByText(exactly(en('map.locationCount_other', { count: 32 }))));
+    asked.push('zoom out');
+
     // Out again: the counted cells, and none of the pins loaded for Kaunas drawn or counted on top of them.
     const zoomOut = mapOf(page).getByRole('button', { name: exactly(en('map.zoomOut')) });
-    for (let step = 0; step < 3; step++) await zoomOut.click();
+    await zoomOut.click();
+    // Zoom 9 is new to this page: leaving the loaded area asks for its tiles first. Nothing was asked before them,
+    // neither before the zoom nor after it (a request of the pan's would still come before the zoom's tiles).
+    await expect.poll(() => asked.some((url) => url.includes('/api/v1/map/tiles/'))).toBe(true);
+    expect(
+      asked.slice(
+        0,
+        asked.findIndex((url) => url.includes('/api/v1/map/tiles/')),
+      ),
+    ).toEqual(['zoom out']);
+    for (let step = 0; step < 2; step++) await zoomOut.click();
     await expectVisible(page.getByText(exactly(en('map.locationCount_other', { count: 62 }))));
     await expect.poll(() => drawnTotal(page)).toBe(62);
   });

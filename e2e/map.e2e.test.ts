@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from './support/accounts.ts';
 import { useForay } from './support/foray.ts';
+import { FORAY_ROOT } from './support/foray-server.ts';
 import { addForm, clickMap, mapOf } from './support/spots.ts';
 import { en, exactly, lt } from './support/texts.ts';
 import { expectGone, expectToast, expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
@@ -22,8 +25,13 @@ const expectFetchedTile = (
     .toBe(true);
 
 describe('the map', () => {
-  it('centres on the forager at zoom 14 when location is allowed, and says so', async () => {
-    const { page } = await foray.newPage({ permissions: ['geolocation'], geolocation: VILNIUS });
+  it('centres on the forager at zoom 14 when location is allowed, and says so; fetches code kept for later after the tiles', async () => {
+    const { page, context } = await foray.newPage({ permissions: ['geolocation'], geolocation: VILNIUS });
+    // One bar of signal: each map tile takes a second and a half to come.
+    await context.route(`${foray.tiles.origin}/**`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     const asked: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -42,6 +50,33 @@ describe('the map', () => {
       ),
     );
     expect(initiators).toEqual(['link', 'link']);
+
+    // The code kept for use with no signal (the add form, the position fixer, visits, guidance, as the build named
+    // them) is fetched only once the map's first tiles are in, however long they take: not while they are on the way.
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(FORAY_ROOT, 'dist/client/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const putOff = [
+      'client/features/map/add-spot-form.tsx',
+      'client/features/map/position-fixer.tsx',
+      'client/features/visits/visits-view.tsx',
+      'client/features/guidance/guidance-view.tsx',
+    ].map((source) => `/${manifest[source]!.file}`);
+    const timings = () =>
+      page.evaluate(
+        ({ files, tiles }) => {
+          const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+          return {
+            chunks: entries.filter((entry) => files.includes(new URL(entry.name).pathname)).map((e) => e.startTime),
+            tiles: entries.filter((entry) => entry.name.startsWith(tiles)).map((e) => e.responseEnd),
+          };
+        },
+        { files: putOff, tiles: foray.tiles.origin },
+      );
+    await expect.poll(async () => (await timings()).chunks.length, { timeout: UI_TIMEOUT_MS }).toBe(putOff.length);
+    const { chunks, tiles } = await timings();
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(Math.min(...chunks)).toBeGreaterThan(Math.min(...tiles));
   });
 
   it('stays on Lithuania at zoom 7 and explains, when location is refused; locate-me then fails clearly', async () => {

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useClientConfig } from './client-config.ts';
 import { askForCompass, GuidanceContext, type GuidanceTarget } from './guidance-context.ts';
-import { whenIdle } from '../lib/when-idle.ts';
+import { afterFirstDraw } from '../lib/after-first-draw.ts';
 import { withAllWords } from '../i18n/later-words.ts';
 
 const loadGuidance = withAllWords(() => import('../features/guidance/guidance-view.tsx'));
@@ -13,11 +13,9 @@ export function GuidanceHost({ children }: { children: ReactNode }) {
   const config = useClientConfig();
 
   useEffect(function preloadGuidance() {
-    // Fetched while there is signal: "Back to the car" is wanted most where there is none. Once the page is
-    // idle: the map's first draw comes first.
-    void whenIdle()
-      .then(loadGuidance)
-      .catch(() => undefined);
+    // Fetched while there is signal: "Back to the car" is wanted most where there is none. Once the map has
+    // drawn: its first tiles come first.
+    afterFirstDraw(loadGuidance).catch(() => undefined);
   }, []);
 
   const guide = useCallback((next: GuidanceTarget) => {

@@ -12,7 +12,7 @@ import { OutboxProvider } from './local-first/outbox-provider.tsx';
 import { forgetInvite, pendingInvite } from './pending-invite.ts';
 import { refreshOwnSpots } from './local-first/spot-cache.ts';
 import { useMe, useSession } from './session.tsx';
-import { whenIdle } from '../lib/when-idle.ts';
+import { afterFirstDraw } from '../lib/after-first-draw.ts';
 import { IconButton } from '../ui/icon-button.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -67,12 +67,12 @@ export default function MainScreen() {
   useEffect(
     function keepOwnSpotsOnTheDevice() {
       // Once the server has confirmed who we are: the user's own spots, in full, for use with no signal. Asked
-      // for once the page is idle: the map's first draw comes first.
+      // for once the map has drawn: its first tiles come first.
       if (!confirmed) return;
       const controller = new AbortController();
-      void whenIdle()
-        .then(() => (controller.signal.aborted ? undefined : refreshOwnSpots(me.id, controller.signal)))
-        .catch(() => undefined);
+      afterFirstDraw(() => (controller.signal.aborted ? undefined : refreshOwnSpots(me.id, controller.signal))).catch(
+        () => undefined,
+      );
       return () => controller.abort();
     },
     [me.id, confirmed],

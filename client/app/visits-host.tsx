@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import { spotKeys } from './spot-keys.ts';
 import { VisitsContext, type VisitsRequest } from './visits-context.ts';
 import { queryClient } from './query-client.ts';
-import { whenIdle } from '../lib/when-idle.ts';
+import { afterFirstDraw } from '../lib/after-first-draw.ts';
 import { withAllWords } from '../i18n/later-words.ts';
 
 const loadVisits = withAllWords(() => import('../features/visits/visits-view.tsx'));
@@ -13,11 +13,9 @@ export function VisitsHost({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<VisitsRequest | null>(null);
 
   useEffect(function preloadVisits() {
-    // Fetched while there is signal: a visit is recorded at the spot, where there often is none. Once the page
-    // is idle: the map's first draw comes first.
-    void whenIdle()
-      .then(loadVisits)
-      .catch(() => undefined);
+    // Fetched while there is signal: a visit is recorded at the spot, where there often is none. Once the map has
+    // drawn: its first tiles come first.
+    afterFirstDraw(loadVisits).catch(() => undefined);
   }, []);
 
   const open = useCallback((next: VisitsRequest) => setRequest(next), []);

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type L from 'leaflet';
 import type { ClientConfig } from '../../../common/schemas/config.ts';
-import { useMapOverview, type MapOverview } from './map-overview.ts';
+import { useMapOverview, type LoadedArea, type MapOverview } from './map-overview.ts';
 
 export type MapMode = 'deciding' | 'overview' | 'spots';
 
@@ -13,6 +13,8 @@ export function useMapMode(
   filterKey: string,
   offline: boolean,
   config: { data: ClientConfig | undefined; isError: boolean },
+  /** The spots loaded whole for the spots' map: a view inside them is decided on them, asking nothing. */
+  loaded: LoadedArea | null = null,
 ): { mode: MapMode; overview: MapOverview } {
   // A copy of the settings kept from before the overview existed has no threshold: spots, as then.
   const overviewFrom = config.data
@@ -20,7 +22,7 @@ export function useMapMode(
       ? config.data.map_overview_from
       : Infinity
     : undefined;
-  const overview = useMapOverview(map, filterKey, !offline && overviewFrom !== undefined);
+  const overview = useMapOverview(map, filterKey, !offline && overviewFrom !== undefined, loaded, overviewFrom ?? -1);
   const decided =
     offline || overview.failed || config.isError
       ? 'spots'

@@ -2,7 +2,8 @@
 // are in the view, exactly (/api/v1/map/count, ADR 0062), asked for every view. Where the view holds more spots
 // than the operator's MAP_OVERVIEW_FROM, the map draws these counted cells — true numbers, at a cost that does not
 // grow with the spots that exist — instead of asking for the spots themselves. Where it holds fewer, the spots are
-// loaded whole as before (popups, edits, the device's copy for no signal).
+// loaded whole as before (popups, edits, the device's copy for no signal). A view inside an area whose spots are all
+// loaded asks nothing: it is counted from them.
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import L from 'leaflet';
@@ -12,7 +13,9 @@ import type { MapCount, MapTile, MapTileKey } from '../../../common/schemas/map-
 import { api } from '../../lib/api-client.ts';
 import { spotKeys } from '../../app/spot-keys.ts';
 import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
-import { tilesForView, viewBox, type Bounds } from './overview-tiles.ts';
+import { waitingLine } from './popup-builder.ts';
+import { countInView, tilesForView, viewBox, type Bounds } from './overview-tiles.ts';
+import type { BBox } from '../../../common/schemas/spots.ts';
 
 /** With signal but no answer, the map gives up on the overview and loads spots (or the device's copy). */
 const TILE_TIMEOUT_MS = 10_000;
@@ -36,8 +39,24 @@ export type MapOverview = {
   bounds: Bounds | null;
 };
 
-/** Asks for the tiles of the current view, kept by react-query and revalidated by ETag. */
-export function useMapOverview(map: L.Map | null, filterKey: string, enabled: boolean): MapOverview {
+/** Every spot the caller may see in `area` under the filter `filterKey`, as the server sent them (none cut off). */
+export type LoadedArea = { area: BBox; filterKey: string; spots: readonly { latitude: number; longitude: number }[] };
+
+const within = (area: BBox, view: Bounds) =>
+  view.west >= area.minLng && view.east <= area.maxLng && view.south >= area.minLat && view.north <= area.maxLat;
+
+/**
+ * Asks for the tiles and the count of the current view, kept by react-query and revalidated by ETag — unless the view
+ * lies inside `loaded` and holds at most `loadedUpTo` of its spots: then its count is theirs, and nothing is asked (a
+ * small pan among the spots). More than that, and the map is about to turn to the overview, which the server counts.
+ */
+export function useMapOverview(
+  map: L.Map | null,
+  filterKey: string,
+  enabled: boolean,
+  loaded: LoadedArea | null = null,
+  loadedUpTo = -1,
+): MapOverview {
   const [view, setView] = useState<{ tiles: MapTileKey[]; bounds: Bounds } | null>(null);
   useEffect(
     function followTheView() {
@@ -55,8 +74,14 @@ export function useMapOverview(map: L.Map | null, filterKey: string, enabled: bo
     [map],
   );
   const query = filterKey ? `?${filterKey.slice(1)}` : '';
+  const local =
+    view && loaded && loaded.filterKey === filterKey && within(loaded.area, view.bounds)
+      ? countInView(loaded.spots, view.bounds)
+      : null;
+  const counted = local !== null && local <= loadedUpTo ? local : null;
+  const asking = enabled && counted === null;
   const { tiles, failed } = useQueries({
-    queries: (enabled && view ? view.tiles : []).map((tile) => ({
+    queries: (asking && view ? view.tiles : []).map((tile) => ({
       queryKey: [...spotKeys.all, 'tile', tile.z, tile.x, tile.y, filterKey] as const,
       // The signal is handed on: a tile left behind by a pan is cancelled, and its work on the server with it.
       queryFn: ({ signal }: { signal: AbortSignal }) =>
@@ -82,7 +107,7 @@ export function useMapOverview(map: L.Map | null, filterKey: string, enabled: bo
     queryKey: [...spotKeys.all, 'count', box, filterKey],
     queryFn: ({ signal }) =>
       api<MapCount>(`/api/v1/map/count?bbox=${box}${filterKey}`, { signal, timeoutMs: TILE_TIMEOUT_MS }),
-    enabled: enabled && box !== null,
+    enabled: asking && box !== null,
     staleTime: 30_000,
     retry: false,
     networkMode: 'always',
@@ -92,6 +117,7 @@ export function useMapOverview(map: L.Map | null, filterKey: string, enabled: bo
   // What is drawn while the next view's tiles load: the last complete set, so bubbles never blink out on a pan.
   const [drawn, setDrawn] = useState<MapTile[] | null>(null);
   if (tiles && tiles !== drawn) setDrawn(tiles);
+  if (counted !== null) return { tiles, drawn: tiles ?? drawn, inView: counted, counted, failed: false, bounds };
   return {
     tiles,
     drawn: tiles ?? drawn,
@@ -180,7 +206,7 @@ export function drawOverview(
   let removing = false;
   const withPopup = (marker: L.Marker, id: string) => {
     // Leaflet opens it on a tap, and on Enter or Space (the icon is a focusable button).
-    marker.bindPopup(() => loadingLine(labels.loading), { minWidth: 200, maxWidth: 280 });
+    marker.bindPopup(() => waitingLine(labels.loading), { minWidth: 200, maxWidth: 280 });
     marker.on('popupopen', () => {
       openPin.current = id;
       void labels.spotPopup(id).then((content) => {
@@ -220,12 +246,4 @@ export function drawOverview(
     removing = true;
     layer.remove();
   };
-}
-
-function loadingLine(text: string): HTMLElement {
-  const line = document.createElement('p');
-  line.className = 'spot-popup';
-  line.setAttribute('role', 'status');
-  line.textContent = text;
-  return line;
 }

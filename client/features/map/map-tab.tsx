@@ -11,7 +11,8 @@ import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
 import { useFiltered, useSpotFilter } from '../../app/spot-filter-url.ts';
 import { randomId } from '../../lib/uuid.ts';
-import { whenIdle } from '../../lib/when-idle.ts';
+import { afterFirstDraw } from '../../lib/after-first-draw.ts';
+import { loadPopupBuilder } from './popup-builder.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -22,6 +23,7 @@ import { MapView, type UserPosition } from './map-view.tsx';
 import { shownArea, useSpotsInArea } from './spots-in-view.ts';
 import { countInView } from './overview-tiles.ts';
 import { useMapMode } from './map-mode.ts';
+import type { LoadedArea } from './map-overview.ts';
 import { useOverviewLayer } from './overview-layer.ts';
 import { AddSpotForm, bringIntoSight, MoveSpotPanel, PositionFixer, preloadSheets, Sheet } from './map-sheets.tsx';
 import { LayerSelect } from './layer-select.tsx';
@@ -68,9 +70,12 @@ export function MapTab({
   const config = useClientConfig();
   const offline = useOffline();
   const { filter, key: filterKey } = useSpotFilter();
-  const { mode, overview } = useMapMode(map, filterKey, offline, config);
+  // The area whose spots are all loaded: a pan inside it is counted from them and asks the server nothing.
+  const [loadedArea, setLoadedArea] = useState<LoadedArea | null>(null);
+  const { mode, overview } = useMapMode(map, filterKey, offline, config, loadedArea);
   const spotsQuery = useSpotsInArea(mode === 'spots' ? area : null, me.id, filter);
-  const loaded = spotsQuery.data?.items ?? NO_SPOTS;
+  // Only the spots' map draws loaded spots: in the overview the query keeps the last area's as its placeholder.
+  const loaded = mode === 'spots' ? (spotsQuery.data?.items ?? NO_SPOTS) : NO_SPOTS;
   // What waits on the device is drawn too: new spots as pending pins; a spot being deleted is gone already.
   const shown = useMemo(
     // With nothing waiting, the loaded array itself: the clusters are only rebuilt when spots change.
@@ -86,6 +91,19 @@ export function MapTab({
   const spots = useFiltered(shown, filter, filterKey);
   // The server fetches one row more than it sends: a next page exists exactly when there were more spots.
   const truncated = mode === 'spots' && spotsQuery.data ? spotsQuery.data.next_cursor !== null : false;
+  const complete =
+    mode === 'spots' && spotsQuery.data?.from === 'server' && !spotsQuery.isPlaceholderData && !truncated
+      ? spotsQuery.data
+      : null;
+  // Set while rendering (React's way to derive state from what changed), not in an effect: no extra draw.
+  const loadedNow = complete && area ? { area, filterKey, spots: complete.items } : null;
+  if (
+    loadedNow?.spots !== loadedArea?.spots ||
+    loadedNow?.area !== loadedArea?.area ||
+    loadedNow?.filterKey !== loadedArea?.filterKey
+  ) {
+    setLoadedArea(loadedNow);
+  }
   const layers = config.data?.tile_layers ?? [];
   const baseLayer = layers.find((layer) => layer.id === baseLayerId) ?? layers[0];
   const region = config.data?.map_region ?? null;
@@ -96,11 +114,10 @@ export function MapTab({
   useEffect(
     function preloadTheForm() {
       // Fetched once the map is up, so the first tap on the map opens the form at once, signal or not.
-      // Once the page is idle: the map's first draw comes first.
+      // Once the map has drawn: its first tiles come first.
       if (map) {
-        void whenIdle()
-          .then(preloadSheets)
-          .catch(() => undefined);
+        afterFirstDraw(loadPopupBuilder).catch(() => undefined);
+        afterFirstDraw(preloadSheets).catch(() => undefined);
       }
     },
     [map],

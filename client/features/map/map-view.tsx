@@ -2,6 +2,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { reportFirstDraw } from '../../lib/after-first-draw.ts';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvent } from 'react-leaflet';
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,9 @@ import { AreaWatcher } from './spots-in-view.ts';
 import { accuracyCircle, SpotsLayer } from './spots-layer.tsx';
 
 /** Where the forager stands, and how far off that may be (metres). */
+
+/** The base layer's first tiles are in: what was put off for them may go (after-first-draw.ts). */
+const FIRST_DRAW = { load: reportFirstDraw };
 export type UserPosition = { latlng: L.LatLngTuple; accuracy: number };
 
 export const DEFAULT_CENTER: L.LatLngTuple = [55.1694, 23.8813];
@@ -172,6 +176,7 @@ export function MapView(props: MapViewProps) {
         {baseLayer && (
           <TileLayer
             key={baseLayer.id}
+            eventHandlers={FIRST_DRAW}
             url={baseLayer.url}
             attribution={baseLayer.attribution}
             maxZoom={baseLayer.max_zoom}

@@ -13,7 +13,7 @@ import { approximateText } from '../../app/sharing.ts';
 import { drawOverview, type OpenPin } from './map-overview.ts';
 import type { PopupLabels } from './spot-popup.ts';
 import { readSpot } from './spot-by-id.ts';
-import { buildSpotPopup } from './spot-popup.ts';
+import { loadPopupBuilder } from './popup-builder.ts';
 
 /** Draws `tiles` on the map while they are given (null: the overview is not shown). */
 export function useOverviewLayer(
@@ -31,7 +31,7 @@ export function useOverviewLayer(
         const name = t('map.overviewPin', { type: t(`locationTypes.${type}`) });
         return approximate ? `${name} (${approximateText(approximate, t)})` : name;
       },
-      loading: t('map.spotLoading'),
+      loading: labels.loading,
       spotPopup: async (id: string) => {
         const spot = await readSpot(id, me.id, offline);
         if (spot === 'gone' || spot === null) {
@@ -41,7 +41,7 @@ export function useOverviewLayer(
           return line;
         }
         const [shownSpot] = applyPending([spot], entries, me.name, photoUrls);
-        return buildSpotPopup(shownSpot ?? spot, labels);
+        return (await loadPopupBuilder()).buildSpotPopup(shownSpot ?? spot, labels);
       },
     }),
     [labels, t, me.id, me.name, offline, entries, photoUrls],

@@ -28,6 +28,7 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
   return useMemo(
     () => ({
       language,
+      loading: t('map.spotLoading'),
       typeLabel: (type: Spot['type']) => t(`locationTypes.${type}`),
       foundBy: (finder: string) => t('map.popupFinder', { finder }),
       dateFound: (date: string) => t('map.popupDateFound', { date }),

@@ -6,6 +6,8 @@ import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 
 export type PopupLabels = {
   language: string;
+  /** While the popup's content is read (by id) or its code loads. */
+  loading: string;
   typeLabel: (type: Spot['type']) => string;
   foundBy: (finder: string) => string;
   dateFound: (date: string) => string;

@@ -7,7 +7,8 @@ import Supercluster from 'supercluster';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
 import { countInView } from './overview-tiles.ts';
-import { buildSpotPopup, type PopupLabels } from './spot-popup.ts';
+import type { PopupLabels } from './spot-popup.ts';
+import { popupContent } from './popup-builder.ts';
 
 type SpotPoint = { index: number };
 
@@ -162,7 +163,7 @@ function spotMarker(
     marker.on('remove', () => square.remove());
   }
   // Built when opened: a popup per pin up front would cost time and memory for thousands of pins.
-  marker.bindPopup(() => buildSpotPopup(spot, labels), { minWidth: 200, maxWidth: 280 });
+  marker.bindPopup(() => popupContent(marker, spot, labels, labels.loading), { minWidth: 200, maxWidth: 280 });
   const { accuracy_m: accuracy } = spot;
   if (accuracy !== null) {
     // The circle the spot may really be in, while its popup is open: one per pin always would bury the map.
