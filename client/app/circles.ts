@@ -1,6 +1,7 @@
 // The circles the signed-in forager belongs to (issue #20): each one's id, name, the forager's role in it and its
 // size. Here in the shell so any feature that names or offers a circle (the share dialog, the filter, a spot's
 // badge) can read them without importing the circles feature, which manages them (client/features/circles).
+import { useAfterFirstDraw } from '../lib/after-first-draw.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { Circle } from '../../common/schemas/circles.ts';
 import { api, isUnreachable } from '../lib/api-client.ts';
@@ -65,12 +66,16 @@ async function keepCircles(userId: string, circles: Circle[]): Promise<void> {
  * device ever kept them). Asked for again whenever a screen that uses them opens: the main screen holds them for its
  * popups all along, and a circle one has just been removed from must not be offered, or listed, from that copy.
  */
-export function useMyCircles() {
+export function useMyCircles(options: { afterTheMap?: boolean } = {}) {
   const { session } = useSession();
   const userId = session.status === 'signed-in' ? session.me.id : undefined;
+  // The map's popups and the filter need the names only once a pin or the filter is opened: asked for after the map's
+  // first tiles, with the contract's code, which the first draw does not need either.
+  const mapDrawn = useAfterFirstDraw();
   return useQuery({
     queryKey: circleKeys.all,
     queryFn: ({ signal }) => fetchMyCircles(signal, userId),
     refetchOnMount: 'always',
+    enabled: !options.afterTheMap || mapDrawn,
   });
 }

@@ -2,6 +2,7 @@
 // page's part in sending it — at start, when the network returns, when the page is shown again, after each
 // save, when the backoff timer fires, and on "Upload now". Each send that reaches its end is followed by a check
 // of the spots the device keeps (revocation.ts): at start, back online, then at most every few minutes.
+import { afterFirstDraw } from '../../lib/after-first-draw.ts';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { spotKeys } from '../spot-keys.ts';
@@ -185,9 +186,12 @@ export function OutboxProvider({
       };
       window.addEventListener('online', onOnline);
       document.addEventListener('visibilitychange', onVisible);
-      uploadNow(); // app start
+      // At app start, once the map has drawn: the sender's code and its contracts are not needed for the first tiles.
+      let mounted = true;
+      afterFirstDraw(() => mounted && uploadNow()).catch(() => undefined);
       const state = sender.current;
       return () => {
+        mounted = false;
         window.removeEventListener('online', onOnline);
         document.removeEventListener('visibilitychange', onVisible);
         clearTimeout(state.timer);

@@ -13,8 +13,8 @@ export function FilterButton() {
   const { filter } = useSpotFilter();
   const [open, setOpen] = useState(false);
   const count = activeFilters(filter);
-  // Asked for here, with the main screen's code (its popups name circles too), and handed to the panel.
-  const circles = useMyCircles();
+  // Asked for here once the map has drawn (its popups name circles too), and handed to the panel.
+  const circles = useMyCircles({ afterTheMap: true });
   return (
     <>
       <button

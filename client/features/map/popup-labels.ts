@@ -24,7 +24,7 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
   const { retry, discard } = useOutbox();
   const language = i18n.resolvedLanguage ?? 'en';
   // Names for the circles a spot is shared with; until they load (or with no signal), how many.
-  const circles = useMyCircles().data;
+  const circles = useMyCircles({ afterTheMap: true }).data;
   return useMemo(
     () => ({
       language,
