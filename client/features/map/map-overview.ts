@@ -14,16 +14,11 @@ import { api } from '../../lib/api-client.ts';
 import { spotKeys } from '../../app/spot-keys.ts';
 import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
 import { waitingLine } from './popup-builder.ts';
-import { countInView, tilesForView, viewBox, type Bounds } from './overview-tiles.ts';
+import { areaHolds, boundsOf, countInView, tilesForView, viewBox, type Bounds } from './overview-tiles.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
 
 /** With signal but no answer, the map gives up on the overview and loads spots (or the device's copy). */
 const TILE_TIMEOUT_MS = 10_000;
-
-const boundsOf = (map: L.Map): Bounds => {
-  const view = map.getBounds();
-  return { west: view.getWest(), south: view.getSouth(), east: view.getEast(), north: view.getNorth() };
-};
 
 export type MapOverview = {
   /** The view's tiles, all loaded; null while any is loading, or when they cannot be had. */
@@ -42,9 +37,6 @@ export type MapOverview = {
 /** Every spot the caller may see in `area` under the filter `filterKey`, as the server sent them (none cut off). */
 export type LoadedArea = { area: BBox; filterKey: string; spots: readonly { latitude: number; longitude: number }[] };
 
-const within = (area: BBox, view: Bounds) =>
-  view.west >= area.minLng && view.east <= area.maxLng && view.south >= area.minLat && view.north <= area.maxLat;
-
 /**
  * Asks for the tiles and the count of the current view, kept by react-query and revalidated by ETag — unless the view
  * lies inside `loaded` and holds at most `loadedUpTo` of its spots: then its count is theirs, and nothing is asked (a
@@ -62,7 +54,7 @@ export function useMapOverview(
     function followTheView() {
       if (!map) return;
       const update = () => {
-        const bounds = boundsOf(map);
+        const bounds = boundsOf(map.getBounds());
         setView({ tiles: tilesForView(bounds, map.getZoom()), bounds });
       };
       update();
@@ -75,7 +67,7 @@ export function useMapOverview(
   );
   const query = filterKey ? `?${filterKey.slice(1)}` : '';
   const local =
-    view && loaded && loaded.filterKey === filterKey && within(loaded.area, view.bounds)
+    view && loaded && loaded.filterKey === filterKey && areaHolds(loaded.area, view.bounds)
       ? countInView(loaded.spots, view.bounds)
       : null;
   const counted = local !== null && local <= loadedUpTo ? local : null;
@@ -117,13 +109,13 @@ export function useMapOverview(
   // What is drawn while the next view's tiles load: the last complete set, so bubbles never blink out on a pan.
   const [drawn, setDrawn] = useState<MapTile[] | null>(null);
   if (tiles && tiles !== drawn) setDrawn(tiles);
-  if (counted !== null) return { tiles, drawn: tiles ?? drawn, inView: counted, counted, failed: false, bounds };
+  const asked = count.data?.count ?? null;
   return {
     tiles,
     drawn: tiles ?? drawn,
-    inView: count.isPlaceholderData ? null : (count.data?.count ?? null),
-    counted: count.data?.count ?? null,
-    failed: failed || count.isError,
+    inView: counted ?? (count.isPlaceholderData ? null : asked),
+    counted: counted ?? asked,
+    failed: counted === null && (failed || count.isError),
     bounds,
   };
 }

@@ -14,10 +14,10 @@ import type { PopupLabels } from './spot-popup.ts';
 import { AreaWatcher } from './spots-in-view.ts';
 import { accuracyCircle, SpotsLayer } from './spots-layer.tsx';
 
-/** Where the forager stands, and how far off that may be (metres). */
-
 /** The base layer's first tiles are in: what was put off for them may go (after-first-draw.ts). */
 const FIRST_DRAW = { load: reportFirstDraw };
+
+/** Where the forager stands, and how far off that may be (metres). */
 export type UserPosition = { latlng: L.LatLngTuple; accuracy: number };
 
 export const DEFAULT_CENTER: L.LatLngTuple = [55.1694, 23.8813];

@@ -2,10 +2,24 @@
 // own spots count inside it (ADR 0062). No Leaflet here.
 import { MAP_TILE_ZOOM_MAX } from '../../../common/limits.ts';
 import type { MapTileKey } from '../../../common/schemas/map-tiles.ts';
+import type { BBox } from '../../../common/schemas/spots.ts';
 
 /** The web-Mercator limit: tiles end here. */
 const MAX_LATITUDE = 85.0511287798;
 export type Bounds = { west: number; south: number; east: number; north: number };
+
+/** A Leaflet view's edges as plain numbers. */
+export const boundsOf = (view: {
+  getWest(): number;
+  getSouth(): number;
+  getEast(): number;
+  getNorth(): number;
+}): Bounds => ({
+  west: view.getWest(),
+  south: view.getSouth(),
+  east: view.getEast(),
+  north: view.getNorth(),
+});
 
 export function tileX(longitude: number, z: number): number {
   const n = 2 ** z;
@@ -50,3 +64,7 @@ export function countInView(spots: readonly { latitude: number; longitude: numbe
       count++;
   return count;
 }
+
+/** Whether the loaded `area` holds all of the view (the area asked for around it; spots-in-view.ts). */
+export const areaHolds = (area: BBox, view: Bounds): boolean =>
+  view.west >= area.minLng && view.east <= area.maxLng && view.south >= area.minLat && view.north <= area.maxLat;

@@ -11,6 +11,7 @@ import type { BBox, SpotPage } from '../../../common/schemas/spots.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
 import { spotKeys } from '../../app/spot-keys.ts';
 import { keepLoadedArea, keptSpotsInArea } from '../../app/local-first/spot-cache.ts';
+import { areaHolds, boundsOf } from './overview-tiles.ts';
 import { filterQuery, loadMatcher } from '../../app/spot-filter-url.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 
@@ -78,7 +79,7 @@ export function AreaWatcher({
       const check = () => {
         const { area: loaded, truncated: partial, onArea: report } = latest.current;
         const view = map.getBounds();
-        if (loaded && !partial && contains(loaded, view)) return;
+        if (loaded && !partial && areaHolds(loaded, boundsOf(view))) return;
         report(paddedArea(view));
       };
       const schedule = () => {
@@ -95,15 +96,6 @@ export function AreaWatcher({
     [map],
   );
   return null;
-}
-
-function contains(area: BBox, view: L.LatLngBounds): boolean {
-  return (
-    view.getWest() >= area.minLng &&
-    view.getEast() <= area.maxLng &&
-    view.getSouth() >= area.minLat &&
-    view.getNorth() <= area.maxLat
-  );
 }
 
 const round = (value: number) => Math.round(value * 1e4) / 1e4;
