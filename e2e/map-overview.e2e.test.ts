@@ -35,7 +35,7 @@ async function drawnTotal(page: Page): Promise<number> {
 }
 
 describe('the map with many spots in view', () => {
-  it('shows the true count from the counted cells, asks for no spots, loads them whole once zoomed in to fewer, and asks nothing on a pan among them', async () => {
+  it('shows the true count from the counted cells, asks for no spots, loads their pins once zoomed in to fewer, and asks nothing on a pan among them', async () => {
     // Another forager's spots near Kaunas: two public ones are counted, the private one never is.
     const other = await foray.newPage();
     await signedInUser(other.page, foray, uniqueEmail('neighbour'));
@@ -48,7 +48,8 @@ describe('the map with many spots in view', () => {
     await spotsAround(page, VILNIUS, 30, 'Vilnius');
     const spotRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/v1/locations?bbox=')) spotRequests.push(request.url());
+      if (request.url().includes('/api/v1/map/pins?') || request.url().includes('/api/v1/locations?bbox='))
+        spotRequests.push(request.url());
     });
     await page.reload();
 

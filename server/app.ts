@@ -30,6 +30,7 @@ import { registerCircleMemberRoutes } from './features/circles/members.routes.ts
 import { registerCircleInviteRoutes } from './features/circles/invites.routes.ts';
 import { registerMapTileRoutes } from './features/map/map-tiles.routes.ts';
 import { registerMapCountRoutes } from './features/map/map-count.routes.ts';
+import { registerMapPinRoutes } from './features/map/map-pins.routes.ts';
 import { registerFruitingRoutes } from './features/fruiting/fruiting.routes.ts';
 import { registerExportRoutes } from './features/export/export.routes.ts';
 import { registerImportRoutes } from './features/import/import.routes.ts';
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCircleInviteRoutes(app, { db, requireUser, outbox, publicUrl: config.publicUrl });
   registerMapTileRoutes(app, { reads, requireUser });
   registerMapCountRoutes(app, { reads, requireUser });
+  registerMapPinRoutes(app, { reads, requireUser });
   registerFruitingRoutes(app, { reads, requireUser });
   registerExportRoutes(app, { db, storage, requireUser, publicUrl: config.publicUrl });
   registerImportRoutes(app, { db, storage, requireUser });

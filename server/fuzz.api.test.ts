@@ -317,6 +317,27 @@ const ROUTES: Route[] = [
     },
   },
   {
+    // The spots' map's pins: a box, a limit up to 10,000 and the filter bar, all spoiled at times.
+    name: 'GET /api/v1/map/pins',
+    request: (r) => {
+      const query = [
+        r.chance(0.9)
+          ? `bbox=${r.pick([urlPart(r), Array.from({ length: 4 }, () => String(r.pick(NASTY_NUMBERS))).join(','), '20,50,30,60', '-180,-90,180,90'])}`
+          : '',
+        r.chance(0.5) ? `limit=${r.pick([urlPart(r), String(r.int(20_000) - 10), '1.5', '1e3', '10000'])}` : '',
+        r.chance(0.3) ? `q=${urlPart(r)}` : '',
+        r.chance(0.2) ? `type=${r.pick(['car_park', 'mushroom_spot', urlPart(r)])}` : '',
+        r.chance(0.2) ? `owner=${r.pick(['mine', 'others', urlPart(r)])}` : '',
+        r.chance(0.2) ? `audience=${r.pick(['private', 'circles', 'public', urlPart(r)])}` : '',
+        r.chance(0.2) ? `circle_id=${r.pick([ownCircle, crypto.randomUUID(), urlPart(r)])}` : '',
+        r.chance(0.2) ? `from=${urlPart(r)}&to=${urlPart(r)}` : '',
+        r.chance(0.1) ? `${r.pick(['due', 'visited', 'photo', 'visibility', 'cursor'])}=${urlPart(r)}` : '',
+        r.chance(0.1) ? `${urlPart(r)}=${urlPart(r)}` : '',
+      ].filter(Boolean);
+      return { url: `/api/v1/map/pins?${query.join('&')}`, headers: { cookie: user.cookie } };
+    },
+  },
+  {
     name: 'GET /api/v1/locations/:id',
     request: (r) => ({
       url: `/api/v1/locations/${r.chance(0.2) ? ownSpot : urlPart(r)}`,

@@ -83,6 +83,20 @@ export async function loadMatcher(filter: SpotFilter, userId?: string): Promise<
   return matchers.get(key)!;
 }
 
+/** The filter's matcher once loaded (undefined until then, and for no filter). */
+function useMatcher(filter: SpotFilter, key: string): Matcher | undefined {
+  const [, setLoads] = useState(0);
+  useEffect(
+    function loadTheMatcher() {
+      if (key && !matchers.has(key)) void loadMatcher(filter).then(() => setLoads((loads) => loads + 1));
+    },
+    // The key is the filter's identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
+  );
+  return matchers.get(key);
+}
+
 /**
  * The spots to draw: with a filter, those it matches (the server's answers already do; this catches what
  * waits in the outbox). Until the matcher has loaded, spots waiting on the device are held back.
@@ -92,15 +106,19 @@ export function useFiltered<T extends Matchable & { pending?: unknown }>(
   filter: SpotFilter,
   key: string,
 ): T[] {
-  const [, setLoads] = useState(0);
-  const matcher = matchers.get(key);
-  useEffect(
-    function loadTheMatcher() {
-      if (key && !matchers.has(key)) void loadMatcher(filter).then(() => setLoads((loads) => loads + 1));
-    },
-    // The key is the filter's identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
-  );
+  const matcher = useMatcher(filter, key);
   return useMemo(() => (key ? spots.filter(matcher ?? ((spot) => !spot.pending)) : spots), [spots, key, matcher]);
+}
+
+/**
+ * The spots' map's pins to draw (ADR 0065): the server chose its pins, and the device its kept ones, by the filter
+ * already; with a filter, a new spot the device holds whole is drawn when it matches (held back until the matcher
+ * has loaded).
+ */
+export function useFilteredPins<T extends { spot?: Matchable }>(pins: T[], filter: SpotFilter, key: string): T[] {
+  const matcher = useMatcher(filter, key);
+  return useMemo(
+    () => (key ? pins.filter((pin) => !pin.spot || (matcher ? matcher(pin.spot) : false)) : pins),
+    [pins, key, matcher],
+  );
 }

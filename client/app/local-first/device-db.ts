@@ -3,11 +3,16 @@
 // and sign-out deletes it.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Me } from '../../../common/schemas/config.ts';
+import type { MapPin } from '../../../common/schemas/map-pins.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import type { OutboxEntry } from './outbox-model.ts';
 
 export type CachedSpot = { userId: string; id: string; spot: Spot };
-export type PublicSpots = { userId: string; items: Spot[]; savedAt: number };
+/**
+ * Other people's spots kept for the user: `pins`, those of the areas last loaded on the map (ADR 0065), and `items`,
+ * those whose popup was opened, in full. A record from before pins holds whole spots in `items` only.
+ */
+export type PublicSpots = { userId: string; items: Spot[]; pins?: MapPin[]; savedAt: number };
 export type SyncState = { failures: number; retryAt: number };
 
 interface ForayDeviceDb extends DBSchema {
@@ -15,7 +20,7 @@ interface ForayDeviceDb extends DBSchema {
   session: { key: string; value: { user: Me; savedAt: number } };
   /** The user's own spots in full. */
   spots: { key: [string, string]; value: CachedSpot; indexes: { byUser: string } };
-  /** Other people's public spots last loaded on the map, one record per user. */
+  /** Other people's spots last loaded on the map and opened, one record per user. */
   publicSpots: { key: string; value: PublicSpots };
   /** Changes made on the device that the server has not confirmed yet, oldest first. */
   outbox: { key: number; value: OutboxEntry; indexes: { byUser: string; bySpot: [string, string] } };

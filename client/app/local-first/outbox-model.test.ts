@@ -12,7 +12,8 @@ import {
   waitsForFailedCreate,
   type OutboxEntry,
 } from './outbox-model.ts';
-import { applyPending, withVisits } from './pending-view.ts';
+import { applyPending, pinsWithPending, withVisits } from './pending-view.ts';
+import { pinOf } from '../../../common/schemas/map-pins.ts';
 import { keepMyEdit } from './stale-edit.ts';
 import { planPhotoEnqueue } from './photo-outbox-model.ts';
 
@@ -743,5 +744,68 @@ describe('several photos in the outbox', () => {
       [P2, 'blob:two'],
     ]);
     expect(shown!.photo_url).toBe('blob:one');
+  });
+});
+
+describe('pinsWithPending (the spots\u2019 map, ADR 0065)', () => {
+  const server: Spot = {
+    id: '22222222-2222-4222-8222-222222222222',
+    ...fields,
+    ...seenByItsOwner,
+    notes: null,
+    accuracy_m: 4,
+    photo_url: null,
+    thumbnail_url: null,
+    photos: [],
+    created_at: '2026-09-01T10:00:00.000Z',
+    updated_at: '2026-09-01T10:00:00.000Z',
+    version: 1,
+    is_owner: true,
+    owner_name: 'ona',
+    visits: { count: 0, last: null },
+  };
+  const pin = pinOf(server);
+  const edit = (patch: Record<string, unknown>, overrides: Partial<OutboxEntry> = {}) =>
+    ({
+      kind: 'edit',
+      spotId: server.id,
+      patch,
+      baseVersion: 1,
+      ...base,
+      seq: 3,
+      status: 'waiting',
+      sends: 0,
+      ...overrides,
+    }) as OutboxEntry;
+
+  it('gives back the pins themselves when nothing waits', () => {
+    const pins = [pin];
+    expect(pinsWithPending(pins, [], 'ona')).toBe(pins);
+  });
+
+  it('draws a new spot first, whole, for its popup, once even when the server already has its pin', () => {
+    const shown = pinsWithPending([{ ...pin, id: SPOT }, pin], [create({ seq: 7 })], 'ona', new Map([[7, 'blob:p']]));
+    expect(shown.map((each) => each.id)).toEqual([SPOT, server.id]);
+    expect(shown[0]!.spot).toMatchObject({ id: SPOT, localPhotoUrl: 'blob:p', pending: { kind: 'create' } });
+    expect(shown[0]!.pending?.kind).toBe('create');
+    expect(shown[1]!.spot).toBeUndefined();
+  });
+
+  it('moves and renames a pin by a waiting edit, marks it, and shows a refused change first', () => {
+    const [moved] = pinsWithPending(
+      [pin],
+      [edit({ latitude: 55.3, longitude: 24.1, mushroom_types: 'Boletus', accuracy_m: null })],
+      'ona',
+    );
+    expect(moved).toMatchObject({ latitude: 55.3, longitude: 24.1, mushroom_types: 'Boletus', accuracy_m: null });
+    expect(moved!.pending).toMatchObject({ kind: 'edit', status: 'waiting' });
+    const [notesOnly] = pinsWithPending([pin], [edit({ notes: 'by the birch' })], 'ona');
+    expect(notesOnly).toMatchObject({ latitude: pin.latitude, accuracy_m: 4, mushroom_types: pin.mushroom_types });
+    const [refused] = pinsWithPending(
+      [pin],
+      [edit({ notes: 'x' }, { status: 'failed', seq: 3 }), { ...share(true), spotId: server.id, seq: 4 }],
+      'ona',
+    );
+    expect(refused!.pending).toMatchObject({ kind: 'edit', status: 'failed' });
   });
 });

@@ -1,9 +1,10 @@
 // How waiting changes look on the map and in the list: the outbox's entries laid over the spots from the server
 // (or the device's copy), pure functions.
+import { pinOf, type MapPin } from '../../../common/schemas/map-pins.ts';
 import type { Photo, Spot, VisitSummary } from '../../../common/schemas/spots.ts';
 import type { CreateVisit } from '../../../common/schemas/visits.ts';
 import { createPhotoId, PHOTO_KINDS, type OutboxEntry } from './outbox-model.ts';
-import type { PhotoUrls, ShownSpot, SpotPatch } from './spot-types.ts';
+import type { PendingState, PhotoUrls, ShownPin, ShownSpot, SpotPatch } from './spot-types.ts';
 
 /** The spot with an edit's fields laid over it. */
 export function withPatch<T extends Spot>(spot: T, patch: SpotPatch): T {
@@ -109,18 +110,7 @@ export function applyPending(
         localPhotoUrl: null,
       };
     }
-    // A refused change is what the user must see first; otherwise the newest.
-    const state = waiting.find((entry) => entry.status === 'failed') ?? last;
-    return {
-      ...shown,
-      pending: {
-        kind: state.kind,
-        status: state.status,
-        error: state.error,
-        seq: state.seq ?? -1,
-        ...(state.kind === 'edit' ? { patch: state.patch } : {}),
-      },
-    };
+    return { ...shown, pending: waitingState(waiting, last) };
   };
 
   const created: ShownSpot[] = [];
@@ -130,6 +120,63 @@ export function applyPending(
   created.reverse();
   const createdIds = new Set(created.map((spot) => spot.id));
   return [...created, ...spots.filter((spot) => !createdIds.has(spot.id)).map(overlay)];
+}
+
+/** What a spot's pin and popup say of its waiting changes: a refused change first, otherwise the newest. */
+function waitingState(waiting: OutboxEntry[], last: OutboxEntry): PendingState {
+  const state = waiting.find((entry) => entry.status === 'failed') ?? last;
+  return {
+    kind: state.kind,
+    status: state.status,
+    error: state.error,
+    seq: state.seq ?? -1,
+    ...(state.kind === 'edit' ? { patch: state.patch } : {}),
+  };
+}
+
+/** The fields of an edit that change how a pin is drawn. */
+const PIN_FIELDS = ['type', 'mushroom_types', 'latitude', 'longitude', 'accuracy_m', 'precision'] as const;
+
+/**
+ * The spots' map's pins (ADR 0065) with the waiting changes laid over them: new spots drawn in full before the
+ * server has them (replacing a pin of the same id, whose create answer was lost), an edit's position, type, names
+ * and precision applied, every changed pin marked with its waiting state. A deleted spot is marked, not removed.
+ */
+export function pinsWithPending(
+  pins: MapPin[],
+  entries: OutboxEntry[],
+  ownerName: string,
+  photoUrls?: PhotoUrls,
+): ShownPin[] {
+  if (entries.length === 0) return pins;
+  const bySpot = new Map<string, OutboxEntry[]>();
+  for (const entry of entries) bySpot.set(entry.spotId, [...(bySpot.get(entry.spotId) ?? []), entry]);
+  const created: ShownPin[] = applyPending([], entries, ownerName, photoUrls).map((spot) => ({
+    ...pinOf(spot),
+    pending: spot.pending,
+    spot,
+  }));
+  const createdIds = new Set(created.map((pin) => pin.id));
+  const overlay = (pin: MapPin): ShownPin => {
+    const waiting = bySpot.get(pin.id);
+    const last = waiting?.at(-1);
+    if (!waiting || !last) return pin;
+    let shown: ShownPin = pin;
+    for (const entry of waiting) {
+      if (entry.kind !== 'edit') continue;
+      const { patch } = entry;
+      const changed = Object.fromEntries(
+        PIN_FIELDS.flatMap((field) => (field in patch ? [[field, patch[field]]] : [])),
+      );
+      shown = {
+        ...shown,
+        ...changed,
+        accuracy_m: 'accuracy_m' in patch ? (patch.accuracy_m ?? null) : shown.accuracy_m,
+      };
+    }
+    return { ...shown, pending: waitingState(waiting, last) };
+  };
+  return [...created, ...pins.filter((pin) => !createdIds.has(pin.id)).map(overlay)];
 }
 
 /** A spot's visit summary with the visits still on the device counted in (the latest date wins, a later entry on a tie). */

@@ -3,11 +3,12 @@
 // (e2e/revocation.e2e.test.ts), against the real one.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { pinOf } from '../../../common/schemas/map-pins.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { deviceDb, forgetEverything, forgetGeneration } from './device-db.ts';
 import { enqueue } from './outbox.ts';
 import { checkBatches, dropAndReplace, planFromAnswer, photoUrlsOf } from './revocation.ts';
-import { keptSpots } from './spot-cache.ts';
+import { keptPinsInArea, keptSpots } from './spot-cache.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const spot = (n: number, changes: Partial<Spot> = {}): Spot =>
@@ -129,6 +130,20 @@ describe('taking back on the device', () => {
     const before = forgetGeneration();
     await forgetEverything('ona');
     expect(await dropAndReplace('ona', [], [spot(7)], before)).toBe('signed-out');
+    expect(await keptSpots('ona')).toEqual([]);
+  });
+
+  it('drops the kept pins of spots taken back, and puts a spot made approximate there as its shown point', async () => {
+    const db = await deviceDb();
+    const pins = [spot(3), spot(4), spot(5, { latitude: 55.123456 })].map(pinOf);
+    await db.put('publicSpots', { userId: 'ona', items: [], pins, savedAt: 1 });
+    const approximate = spot(5, { version: 2, latitude: 55.13, precision: '1km', area: [23.9, 55.1, 24, 55.2] });
+    await dropAndReplace('ona', [id(3)], [approximate]);
+    const box = { minLng: -180, minLat: -90, maxLng: 180, maxLat: 90 };
+    const kept = await keptPinsInArea('ona', box);
+    expect(kept.map((pin) => pin.id).sort()).toEqual([id(4), id(5)]);
+    expect(kept.find((pin) => pin.id === id(5))).toMatchObject({ latitude: 55.13, version: 2, precision: '1km' });
+    // Only the pin was kept: the spot is not kept whole on its account.
     expect(await keptSpots('ona')).toEqual([]);
   });
 

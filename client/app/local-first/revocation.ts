@@ -6,6 +6,7 @@
 // neither sent nor touched: what the user saved is never lost. Offline, or signed out, nothing happens.
 // The decision is pure (checkBatches, planFromAnswer); the rest applies it to IndexedDB and Cache Storage.
 import { CHECK_IDS_MAX } from '../../../common/limits.ts';
+import { pinOf, type MapPin } from '../../../common/schemas/map-pins.ts';
 import type { CheckedSpots, Spot } from '../../../common/schemas/spots.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { deviceDb, forgetGeneration } from './device-db.ts';
@@ -43,8 +44,9 @@ export function planFromAnswer(sent: readonly KeptVersion[], answer: CheckedSpot
   return plan;
 }
 
-/** Every address of a spot's photos and thumbnails, cover included. */
-export function photoUrlsOf(spot: Spot): string[] {
+/** Every address of a spot's photos and thumbnails, cover included (none for a pin). */
+export function photoUrlsOf(spot: Spot | MapPin): string[] {
+  if (!('photos' in spot)) return [];
   const urls = [spot.photo_url, spot.thumbnail_url, ...(spot.photos ?? []).flatMap((p) => [p.url, p.thumbnail_url])];
   return [...new Set(urls.filter((url): url is string => typeof url === 'string' && url !== ''))];
 }
@@ -95,16 +97,20 @@ export async function checkKeptSpots(userId: string): Promise<'checked' | 'unrea
   return 'checked';
 }
 
-/** The spots the device keeps for the user (own first), by id, and the ids with changes waiting in the outbox. */
-async function readKept(userId: string): Promise<{ kept: Map<string, Spot>; pending: Set<string> }> {
+/**
+ * The spots the device keeps for the user (own first, then others' kept whole, then others' pins), by id, and the ids
+ * with changes waiting in the outbox.
+ */
+async function readKept(userId: string): Promise<{ kept: Map<string, Spot | MapPin>; pending: Set<string> }> {
   const db = await deviceDb();
   const tx = db.transaction(['spots', 'publicSpots', 'outbox']);
   const own = await tx.objectStore('spots').index('byUser').getAll(userId);
-  const others = (await tx.objectStore('publicSpots').get(userId))?.items ?? [];
+  const others = await tx.objectStore('publicSpots').get(userId);
   const entries = await tx.objectStore('outbox').index('byUser').getAll(userId);
   await tx.done;
-  const kept = new Map<string, Spot>();
-  for (const spot of [...own.map((record) => record.spot), ...others]) if (!kept.has(spot.id)) kept.set(spot.id, spot);
+  const kept = new Map<string, Spot | MapPin>();
+  for (const spot of [...own.map((record) => record.spot), ...(others?.items ?? []), ...(others?.pins ?? [])])
+    if (!kept.has(spot.id)) kept.set(spot.id, spot);
   return { kept, pending: new Set(entries.map((entry) => entry.spotId)) };
 }
 
@@ -137,8 +143,8 @@ async function fetchAgain(ids: string[]): Promise<{ spots: Spot[]; gone: string[
 }
 
 /**
- * In one transaction: drops the spots in `drop` from the user's own spots and from the others' spots kept for
- * them, and puts the fresh copies in place of the kept ones. A spot with a change waiting in the outbox is left
+ * In one transaction: drops the spots in `drop` from the user's own spots and from the others' spots and pins kept
+ * for them, and puts the fresh copies in place of the kept ones (a kept pin by the fresh spot's pin). A spot with a change waiting in the outbox is left
  * as it is (read again here: the user may have changed it while the server was asked), and so is a copy newer
  * than the one fetched (an edit's answer kept meanwhile). Nothing is written once the user has signed out
  * since `generation` was read.
@@ -160,6 +166,7 @@ export async function dropAndReplace(
 
   const others = await othersStore.get(userId);
   let items = others?.items ?? [];
+  let pins = others?.pins;
   const dropped: string[] = [];
   const replaced: Spot[] = [];
 
@@ -167,24 +174,31 @@ export async function dropAndReplace(
     if (await waits(id)) continue;
     await own.delete([userId, id]);
     items = items.filter((spot) => spot.id !== id);
+    pins = pins?.filter((pin) => pin.id !== id);
     dropped.push(id);
   }
   for (const spot of fresh) {
     if (await waits(spot.id)) continue;
     const keptOwn = (await own.get([userId, spot.id]))?.spot;
     const keptOther = items.find((item) => item.id === spot.id);
-    const kept = keptOwn ?? keptOther;
+    const keptPin = pins?.find((pin) => pin.id === spot.id);
+    const kept = keptOwn ?? keptOther ?? keptPin;
     if (kept && spot.version < kept.version) continue;
     if (spot.is_owner) {
       await own.put({ userId, id: spot.id, spot });
       items = items.filter((item) => item.id !== spot.id);
+      pins = pins?.filter((pin) => pin.id !== spot.id);
     } else {
       if (keptOwn) await own.delete([userId, spot.id]);
-      items = keptOther ? items.map((item) => (item.id === spot.id ? spot : item)) : [...items, spot];
+      // Only a pin was kept: the new pin replaces it (a spot made approximate loses its exact point).
+      if (keptPin) pins = pins?.map((pin) => (pin.id === spot.id ? pinOf(spot) : pin));
+      if (keptOther) items = items.map((item) => (item.id === spot.id ? spot : item));
+      else if (!keptPin) items = [...items, spot];
     }
     replaced.push(spot);
   }
-  if (others || items.length > 0) await othersStore.put({ userId, items, savedAt: others?.savedAt ?? Date.now() });
+  if (others || items.length > 0)
+    await othersStore.put({ userId, items, ...(pins ? { pins } : {}), savedAt: others?.savedAt ?? Date.now() });
   await tx.done;
   return { dropped, replaced };
 }

@@ -1,6 +1,7 @@
 // What the outbox learns, put at once into the pages of spots that the map and the list have loaded (React Query's
 // cache), before their next reload from the server: a change the server applied, and spots taken back.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { pinOf, type MapPin, type MapPins } from '../../../common/schemas/map-pins.ts';
 import type { Spot, SpotPage } from '../../../common/schemas/spots.ts';
 import type { OutboxChange } from './outbox-model.ts';
 import { spotKeys } from '../spot-keys.ts';
@@ -19,7 +20,8 @@ export function showAppliedChange(
       ? items.filter((item) => item.id !== spotId)
       : items;
   };
-  const isNew = (items: Spot[]) => kind === 'create' && spot && !items.some((item) => item.id === spotId);
+  const isNew = (items: readonly { id: string }[]) =>
+    kind === 'create' && spot && !items.some((item) => item.id === spotId);
 
   // Every filter's list: a spot the filter does not match is left out where the list is drawn.
   queryClient.setQueriesData<InfiniteData<SpotPage, string | null>>(
@@ -33,10 +35,16 @@ export function showAppliedChange(
       return { ...data, pages };
     },
   );
-  queryClient.setQueriesData<SpotPage>({ queryKey: ['spots', 'bbox'] }, (page) => {
-    if (!page) return page;
-    const items = update(page.items);
-    return { ...page, items: spot && isNew(items) ? [spot, ...items] : items };
+  // The spots' map holds pins (ADR 0065): the spot's new pin in place of the old.
+  const pin = spot && pinOf(spot);
+  queryClient.setQueriesData<MapPins>({ queryKey: spotKeys.inArea.prefix }, (answer) => {
+    if (!answer) return answer;
+    const items: MapPin[] = pin
+      ? answer.items.map((item) => (item.id === spotId ? pin : item))
+      : kind === 'delete' || kind === 'share' || kind === 'edit'
+        ? answer.items.filter((item) => item.id !== spotId)
+        : answer.items;
+    return { ...answer, items: pin && isNew(items) ? [pin, ...items] : items };
   });
 }
 
@@ -52,8 +60,8 @@ export function showTakenBack(queryClient: QueryClient, spotIds: string[]) {
       { queryKey: spotKeys.list().slice(0, 2) },
       (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: keep(page.items) })) },
     );
-    queryClient.setQueriesData<SpotPage>({ queryKey: ['spots', 'bbox'] }, (page) =>
-      page?.items ? { ...page, items: keep(page.items) } : page,
+    queryClient.setQueriesData<MapPins>({ queryKey: spotKeys.inArea.prefix }, (answer) =>
+      answer?.items ? { ...answer, items: answer.items.filter((item) => !gone.has(item.id)) } : answer,
     );
   }
   void queryClient.invalidateQueries({ queryKey: spotKeys.all });

@@ -1,15 +1,17 @@
-// The device's copy of spots on fake-indexeddb (an in-memory IndexedDB for Node): a map answer written a moment
-// after it came (when the page is idle) never puts back an older version of a spot an edit has updated since.
+// The device's copy of spots on fake-indexeddb (an in-memory IndexedDB for Node): the pins of others' spots the map
+// loaded (ADR 0065) replace those of the same area, a spot opened is kept whole and never over a newer copy, and with
+// no signal the map is drawn from both and from one's own spots.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { pinOf, type MapPin } from '../../../common/schemas/map-pins.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { deviceDb, forgetEverything } from './device-db.ts';
-import { keepLoadedArea, keptSpots } from './spot-cache.ts';
+import { keepLoadedArea, keepOpenedSpot, keptPinsInArea, keptSpots } from './spot-cache.ts';
 
 const SPOT = '6f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
-const spot = (version: number, mushroom_types: string): Spot =>
+const spot = (version: number, mushroom_types: string, id = SPOT): Spot =>
   ({
-    id: SPOT,
+    id,
     type: 'mushroom_spot',
     mushroom_types,
     finder: 'Ona',
@@ -35,33 +37,68 @@ const spot = (version: number, mushroom_types: string): Spot =>
   }) as Spot;
 const BOX = { minLng: 23, minLat: 55, maxLng: 24, maxLat: 56 };
 
+const OTHER = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const THIRD = '8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
+/** Someone else's spot, public, as the map's pins give it. */
+const othersPin = (id: string, version = 1, latitude = 55.5): MapPin => ({
+  ...pinOf({ ...spot(version, 'Boletus edulis', id), is_owner: false, is_public: true }),
+  latitude,
+});
+const pinIds = async (box = BOX, matches: ((spot: Spot) => boolean) | null = null) =>
+  (await keptPinsInArea('ona', box, matches)).map((pin) => pin.id).sort();
+
 beforeEach(async () => {
   const db = await deviceDb();
-  await db.clear('spots');
+  await Promise.all([db.clear('spots'), db.clear('publicSpots')]);
 });
 
-describe('the device’s copy of the map’s answers', () => {
-  it('keeps one’s own spots from a map answer, and a newer answer replaces them', async () => {
-    await keepLoadedArea('ona', BOX, { items: [spot(1, 'Before the edit')], next_cursor: null });
-    expect((await keptSpots('ona')).map((kept) => kept.mushroom_types)).toEqual(['Before the edit']);
-    await keepLoadedArea('ona', BOX, { items: [spot(2, 'After the edit')], next_cursor: null });
-    expect((await keptSpots('ona')).map((kept) => kept.mushroom_types)).toEqual(['After the edit']);
-  });
-
-  it('writes nothing of a user who signed out while the answer waited for an idle moment', async () => {
-    const writing = keepLoadedArea('ona', BOX, { items: [spot(1, 'Kept before sign-out')], next_cursor: null });
-    await forgetEverything('ona');
-    await writing;
+describe('the device’s copy of the map’s pins', () => {
+  it('keeps others’ pins; a complete answer for the same area drops those no longer in it, with their whole copy', async () => {
+    await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER), othersPin(THIRD)], truncated: false });
+    await keepOpenedSpot('ona', { ...spot(1, 'Opened', THIRD), is_owner: false, is_public: true });
+    expect(await pinIds()).toEqual([OTHER, THIRD].sort());
+    expect((await keptSpots('ona')).map((kept) => kept.id)).toEqual([THIRD]);
+    // THIRD was made private: the next answer for the area no longer has it.
+    await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER)], truncated: false });
+    expect(await pinIds()).toEqual([OTHER]);
     expect(await keptSpots('ona')).toEqual([]);
   });
 
-  it('never writes an answer read before an edit over the edit’s newer copy', async () => {
+  it('drops nothing for an answer cut short or filtered, and keeps pins of other areas', async () => {
+    const far = { minLng: 10, minLat: 10, maxLng: 11, maxLat: 11 };
+    await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER), othersPin(THIRD)], truncated: false });
+    await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER)], truncated: true });
+    await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER)], truncated: false }, true);
+    await keepLoadedArea('ona', far, { items: [], truncated: false });
+    expect(await pinIds()).toEqual([OTHER, THIRD].sort());
+  });
+
+  it('does not keep one’s own spots as pins: they are kept whole by the refresh of one’s own', async () => {
+    await keepLoadedArea('ona', BOX, { items: [pinOf(spot(1, 'Mine'))], truncated: false });
+    expect(await pinIds()).toEqual([]);
+  });
+
+  it('writes nothing of a user who signed out while the answer waited for an idle moment', async () => {
+    const writing = keepLoadedArea('ona', BOX, { items: [othersPin(OTHER)], truncated: false });
+    await forgetEverything('ona');
+    await writing;
+    expect(await pinIds()).toEqual([]);
+  });
+
+  it('never keeps a spot read before an edit over the newer copy, and its pin follows the copy kept', async () => {
+    await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER, 1, 55.5)], truncated: false });
+    await keepOpenedSpot('ona', { ...spot(3, 'Newer', OTHER), is_owner: false, latitude: 55.7 });
+    await keepOpenedSpot('ona', { ...spot(2, 'Older', OTHER), is_owner: false, latitude: 55.6 });
+    expect((await keptSpots('ona')).map((kept) => [kept.mushroom_types, kept.version])).toEqual([['Newer', 3]]);
+    expect((await keptPinsInArea('ona', BOX)).map((pin) => [pin.latitude, pin.version])).toEqual([[55.7, 3]]);
+  });
+
+  it('with no signal, draws one’s own spots and others’ pins of the area; with a filter, only spots kept whole that match', async () => {
     const db = await deviceDb();
-    // The edit's answer, kept by the outbox while the older map answer waited for an idle moment.
-    await db.put('spots', { userId: 'ona', id: SPOT, spot: spot(2, 'After the edit') });
-    await keepLoadedArea('ona', BOX, { items: [spot(1, 'Before the edit')], next_cursor: null });
-    expect((await keptSpots('ona')).map((kept) => [kept.mushroom_types, kept.version])).toEqual([
-      ['After the edit', 2],
-    ]);
+    await db.put('spots', { userId: 'ona', id: SPOT, spot: spot(1, 'Cantharellus cibarius') });
+    await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER), othersPin(THIRD, 1, 57)], truncated: false });
+    expect(await pinIds()).toEqual([SPOT, OTHER].sort());
+    expect(await pinIds(BOX, (kept) => kept.mushroom_types.startsWith('Cantharellus'))).toEqual([SPOT]);
+    expect(await pinIds(BOX, () => false)).toEqual([]);
   });
 });

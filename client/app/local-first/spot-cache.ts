@@ -1,15 +1,16 @@
-// The spots kept on the device so the map and the list work with no signal: the user's own spots in full,
-// and the public spots of the areas last loaded.
+// The spots kept on the device so the map and the list work with no signal: the user's own spots in full, the
+// pins of others' spots in the areas last loaded (ADR 0065), and others' spots in full whose popup was opened.
 import { LIST_LIMIT_MAX } from '../../../common/limits.ts';
+import { pinOf, type MapPin, type MapPins } from '../../../common/schemas/map-pins.ts';
 import type { BBox, Spot, SpotPage } from '../../../common/schemas/spots.ts';
 import { api } from '../../lib/api-client.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { deviceDb, forgetGeneration, type CachedSpot } from './device-db.ts';
 
-/** Enough public spots for the areas a forager looked at before the trip, small enough to write quickly. */
+/** Enough of others' spots for the areas a forager looked at before the trip, small enough to write quickly. */
 export const PUBLIC_KEPT_MAX = 5_000;
 
-const inside = (bbox: BBox, spot: Spot) =>
+const inside = (bbox: BBox, spot: { latitude: number; longitude: number }) =>
   spot.longitude >= bbox.minLng &&
   spot.longitude <= bbox.maxLng &&
   spot.latitude >= bbox.minLat &&
@@ -19,47 +20,87 @@ const inside = (bbox: BBox, spot: Spot) =>
  * Whether the server's copy is older than the one kept: an answer read before an edit was sent, written after
  * the edit's own answer kept the new version. Such a copy is never written over the newer one.
  */
-const isOlder = (spot: Spot, kept: Spot | undefined) => kept !== undefined && spot.version < kept.version;
+const isOlder = (spot: { version: number }, kept: { version: number } | undefined) =>
+  kept !== undefined && spot.version < kept.version;
 
 /**
- * Keeps what the map just loaded: others' public spots replace those kept for the same area (a spot made
- * private or deleted since is dropped, unless the answer was cut short), the user's own spots are updated.
- * A filtered answer (`matches`) replaces only the kept spots that filter matches: the others were not asked for.
- * Written when the page is idle: each write costs a slow phone's main thread about a millisecond, and the map's
- * first draw should not wait behind hundreds of them.
+ * Keeps the pins of others' spots the map just loaded: they replace those kept for the same area (a spot made
+ * private or deleted since is dropped, unless the answer was cut short), the newest last. A filtered answer
+ * (`filtered`) adds its pins and drops none: a pin the filter left out was not asked for. The user's own spots are
+ * kept in full by refreshOwnSpots. Written when the page is idle: the map's first draw does not wait for it.
  */
-export async function keepLoadedArea(
-  userId: string,
-  bbox: BBox,
-  page: SpotPage,
-  matches: ((spot: Spot) => boolean) | null = null,
-): Promise<void> {
+export async function keepLoadedArea(userId: string, bbox: BBox, answer: MapPins, filtered = false): Promise<void> {
   const generation = forgetGeneration();
   await whenIdle();
   const db = await deviceDb();
   // Signed out meanwhile: nothing of the user is written back. Checked as the transaction opens, so a sign-out
   // that starts later deletes after this write.
   if (forgetGeneration() !== generation) return;
-  const tx = db.transaction(['publicSpots', 'spots'], 'readwrite');
-  const publicStore = tx.objectStore('publicSpots');
-  const kept = (await publicStore.get(userId))?.items ?? [];
-  const fresh = page.items.filter((spot) => !spot.is_owner);
-  const freshIds = new Set(fresh.map((spot) => spot.id));
-  const complete = page.next_cursor === null;
-  const others = kept.filter(
-    (spot) => !freshIds.has(spot.id) && !(complete && inside(bbox, spot) && (!matches || matches(spot))),
-  );
+  const tx = db.transaction('publicSpots', 'readwrite');
+  const record = await tx.store.get(userId);
+  const kept = record?.pins ?? [];
+  const fresh = answer.items.filter((pin) => !pin.is_owner);
+  const freshIds = new Set(fresh.map((pin) => pin.id));
+  const replaces = !answer.truncated && !filtered;
+  const others = kept.filter((pin) => !freshIds.has(pin.id) && !(replaces && inside(bbox, pin)));
   // The newest loaded last: when there are too many, the areas seen longest ago go first.
-  const items = [...others, ...fresh].slice(-PUBLIC_KEPT_MAX);
-  await publicStore.put({ userId, items, savedAt: Date.now() });
-  const spots = tx.objectStore('spots');
-  for (const spot of page.items) {
-    if (!spot.is_owner) continue;
-    // Written a moment after the answer came: an edit sent meanwhile may have kept a newer copy already.
-    if (isOlder(spot, (await spots.get([userId, spot.id]))?.spot)) continue;
-    await spots.put({ userId, id: spot.id, spot });
-  }
+  const pins = [...others, ...fresh].slice(-PUBLIC_KEPT_MAX);
+  // A whole copy of a spot no longer in the area goes with its pin.
+  const gone = new Set(kept.filter((pin) => !freshIds.has(pin.id)).map((pin) => pin.id));
+  for (const pin of pins) gone.delete(pin.id);
+  const items = (record?.items ?? []).filter(
+    (spot) => !gone.has(spot.id) && !(replaces && inside(bbox, spot) && !freshIds.has(spot.id)),
+  );
+  await tx.store.put({ userId, items, pins, savedAt: Date.now() });
   await tx.done;
+}
+
+/**
+ * Keeps someone else's spot in full once its popup has read it from the server, so the popup opens with no signal
+ * too; its pin follows it. The user's own spots are kept by refreshOwnSpots.
+ */
+export async function keepOpenedSpot(userId: string, spot: Spot): Promise<void> {
+  if (spot.is_owner) return;
+  const generation = forgetGeneration();
+  const db = await deviceDb();
+  if (forgetGeneration() !== generation) return;
+  const tx = db.transaction('publicSpots', 'readwrite');
+  const record = await tx.store.get(userId);
+  const items = record?.items ?? [];
+  if (
+    isOlder(
+      spot,
+      items.find((item) => item.id === spot.id),
+    )
+  )
+    return;
+  const pins = record?.pins?.map((pin) => (pin.id === spot.id ? pinOf(spot) : pin));
+  await tx.store.put({
+    userId,
+    items: [...items.filter((item) => item.id !== spot.id), spot].slice(-PUBLIC_KEPT_MAX),
+    ...(pins ? { pins } : {}),
+    savedAt: record?.savedAt ?? Date.now(),
+  });
+  await tx.done;
+}
+
+/**
+ * The kept spots inside the box as pins, for the map when the server can't be reached: the user's own and others'
+ * kept in full, and the pins of others'. With a filter (`matches`), only spots kept in full are shown, those it
+ * matches: a pin does not hold what a filter asks about.
+ */
+export async function keptPinsInArea(
+  userId: string,
+  bbox: BBox,
+  matches: ((spot: Spot) => boolean) | null = null,
+): Promise<MapPin[]> {
+  const whole = (await keptSpots(userId)).filter((spot) => inside(bbox, spot) && (!matches || matches(spot)));
+  const pins = whole.map(pinOf);
+  if (matches) return pins;
+  const wholeIds = new Set(pins.map((pin) => pin.id));
+  const db = await deviceDb();
+  const others = (await db.get('publicSpots', userId))?.pins ?? [];
+  return [...pins, ...others.filter((pin) => !wholeIds.has(pin.id) && inside(bbox, pin))];
 }
 
 const keptById = (records: CachedSpot[]) => new Map(records.map((record) => [record.id, record.spot]));
@@ -67,11 +108,6 @@ const keptById = (records: CachedSpot[]) => new Map(records.map((record) => [rec
 /** Whether the server's copy differs from the one kept (or none is kept): only then is it written. */
 function differs(spot: Spot, kept: Spot | undefined): boolean {
   return !kept || (!isOlder(spot, kept) && JSON.stringify(spot) !== JSON.stringify(kept));
-}
-
-/** The kept spots inside the box: the map's answer when the server can't be reached. */
-export async function keptSpotsInArea(userId: string, bbox: BBox): Promise<Spot[]> {
-  return (await keptSpots(userId)).filter((spot) => inside(bbox, spot));
 }
 
 /** Every kept spot, newest first (the list's order). */
@@ -100,7 +136,9 @@ function withPhotos(spot: Spot): Spot {
 export async function keptCounts(userId: string): Promise<{ own: number; others: number }> {
   const db = await deviceDb();
   const own = await db.countFromIndex('spots', 'byUser', userId);
-  const others = (await db.get('publicSpots', userId))?.items.length ?? 0;
+  const record = await db.get('publicSpots', userId);
+  const ids = new Set([...(record?.items ?? []), ...(record?.pins ?? [])].map((spot) => spot.id));
+  const others = ids.size;
   return { own, others };
 }
 

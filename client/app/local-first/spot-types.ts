@@ -1,6 +1,7 @@
 // The shapes of a spot as the client keeps and shows it, shared by the outbox and every feature that draws spots.
 // A queued spot's fields come from the contract (common/schemas/spots.ts): a field added there is kept and sent
 // with no change here.
+import type { MapPin } from '../../../common/schemas/map-pins.ts';
 import type { CreateSpotInput, Spot } from '../../../common/schemas/spots.ts';
 import type { OutboxChange, OutboxEntry } from './outbox-model.ts';
 
@@ -43,6 +44,12 @@ export type PendingState = {
 
 /** A spot as the app shows it: the server's, or one still on the device, with what is waiting for it. */
 export type ShownSpot = Spot & { pending?: PendingState; localPhotoUrl?: string | null };
+
+/**
+ * A pin of the spots' map (ADR 0065) as drawn: with its waiting state, and, for a spot not yet on the server, the
+ * whole spot its popup shows (any other pin's popup reads the spot by id).
+ */
+export type ShownPin = MapPin & { pending?: PendingState; spot?: ShownSpot };
 
 /** Object URLs of the photos waiting in the outbox, by entry. */
 export type PhotoUrls = ReadonlyMap<number, string>;

@@ -3,13 +3,14 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type React
 import type L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { BaseLayerId, MapRegion, TileLayer } from '../../../common/schemas/config.ts';
-import type { BBox, Spot } from '../../../common/schemas/spots.ts';
+import type { MapPin } from '../../../common/schemas/map-pins.ts';
+import type { BBox } from '../../../common/schemas/spots.ts';
 import { useOffline } from '../../lib/connectivity.ts';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
-import { applyPending } from '../../app/local-first/pending-view.ts';
+import type { ShownPin, ShownSpot } from '../../app/local-first/spot-types.ts';
+import { pinsWithPending } from '../../app/local-first/pending-view.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
-import { useFiltered, useSpotFilter } from '../../app/spot-filter-url.ts';
+import { useFilteredPins, useSpotFilter } from '../../app/spot-filter-url.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { afterFirstDraw } from '../../lib/after-first-draw.ts';
 import { loadPopupBuilder } from './popup-builder.ts';
@@ -25,11 +26,12 @@ import { countInView } from './overview-tiles.ts';
 import { useMapMode } from './map-mode.ts';
 import type { LoadedArea } from './map-overview.ts';
 import { useOverviewLayer } from './overview-layer.ts';
+import { useSpotPopupById } from './popup-by-id.ts';
 import { AddSpotForm, bringIntoSight, MoveSpotPanel, PositionFixer, preloadSheets, Sheet } from './map-sheets.tsx';
 import { LayerSelect } from './layer-select.tsx';
 import { usePopupLabels } from './popup-labels.ts';
 
-const NO_SPOTS: Spot[] = [];
+const NO_SPOTS: MapPin[] = [];
 
 /** What the region map (features/map-region, handed in by the app shell) is given to draw itself on the map. */
 export type RegionMapProps = {
@@ -79,18 +81,17 @@ export function MapTab({
   // What waits on the device is drawn too: new spots as pending pins; a spot being deleted is gone already.
   const shown = useMemo(
     // With nothing waiting, the loaded array itself: the clusters are only rebuilt when spots change.
-    () =>
+    (): ShownPin[] =>
       entries.length === 0 && !moving
         ? loaded
         : // The pin being moved is drawn by the move panel, draggable, instead.
-          applyPending(loaded, entries, me.name, photoUrls).filter(
+          pinsWithPending(loaded, entries, me.name, photoUrls).filter(
             (spot) => spot.pending?.kind !== 'delete' && spot.id !== moving?.id,
           ),
     [loaded, entries, me.name, photoUrls, moving],
   );
-  const spots = useFiltered(shown, filter, filterKey);
-  // The server fetches one row more than it sends: a next page exists exactly when there were more spots.
-  const truncated = mode === 'spots' && spotsQuery.data ? spotsQuery.data.next_cursor !== null : false;
+  const spots = useFilteredPins(shown, filter, filterKey);
+  const truncated = mode === 'spots' && spotsQuery.data ? spotsQuery.data.truncated : false;
   const complete =
     mode === 'spots' && spotsQuery.data?.from === 'server' && !spotsQuery.isPlaceholderData && !truncated
       ? spotsQuery.data
@@ -165,7 +166,8 @@ export function MapTab({
   const labels = usePopupLabels(handleMove);
 
   const overviewTiles = mode === 'overview' ? overview.drawn : null;
-  useOverviewLayer(map, overviewTiles, labels, { me, offline, entries, photoUrls });
+  const spotPopup = useSpotPopupById(labels, { me, offline, entries, photoUrls });
+  useOverviewLayer(map, overviewTiles, labels, spotPopup);
   // The header's number, exact (ADR 0062): the spots drawn in the view, counted one by one, when they are all loaded
   // (or kept on the device); in the overview, or where the spots loaded were cut short, the server's count of the
   // view with what waits on the device laid over it (the drawn spots in view less the loaded ones: new spots added,
@@ -230,6 +232,7 @@ export function MapTab({
           onMapReady={setMap}
           baseLayer={regionChosen ? undefined : baseLayer}
           spots={spots}
+          spotPopup={spotPopup}
           labels={labels}
           onVisibleCountChange={setVisibleCount}
           area={area}

@@ -7,7 +7,8 @@ import { MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvent } from 'r
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { TileLayer as TileLayerConfig } from '../../../common/schemas/config.ts';
-import type { BBox, Spot } from '../../../common/schemas/spots.ts';
+import type { BBox } from '../../../common/schemas/spots.ts';
+import type { ShownPin } from '../../app/local-first/spot-types.ts';
 import { LocateButton } from './locate-button.tsx';
 import { selectionIcon, userIcon } from './marker-icons.ts';
 import type { PopupLabels } from './spot-popup.ts';
@@ -33,7 +34,9 @@ type MapViewProps = {
   map: L.Map | null;
   onMapReady: (map: L.Map) => void;
   baseLayer: TileLayerConfig | undefined;
-  spots: Spot[];
+  spots: ShownPin[];
+  /** The popup of a pin whose spot is on the server, read by id. */
+  spotPopup: (id: string) => Promise<HTMLElement>;
   labels: PopupLabels & {
     cluster: (count: number) => string;
     accuracyCircle: (metres: number) => string;
@@ -186,7 +189,12 @@ export function MapView(props: MapViewProps) {
         )}
         <SelectOnClick onSelect={props.onSelect} />
         <AreaWatcher area={props.area} truncated={props.truncated} onArea={props.onArea} />
-        <SpotsLayer spots={props.spots} labels={props.labels} onVisibleCountChange={props.onVisibleCountChange} />
+        <SpotsLayer
+          spots={props.spots}
+          labels={props.labels}
+          spotPopup={props.spotPopup}
+          onVisibleCountChange={props.onVisibleCountChange}
+        />
         {selection && (
           <Marker position={[selection.lat, selection.lng]} icon={selectionIcon} interactive={false} keyboard={false} />
         )}

@@ -47,7 +47,7 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
       audience: (spot: ShownSpot) => audienceBadge(spot, circles, t),
       sharedBy: (spot: ShownSpot) => sharedByText(spot, circles, t),
       othersSee: (spot: ShownSpot) => othersSeeText(spot, t),
-      approximate: (spot: ShownSpot) => {
+      approximate: (spot: Pick<ShownSpot, 'precision' | 'area'>) => {
         const area = areaOf(spot);
         return area ? approximateText(area.precision, t) : null;
       },

@@ -1,8 +1,9 @@
-// One spot by its id, for the popup of a lone pin of the overview (whose markers carry no details, ADR 0026):
-// from the server, or with no signal from the copy kept on the device.
+// One spot by its id, for a popup: the overview's lone pins and the spots' map's pins carry no details (ADR 0026,
+// ADR 0065). From the server, or with no signal from the copy kept on the device; someone else's spot read from the
+// server is kept in full, so its popup opens with no signal too.
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
-import { keptSpots } from '../../app/local-first/spot-cache.ts';
+import { keepOpenedSpot, keptSpots } from '../../app/local-first/spot-cache.ts';
 
 /** How long a popup waits for the server before it shows the device's copy. */
 const SPOT_TIMEOUT_MS = 8_000;
@@ -14,10 +15,12 @@ const SPOT_TIMEOUT_MS = 8_000;
 export async function readSpot(id: string, userId: string, offline: boolean): Promise<Spot | 'gone' | null> {
   if (!offline) {
     try {
-      return await api(`/api/v1/locations/${encodeURIComponent(id)}`, {
+      const spot = await api(`/api/v1/locations/${encodeURIComponent(id)}`, {
         timeoutMs: SPOT_TIMEOUT_MS,
         schema: () => import('../../../common/schemas/spots.ts').then((contract) => contract.SpotSchema),
       });
+      void keepOpenedSpot(userId, spot).catch(() => undefined);
+      return spot;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return 'gone';
     }

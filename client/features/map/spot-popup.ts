@@ -45,7 +45,7 @@ export type PopupLabels = {
   /** One's own spot shared approximately: "About 1 km for others"; null otherwise. */
   othersSee: (spot: ShownSpot) => string | null;
   /** Another forager's approximate spot (its `area` set): "approximate, about 1 km"; null otherwise. */
-  approximate: (spot: ShownSpot) => string | null;
+  approximate: (spot: Pick<ShownSpot, 'precision' | 'area'>) => string | null;
   /** "Last visit 12 Oct 2026: nothing · 3 visits", or null before the first visit. */
   visitSummary: (spot: ShownSpot) => string | null;
   /** "Record a visit" and "Visits", on one's own mushroom spot (ADR 0022). */

@@ -1,4 +1,4 @@
-// Loads the spots of the area around the view, not the whole table. The area asked for is the view plus a quarter
+// Loads the pins of the spots around the view (ADR 0065: the popup reads a spot by id), not the whole table. The area asked for is the view plus a quarter
 // of its size on every side (ADR 0064), so small pans are served from what is loaded, with no request at all, while a
 // dense city view downloads about half of what a margin of half the view did; a move outside it (or any move, when
 // the server had more spots than it sent) asks again after the map has rested for 300 ms.
@@ -7,10 +7,11 @@ import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import type L from 'leaflet';
 import { BBOX_LIMIT_MAX } from '../../../common/limits.ts';
-import type { BBox, SpotPage } from '../../../common/schemas/spots.ts';
+import type { MapPins } from '../../../common/schemas/map-pins.ts';
+import type { BBox } from '../../../common/schemas/spots.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
 import { spotKeys } from '../../app/spot-keys.ts';
-import { keepLoadedArea, keptSpotsInArea } from '../../app/local-first/spot-cache.ts';
+import { keepLoadedArea, keptPinsInArea } from '../../app/local-first/spot-cache.ts';
 import { areaHolds, boundsOf } from './overview-tiles.ts';
 import { filterQuery, loadMatcher } from '../../app/spot-filter-url.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
@@ -19,8 +20,8 @@ const SETTLE_MS = 300;
 /** With signal but no answer, the map falls back to the spots kept on the device after this long. */
 const AREA_TIMEOUT_MS = 10_000;
 
-/** An area's spots, and whether they came from the server or, with no answer, from the device's copy. */
-export type AreaSpots = SpotPage & { from: 'server' | 'device' };
+/** An area's pins, and whether they came from the server or, with no answer, from the device's copy. */
+export type AreaSpots = MapPins & { from: 'server' | 'device' };
 
 export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFilter) {
   const filterKey = filterQuery(filter);
@@ -33,22 +34,21 @@ export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFi
       if (navigator.onLine) {
         try {
           const bbox = `${box.minLng},${box.minLat},${box.maxLng},${box.maxLat}`;
-          // Not checked against SpotPageSchema: up to BBOX_LIMIT_MAX spots arrive here at once, for the map's first
+          // Not checked against MapPinsSchema: up to BBOX_LIMIT_MAX pins arrive here at once, for the map's first
           // draw, and the check costs several times the JSON's own reading (scripts/measure-parse.ts); it would also
           // make that draw wait for the zod runtime.
-          const page = await api<SpotPage>(`/api/v1/locations?bbox=${bbox}&limit=${BBOX_LIMIT_MAX}${filterKey}`, {
+          const pins = await api<MapPins>(`/api/v1/map/pins?bbox=${bbox}&limit=${BBOX_LIMIT_MAX}${filterKey}`, {
             signal,
             timeoutMs: AREA_TIMEOUT_MS,
           });
           // Kept for the walk with no signal; the map does not wait for the write.
-          void keepLoadedArea(userId, box, page, matches).catch(() => undefined);
-          return { ...page, from: 'server' };
+          void keepLoadedArea(userId, box, pins, filterKey !== '').catch(() => undefined);
+          return { ...pins, from: 'server' };
         } catch (error) {
           if (!isUnreachable(error)) throw error;
         }
       }
-      const kept = await keptSpotsInArea(userId, box);
-      return { items: matches ? kept.filter(matches) : kept, next_cursor: null, from: 'device' };
+      return { items: await keptPinsInArea(userId, box, matches), truncated: false, from: 'device' };
     },
     enabled: area !== null,
     placeholderData: keepPreviousData,

@@ -1,20 +1,23 @@
-// Draws the spots of the visible area. Pins are grouped with supercluster and drawn as plain Leaflet
-// markers created here, not one React component each: ten thousand spots in view stay smooth.
+// Draws the spots of the visible area from their pins (ADR 0065). Pins are grouped with supercluster and drawn as
+// plain Leaflet markers created here, not one React component each: ten thousand spots in view stay smooth. A pin's
+// popup reads its spot by id when it opens, but a new spot's, which the device holds whole.
 import { useEffect, useMemo, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import L from 'leaflet';
 import Supercluster from 'supercluster';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
+import type { ShownPin } from '../../app/local-first/spot-types.ts';
 import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
 import { countInView } from './overview-tiles.ts';
 import type { PopupLabels } from './spot-popup.ts';
-import { popupContent } from './popup-builder.ts';
+import { popupContent, waitingLine } from './popup-builder.ts';
 
 type SpotPoint = { index: number };
 
 type SpotsLayerProps = {
-  spots: ShownSpot[];
+  spots: ShownPin[];
   labels: PopupLabels & { cluster: (count: number) => string; accuracyCircle: (metres: number) => string };
+  /** The popup of a pin whose spot is on the server, read by id (popup-by-id.ts). */
+  spotPopup: (id: string) => Promise<HTMLElement>;
   /** How many spots are inside the current view. */
   onVisibleCountChange: (count: number) => void;
 };
@@ -22,16 +25,22 @@ type SpotsLayerProps = {
 type DrawnPin = { marker: L.Marker; drawnFrom: string; labels: SpotsLayerProps['labels'] };
 
 /** Everything a pin and its popup are drawn from: the same text means the same pin. */
-function pinSignature(spot: ShownSpot): string {
+function pinSignature(spot: ShownPin): string {
   return JSON.stringify(spot);
 }
 
 /** Past this zoom every spot is its own pin, even when two share a clearing. */
 const CLUSTER_MAX_ZOOM = 16;
 
-export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerProps) {
+export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: SpotsLayerProps) {
   const map = useMap();
   const layerRef = useRef<L.LayerGroup | null>(null);
+  // The newest popup reader for pins drawn earlier and kept: it knows whether the device is offline now, and what
+  // waits in the outbox.
+  const popupRef = useRef(spotPopup);
+  useEffect(() => {
+    popupRef.current = spotPopup;
+  });
 
   const index = useMemo(() => {
     const cluster = new Supercluster<SpotPoint, SpotPoint>({ ...CLUSTER_SPACING, maxZoom: CLUSTER_MAX_ZOOM });
@@ -106,7 +115,7 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
             if (drawn && drawn.drawnFrom === drawnFrom && drawn.labels === labels) continue;
             const reopen = drawn?.marker.isPopupOpen() ?? false;
             if (drawn) layer.removeLayer(drawn.marker);
-            const marker = spotMarker(map, spot, labels);
+            const marker = spotMarker(map, spot, labels, (id) => popupRef.current(id));
             pins.set(spot.id, { marker, drawnFrom, labels });
             layer.addLayer(marker);
             // The spot changed under its open popup (a visit recorded, an edit synced): show the new one.
@@ -136,8 +145,9 @@ export function SpotsLayer({ spots, labels, onVisibleCountChange }: SpotsLayerPr
 
 function spotMarker(
   map: L.Map,
-  spot: ShownSpot,
+  spot: ShownPin,
   labels: PopupLabels & { accuracyCircle: (metres: number) => string },
+  spotPopup: (id: string) => Promise<HTMLElement>,
 ): L.Marker {
   const title = spot.mushroom_types || labels.typeLabel(spot.type);
   const pending = spot.pending ? (spot.pending.status === 'failed' ? 'failed' : 'waiting') : null;
@@ -163,7 +173,17 @@ function spotMarker(
     marker.on('remove', () => square.remove());
   }
   // Built when opened: a popup per pin up front would cost time and memory for thousands of pins.
-  marker.bindPopup(() => popupContent(marker, spot, labels, labels.loading), { minWidth: 200, maxWidth: 280 });
+  const whole = spot.spot;
+  if (whole) {
+    marker.bindPopup(() => popupContent(marker, whole, labels, labels.loading), { minWidth: 200, maxWidth: 280 });
+  } else {
+    marker.bindPopup(() => waitingLine(labels.loading), { minWidth: 200, maxWidth: 280 });
+    marker.on('popupopen', () => {
+      void spotPopup(spot.id).then((content) => {
+        if (marker.isPopupOpen()) marker.setPopupContent(content);
+      });
+    });
+  }
   const { accuracy_m: accuracy } = spot;
   if (accuracy !== null) {
     // The circle the spot may really be in, while its popup is open: one per pin always would bury the map.

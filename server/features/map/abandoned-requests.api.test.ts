@@ -13,6 +13,7 @@ const TILE = { z: 14, x: 9342, y: 5206 }; // the z 14 tile holding SPOT (Vilnius
 const ROUTES = [
   `/api/v1/map/tiles/${TILE.z}/${TILE.x}/${TILE.y}`,
   `/api/v1/locations?bbox=${SPOT.longitude - 0.01},${SPOT.latitude - 0.01},${SPOT.longitude + 0.01},${SPOT.latitude + 0.01}&limit=5000`,
+  `/api/v1/map/pins?bbox=${SPOT.longitude - 0.01},${SPOT.latitude - 0.01},${SPOT.longitude + 0.01},${SPOT.latitude + 0.01}`,
 ];
 
 /** Polls until `done` holds, at most `tries` times, 25 ms apart; a count, not a clock, bounds the wait. */
@@ -61,7 +62,7 @@ describe.runIf(onPostgres)('a request the browser abandons, on PostgreSQL', () =
     await t?.close();
   });
 
-  it('cancels the query of an abandoned tile or box at once, while a request that waits gets its answer', async () => {
+  it('cancels the query of an abandoned tile, box or pins at once, while a request that waits gets its answer', async () => {
     for (const route of ROUTES) {
       // Another session holds the spots' table: the route's select waits on it, as it would behind a slow writer.
       const locker = new pg.Client({ connectionString: t.database.url });
@@ -102,7 +103,7 @@ describe.runIf(onPostgres)('a request the browser abandons, on PostgreSQL', () =
     }
     // No connection was lost to the pool: more requests than it holds connections all answer.
     for (let i = 0; i < 12; i++) {
-      const response = await fetch(base + ROUTES[i % 2]!, { headers: { cookie } });
+      const response = await fetch(base + ROUTES[i % ROUTES.length]!, { headers: { cookie } });
       expect(response.status).toBe(200);
     }
   });
@@ -119,7 +120,7 @@ describe.runIf(onPostgres)('the read timeout of the map and the list, on Postgre
   });
   afterAll(() => t?.close());
 
-  it('ends a tile or box read that runs past it with 503 QUERY_TIMEOUT, and answers again afterwards', async () => {
+  it('ends a tile, box or pins read that runs past it with 503 QUERY_TIMEOUT, and answers again afterwards', async () => {
     const locker = new pg.Client({ connectionString: t.database.url });
     await locker.connect();
     try {

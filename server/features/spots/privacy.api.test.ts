@@ -58,13 +58,15 @@ const request = (who: keyof typeof people, method: 'GET' | 'PATCH' | 'DELETE', u
     ...(payload ? { payload } : {}),
   });
 
-type Route = 'list' | 'bbox' | 'get' | 'photo' | 'thumbnail' | 'patch' | 'delete';
+type Route = 'list' | 'bbox' | 'pins' | 'get' | 'photo' | 'thumbnail' | 'patch' | 'delete';
 async function attempt(who: keyof typeof people, route: Route, spot: Spot) {
   switch (route) {
     case 'list':
       return request(who, 'GET', '/api/v1/locations?limit=200');
     case 'bbox':
       return request(who, 'GET', '/api/v1/locations?bbox=23,54,25,56&limit=10000');
+    case 'pins':
+      return request(who, 'GET', '/api/v1/map/pins?bbox=23,54,25,56&limit=10000');
     case 'get':
       return request(who, 'GET', `/api/v1/locations/${spot.id}`);
     case 'photo':
@@ -84,23 +86,59 @@ const expected: Record<
   Record<'private' | 'public', Record<Route, 'listed' | 'hidden' | number>>
 > = {
   owner: {
-    private: { list: 'listed', bbox: 'listed', get: 200, photo: 200, thumbnail: 200, patch: 200, delete: 204 },
-    public: { list: 'listed', bbox: 'listed', get: 200, photo: 200, thumbnail: 200, patch: 200, delete: 204 },
+    private: {
+      list: 'listed',
+      bbox: 'listed',
+      pins: 'listed',
+      get: 200,
+      photo: 200,
+      thumbnail: 200,
+      patch: 200,
+      delete: 204,
+    },
+    public: {
+      list: 'listed',
+      bbox: 'listed',
+      pins: 'listed',
+      get: 200,
+      photo: 200,
+      thumbnail: 200,
+      patch: 200,
+      delete: 204,
+    },
   },
   other: {
-    private: { list: 'hidden', bbox: 'hidden', get: 404, photo: 404, thumbnail: 404, patch: 404, delete: 404 },
-    public: { list: 'listed', bbox: 'listed', get: 200, photo: 200, thumbnail: 200, patch: 404, delete: 404 },
+    private: {
+      list: 'hidden',
+      bbox: 'hidden',
+      pins: 'hidden',
+      get: 404,
+      photo: 404,
+      thumbnail: 404,
+      patch: 404,
+      delete: 404,
+    },
+    public: {
+      list: 'listed',
+      bbox: 'listed',
+      pins: 'listed',
+      get: 200,
+      photo: 200,
+      thumbnail: 200,
+      patch: 404,
+      delete: 404,
+    },
   },
   anonymous: {
-    private: { list: 401, bbox: 401, get: 401, photo: 401, thumbnail: 401, patch: 401, delete: 401 },
-    public: { list: 401, bbox: 401, get: 401, photo: 401, thumbnail: 401, patch: 401, delete: 401 },
+    private: { list: 401, bbox: 401, pins: 401, get: 401, photo: 401, thumbnail: 401, patch: 401, delete: 401 },
+    public: { list: 401, bbox: 401, pins: 401, get: 401, photo: 401, thumbnail: 401, patch: 401, delete: 401 },
   },
 };
 
 describe.each(['owner', 'other', 'anonymous'] as const)('%s', (who) => {
   describe.each(['private', 'public'] as const)('%s spot', (visibility) => {
     // Delete last: it removes the spot the other routes look at.
-    it.each(['list', 'bbox', 'get', 'photo', 'thumbnail', 'patch', 'delete'] as const)('%s', async (route) => {
+    it.each(['list', 'bbox', 'pins', 'get', 'photo', 'thumbnail', 'patch', 'delete'] as const)('%s', async (route) => {
       const spot = await createSpot(visibility === 'public');
       const response = await attempt(who, route, spot);
       const want = expected[who][visibility][route];

@@ -1,0 +1,60 @@
+// The spots' map's answer (ADR 0065): every spot the caller may see inside the area around the view, each only as
+// much as drawing its pin takes. The popup loads the whole spot by id when it opens (GET /api/v1/locations/:id),
+// or, with no signal, takes the device's copy.
+//
+//   GET /api/v1/map/pins?bbox=minLng,minLat,maxLng,maxLat   (+ limit, + the filter bar's query parameters)
+import { z } from 'zod';
+import { BBOX_LIMIT_MAX } from '../limits.ts';
+import { BBoxSchema, fromNotAfterTo, PrecisionSchema, SpotTypeSchema, spotFilterFields, type Spot } from './spots.ts';
+
+export const MapPinsQuerySchema = z
+  .strictObject({
+    bbox: BBoxSchema,
+    limit: z.coerce.number().int().min(1).max(BBOX_LIMIT_MAX).default(BBOX_LIMIT_MAX),
+    ...spotFilterFields,
+  })
+  .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
+
+/** A pin: where it is drawn, its icon and its name, nothing of what the popup shows. */
+export const MapPinSchema = z.object({
+  id: z.uuid(),
+  type: SpotTypeSchema,
+  /** The pin's name for screen readers and its tooltip. */
+  mushroom_types: z.string(),
+  /** For someone else's approximate spot, the one point shown inside `area` (ADR 0053), as everywhere. */
+  latitude: z.number(),
+  longitude: z.number(),
+  /** As on the spot: null when placed by hand, and for someone else's approximate spot. */
+  accuracy_m: z.number().nullable(),
+  precision: PrecisionSchema,
+  /** Someone else's approximate spot: its grid cell, [min_lng, min_lat, max_lng, max_lat]; else null. */
+  area: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  is_owner: z.boolean(),
+  /** The spot's version: a kept copy of an older one is not shown in its popup as current. */
+  version: z.number().int(),
+});
+export type MapPin = z.infer<typeof MapPinSchema>;
+
+export const MapPinsSchema = z.object({
+  items: z.array(MapPinSchema),
+  /** More spots than `limit` are in the box: the map shows the server's count and asks to zoom in. */
+  truncated: z.boolean(),
+});
+export type MapPins = z.infer<typeof MapPinsSchema>;
+
+/** A whole spot as its pin: what the map draws of a spot it holds in full (the device's own, one just saved). */
+export function pinOf(spot: Spot): MapPin {
+  return {
+    id: spot.id,
+    type: spot.type,
+    mushroom_types: spot.mushroom_types,
+    latitude: spot.latitude,
+    longitude: spot.longitude,
+    accuracy_m: spot.accuracy_m,
+    precision: spot.precision,
+    // A copy kept by a Foray from before circles has no area.
+    area: spot.area ?? null,
+    is_owner: spot.is_owner,
+    version: spot.version,
+  };
+}
