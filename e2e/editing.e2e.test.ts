@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Spot } from '../common/schemas/spots.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { outboxOf } from './support/device.ts';
+import { everythingStoredIn, outboxOf } from './support/device.ts';
 import { SYNC_TIMEOUT_MS, useOfflineForay } from './support/offline.ts';
 import { cardOf, createSpotByApi, mapOf, markerOf, openTab } from './support/spots.ts';
 import { en, exactly } from './support/texts.ts';
@@ -227,6 +227,13 @@ describe('editing a spot', () => {
     await openTab(page, 'locations');
     await expectVisible(cardOf(page, 'Edited offline'));
     const patchesBefore = offline.proxy.count('PATCH', `/api/v1/locations/${spot.id}`);
+    // Made on another device (here, the API): the phone keeps it once its own spots are refreshed after the map's
+    // first draw (ADR 0065).
+    await expect
+      .poll(async () => (await everythingStoredIn(page)).indexedDb.some((row) => row.includes('Edited offline')), {
+        timeout: SYNC_TIMEOUT_MS,
+      })
+      .toBe(true);
 
     await context.setOffline(true);
     await editNotesOnCard(page, 'Edited offline', 'Written under the pines');

@@ -8,7 +8,7 @@ import { uniqueEmail } from './support/accounts.ts';
 import { everythingStoredIn } from './support/device.ts';
 import { SYNC_TIMEOUT_MS, useOfflineForay } from './support/offline.ts';
 import { jpegPhoto } from './support/photos.ts';
-import { cardOf, createSpotByApi, markerOf, openTab } from './support/spots.ts';
+import { cardOf, createSpotByApi, mapOf, markerOf, openTab } from './support/spots.ts';
 import { en, exactly } from './support/texts.ts';
 import { expectGone, expectToast, expectVisible } from './support/ui.ts';
 
@@ -75,6 +75,22 @@ describe('taking a spot back', () => {
     await page.reload();
     await expectVisible(markerOf(page, 'mushroom_spot', TITLE));
     await expectVisible(markerOf(page, 'mushroom_spot', OWN_TITLE));
+    // B opens it: the phone keeps it whole, beside its pin (ADR 0065).
+    await markerOf(page, 'mushroom_spot', TITLE).click();
+    await expectVisible(
+      mapOf(page)
+        .locator('.leaflet-popup')
+        .getByRole('heading', { name: exactly(TITLE) }),
+    );
+    await expect
+      .poll(
+        async () =>
+          (await everythingStoredIn(page)).indexedDb.some((row) => row.includes('"notes"') && row.includes(spot.id)),
+        {
+          timeout: SYNC_TIMEOUT_MS,
+        },
+      )
+      .toBe(true);
     await expect.poll(async () => (await heldOn(page, spot)).records, { timeout: SYNC_TIMEOUT_MS }).toBe(1);
     // Its photo kept in a cache, as any of the origin's caches might hold one: taking back must find it there.
     await page.evaluate(async ({ name, urls }) => (await caches.open(name)).addAll(urls), {

@@ -10,7 +10,6 @@ import { OfflineBadge } from '../features/offline/offline-badge.tsx';
 import { SyncStatus } from '../features/offline/sync-status.tsx';
 import { OutboxProvider } from './local-first/outbox-provider.tsx';
 import { forgetInvite, pendingInvite } from './pending-invite.ts';
-import { refreshOwnSpots } from './local-first/spot-cache.ts';
 import { useMe, useSession } from './session.tsx';
 import { afterFirstDraw } from '../lib/after-first-draw.ts';
 import { IconButton } from '../ui/icon-button.tsx';
@@ -70,9 +69,12 @@ export default function MainScreen() {
       // for once the map has drawn: its first tiles come first.
       if (!confirmed) return;
       const controller = new AbortController();
-      afterFirstDraw(() => (controller.signal.aborted ? undefined : refreshOwnSpots(me.id, controller.signal))).catch(
-        () => undefined,
-      );
+      // The device's copy is code the first draw does not need: loaded with the refresh.
+      afterFirstDraw(() =>
+        controller.signal.aborted
+          ? undefined
+          : import('./local-first/spot-cache.ts').then((cache) => cache.refreshOwnSpots(me.id, controller.signal)),
+      ).catch(() => undefined);
       return () => controller.abort();
     },
     [me.id, confirmed],

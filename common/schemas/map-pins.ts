@@ -5,7 +5,7 @@
 //   GET /api/v1/map/pins?bbox=minLng,minLat,maxLng,maxLat   (+ limit, + the filter bar's query parameters)
 import { z } from 'zod';
 import { BBOX_LIMIT_MAX } from '../limits.ts';
-import { BBoxSchema, fromNotAfterTo, PrecisionSchema, SpotTypeSchema, spotFilterFields, type Spot } from './spots.ts';
+import { BBoxSchema, fromNotAfterTo, PrecisionSchema, SpotTypeSchema, spotFilterFields } from './spots.ts';
 
 export const MapPinsQuerySchema = z
   .strictObject({
@@ -41,20 +41,3 @@ export const MapPinsSchema = z.object({
   truncated: z.boolean(),
 });
 export type MapPins = z.infer<typeof MapPinsSchema>;
-
-/** A whole spot as its pin: what the map draws of a spot it holds in full (the device's own, one just saved). */
-export function pinOf(spot: Spot): MapPin {
-  return {
-    id: spot.id,
-    type: spot.type,
-    mushroom_types: spot.mushroom_types,
-    latitude: spot.latitude,
-    longitude: spot.longitude,
-    accuracy_m: spot.accuracy_m,
-    precision: spot.precision,
-    // A copy kept by a Foray from before circles has no area.
-    area: spot.area ?? null,
-    is_owner: spot.is_owner,
-    version: spot.version,
-  };
-}

@@ -13,7 +13,7 @@ import {
   type OutboxEntry,
 } from './outbox-model.ts';
 import { applyPending, pinsWithPending, withVisits } from './pending-view.ts';
-import { pinOf } from '../../../common/schemas/map-pins.ts';
+import { pinOf } from '../../../common/map-pin.ts';
 import { keepMyEdit } from './stale-edit.ts';
 import { planPhotoEnqueue } from './photo-outbox-model.ts';
 

@@ -1,6 +1,7 @@
 // How waiting changes look on the map and in the list: the outbox's entries laid over the spots from the server
 // (or the device's copy), pure functions.
-import { pinOf, type MapPin } from '../../../common/schemas/map-pins.ts';
+import type { MapPin } from '../../../common/schemas/map-pins.ts';
+import { pinOf } from '../../../common/map-pin.ts';
 import type { Photo, Spot, VisitSummary } from '../../../common/schemas/spots.ts';
 import type { CreateVisit } from '../../../common/schemas/visits.ts';
 import { createPhotoId, PHOTO_KINDS, type OutboxEntry } from './outbox-model.ts';

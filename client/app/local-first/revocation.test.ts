@@ -3,7 +3,7 @@
 // (e2e/revocation.e2e.test.ts), against the real one.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pinOf } from '../../../common/schemas/map-pins.ts';
+import { pinOf } from '../../../common/map-pin.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { deviceDb, forgetEverything, forgetGeneration } from './device-db.ts';
 import { enqueue } from './outbox.ts';

@@ -6,7 +6,8 @@
 // neither sent nor touched: what the user saved is never lost. Offline, or signed out, nothing happens.
 // The decision is pure (checkBatches, planFromAnswer); the rest applies it to IndexedDB and Cache Storage.
 import { CHECK_IDS_MAX } from '../../../common/limits.ts';
-import { pinOf, type MapPin } from '../../../common/schemas/map-pins.ts';
+import type { MapPin } from '../../../common/schemas/map-pins.ts';
+import { pinOf } from '../../../common/map-pin.ts';
 import type { CheckedSpots, Spot } from '../../../common/schemas/spots.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { deviceDb, forgetGeneration } from './device-db.ts';

@@ -1,7 +1,8 @@
 // What the outbox learns, put at once into the pages of spots that the map and the list have loaded (React Query's
 // cache), before their next reload from the server: a change the server applied, and spots taken back.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { pinOf, type MapPin, type MapPins } from '../../../common/schemas/map-pins.ts';
+import type { MapPin, MapPins } from '../../../common/schemas/map-pins.ts';
+import { pinOf } from '../../../common/map-pin.ts';
 import type { Spot, SpotPage } from '../../../common/schemas/spots.ts';
 import type { OutboxChange } from './outbox-model.ts';
 import { spotKeys } from '../spot-keys.ts';

@@ -3,7 +3,8 @@
 // no signal the map is drawn from both and from one's own spots.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pinOf, type MapPin } from '../../../common/schemas/map-pins.ts';
+import type { MapPin } from '../../../common/schemas/map-pins.ts';
+import { pinOf } from '../../../common/map-pin.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { deviceDb, forgetEverything } from './device-db.ts';
 import { keepLoadedArea, keepOpenedSpot, keptPinsInArea, keptSpots } from './spot-cache.ts';
@@ -58,8 +59,8 @@ describe('the device’s copy of the map’s pins', () => {
     await keepOpenedSpot('ona', { ...spot(1, 'Opened', THIRD), is_owner: false, is_public: true });
     expect(await pinIds()).toEqual([OTHER, THIRD].sort());
     expect((await keptSpots('ona')).map((kept) => kept.id)).toEqual([THIRD]);
-    // THIRD was made private: the next answer for the area no longer has it.
-    await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER)], truncated: false });
+    // THIRD was made private: the next answer for the area no longer has it, and says it was dropped.
+    expect(await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER)], truncated: false })).toEqual([THIRD]);
     expect(await pinIds()).toEqual([OTHER]);
     expect(await keptSpots('ona')).toEqual([]);
   });
@@ -67,9 +68,9 @@ describe('the device’s copy of the map’s pins', () => {
   it('drops nothing for an answer cut short or filtered, and keeps pins of other areas', async () => {
     const far = { minLng: 10, minLat: 10, maxLng: 11, maxLat: 11 };
     await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER), othersPin(THIRD)], truncated: false });
-    await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER)], truncated: true });
-    await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER)], truncated: false }, true);
-    await keepLoadedArea('ona', far, { items: [], truncated: false });
+    expect(await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER)], truncated: true })).toEqual([]);
+    expect(await keepLoadedArea('ona', BOX, { items: [othersPin(OTHER)], truncated: false }, true)).toEqual([]);
+    expect(await keepLoadedArea('ona', far, { items: [], truncated: false })).toEqual([]);
     expect(await pinIds()).toEqual([OTHER, THIRD].sort());
   });
 

@@ -1,7 +1,8 @@
 // The spots kept on the device so the map and the list work with no signal: the user's own spots in full, the
 // pins of others' spots in the areas last loaded (ADR 0065), and others' spots in full whose popup was opened.
 import { LIST_LIMIT_MAX } from '../../../common/limits.ts';
-import { pinOf, type MapPin, type MapPins } from '../../../common/schemas/map-pins.ts';
+import type { MapPin, MapPins } from '../../../common/schemas/map-pins.ts';
+import { pinOf } from '../../../common/map-pin.ts';
 import type { BBox, Spot, SpotPage } from '../../../common/schemas/spots.ts';
 import { api } from '../../lib/api-client.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
@@ -28,14 +29,15 @@ const isOlder = (spot: { version: number }, kept: { version: number } | undefine
  * private or deleted since is dropped, unless the answer was cut short), the newest last. A filtered answer
  * (`filtered`) adds its pins and drops none: a pin the filter left out was not asked for. The user's own spots are
  * kept in full by refreshOwnSpots. Written when the page is idle: the map's first draw does not wait for it.
+ * Returns the ids the device no longer keeps: taken back as the device check would take them (revocation.ts).
  */
-export async function keepLoadedArea(userId: string, bbox: BBox, answer: MapPins, filtered = false): Promise<void> {
+export async function keepLoadedArea(userId: string, bbox: BBox, answer: MapPins, filtered = false): Promise<string[]> {
   const generation = forgetGeneration();
   await whenIdle();
   const db = await deviceDb();
   // Signed out meanwhile: nothing of the user is written back. Checked as the transaction opens, so a sign-out
   // that starts later deletes after this write.
-  if (forgetGeneration() !== generation) return;
+  if (forgetGeneration() !== generation) return [];
   const tx = db.transaction('publicSpots', 'readwrite');
   const record = await tx.store.get(userId);
   const kept = record?.pins ?? [];
@@ -48,11 +50,14 @@ export async function keepLoadedArea(userId: string, bbox: BBox, answer: MapPins
   // A whole copy of a spot no longer in the area goes with its pin.
   const gone = new Set(kept.filter((pin) => !freshIds.has(pin.id)).map((pin) => pin.id));
   for (const pin of pins) gone.delete(pin.id);
-  const items = (record?.items ?? []).filter(
+  const before = record?.items ?? [];
+  const items = before.filter(
     (spot) => !gone.has(spot.id) && !(replaces && inside(bbox, spot) && !freshIds.has(spot.id)),
   );
   await tx.store.put({ userId, items, pins, savedAt: Date.now() });
   await tx.done;
+  const keptIds = new Set([...items, ...pins].map((spot) => spot.id));
+  return [...new Set([...kept, ...before].map((spot) => spot.id))].filter((id) => !keptIds.has(id));
 }
 
 /**

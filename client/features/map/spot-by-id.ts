@@ -3,7 +3,6 @@
 // server is kept in full, so its popup opens with no signal too.
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
-import { keepOpenedSpot, keptSpots } from '../../app/local-first/spot-cache.ts';
 
 /** How long a popup waits for the server before it shows the device's copy. */
 const SPOT_TIMEOUT_MS = 8_000;
@@ -19,13 +18,16 @@ export async function readSpot(id: string, userId: string, offline: boolean): Pr
         timeoutMs: SPOT_TIMEOUT_MS,
         schema: () => import('../../../common/schemas/spots.ts').then((contract) => contract.SpotSchema),
       });
-      void keepOpenedSpot(userId, spot).catch(() => undefined);
+      void import('../../app/local-first/spot-cache.ts')
+        .then((cache) => cache.keepOpenedSpot(userId, spot))
+        .catch(() => undefined);
       return spot;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return 'gone';
     }
   }
   try {
+    const { keptSpots } = await import('../../app/local-first/spot-cache.ts');
     return (await keptSpots(userId)).find((spot) => spot.id === id) ?? null;
   } catch {
     // No device storage (a private window): nothing kept to show.

@@ -11,7 +11,7 @@ import type { MapPins } from '../../../common/schemas/map-pins.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
 import { spotKeys } from '../../app/spot-keys.ts';
-import { keepLoadedArea, keptPinsInArea } from '../../app/local-first/spot-cache.ts';
+import { announce } from '../../app/local-first/outbox.ts';
 import { areaHolds, boundsOf } from './overview-tiles.ts';
 import { filterQuery, loadMatcher } from '../../app/spot-filter-url.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
@@ -19,6 +19,9 @@ import type { SpotFilter } from '../../../common/spot-filter.ts';
 const SETTLE_MS = 300;
 /** With signal but no answer, the map falls back to the spots kept on the device after this long. */
 const AREA_TIMEOUT_MS = 10_000;
+
+/** The device's copy of spots (spot-cache.ts), loaded when first used: not part of the map's first draw. */
+const deviceCopy = () => import('../../app/local-first/spot-cache.ts');
 
 /** An area's pins, and whether they came from the server or, with no answer, from the device's copy. */
 export type AreaSpots = MapPins & { from: 'server' | 'device' };
@@ -41,14 +44,24 @@ export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFi
             signal,
             timeoutMs: AREA_TIMEOUT_MS,
           });
-          // Kept for the walk with no signal; the map does not wait for the write.
-          void keepLoadedArea(userId, box, pins, filterKey !== '').catch(() => undefined);
+          // Kept for the walk with no signal; the map does not wait for the write, nor its first draw for its code.
+          // What it no longer keeps leaves the list and every tab at once, as the device check's drops do.
+          void deviceCopy()
+            .then((cache) => cache.keepLoadedArea(userId, box, pins, filterKey !== ''))
+            .then((dropped) => {
+              if (dropped.length > 0) announce({ type: 'taken-back', spotIds: dropped, changedIds: [] });
+            })
+            .catch(() => undefined);
           return { ...pins, from: 'server' };
         } catch (error) {
           if (!isUnreachable(error)) throw error;
         }
       }
-      return { items: await keptPinsInArea(userId, box, matches), truncated: false, from: 'device' };
+      return {
+        items: await (await deviceCopy()).keptPinsInArea(userId, box, matches),
+        truncated: false,
+        from: 'device',
+      };
     },
     enabled: area !== null,
     placeholderData: keepPreviousData,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { circleMembers, circles } from '../../db/schema.ts';
-import { MapPinsSchema, pinOf, type MapPins } from '../../../common/schemas/map-pins.ts';
+import { MapPinsSchema, type MapPins } from '../../../common/schemas/map-pins.ts';
+import { pinOf } from '../../../common/map-pin.ts';
 import { SpotPageSchema, type Spot } from '../../../common/schemas/spots.ts';
 
 /**
