@@ -28,6 +28,8 @@ async function spotsAround(page: Page, centre: typeof KAUNAS, count: number, tit
 }
 
 /** What the map's bubbles and pins add up to. */
+type Box = [number, number, number, number];
+
 async function drawnTotal(page: Page): Promise<number> {
   const bubbles = (await mapOf(page).locator('.foray-cluster').allInnerTexts()).map(Number);
   const pins = await mapOf(page).locator('.foray-marker').count();
@@ -47,7 +49,9 @@ describe('the map with many spots in view', () => {
     await spotsAround(page, KAUNAS, 30, 'Kaunas');
     await spotsAround(page, VILNIUS, 30, 'Vilnius');
     const spotRequests: string[] = [];
+    const countRequests: string[] = [];
     page.on('request', (request) => {
+      if (request.url().includes('/api/v1/map/count?')) countRequests.push(request.url());
       if (request.url().includes('/api/v1/map/pins?') || request.url().includes('/api/v1/locations?bbox='))
         spotRequests.push(request.url());
     });
@@ -66,6 +70,18 @@ describe('the map with many spots in view', () => {
     await expectVisible(page.getByText(exactly(en('map.locationCount_other', { count: 32 }))));
     await expect.poll(() => spotRequests.length).toBeGreaterThan(0);
     await expect.poll(() => drawnTotal(page)).toBe(32);
+    // The pins asked for are the view's (as the header's count names it) and a quarter of it on every side, no more
+    // (the area is rounded to 1e-4 degrees, the count's view outwards to 1e-5).
+    const boxOf = (url: string) => new URL(url).searchParams.get('bbox')!.split(',').map(Number) as Box;
+    const view = boxOf(countRequests.at(-1)!);
+    const pinsBox = boxOf(spotRequests.at(-1)!);
+    const [width, height] = [view[2] - view[0], view[3] - view[1]];
+    expect(pinsBox[0]).toBeLessThanOrEqual(view[0]);
+    expect(pinsBox[1]).toBeLessThanOrEqual(view[1]);
+    expect(pinsBox[2]).toBeGreaterThanOrEqual(view[2]);
+    expect(pinsBox[3]).toBeGreaterThanOrEqual(view[3]);
+    expect(pinsBox[2] - pinsBox[0]).toBeLessThanOrEqual(width * 1.5 + 2e-4);
+    expect(pinsBox[3] - pinsBox[1]).toBeLessThanOrEqual(height * 1.5 + 2e-4);
 
     // A small pan among the loaded spots asks the server nothing: the view is counted from the spots loaded.
     const asked: string[] = [];
@@ -86,20 +102,20 @@ describe('the map with many spots in view', () => {
       })
       .toBe(true);
     await expectVisible(page.getByText(exactly(en('map.locationCount_other', { count: 32 }))));
-    asked.push('zoom out');
+    // Past the area watcher's 300 ms rest: a request the pan caused would have gone by now.
+    await page.waitForTimeout(1_000);
+    expect(asked).toEqual([]);
 
     // Out again: the counted cells, and none of the pins loaded for Kaunas drawn or counted on top of them.
     const zoomOut = mapOf(page).getByRole('button', { name: exactly(en('map.zoomOut')) });
     await zoomOut.click();
-    // Zoom 9 is new to this page: leaving the loaded area asks for its tiles first. Nothing was asked before them,
-    // neither before the zoom nor after it (a request of the pan's would still come before the zoom's tiles).
+    // Zoom 9 is new to this page: leaving the loaded area asks for its tiles, and for no spots before them.
     await expect.poll(() => asked.some((url) => url.includes('/api/v1/map/tiles/'))).toBe(true);
-    expect(
-      asked.slice(
-        0,
-        asked.findIndex((url) => url.includes('/api/v1/map/tiles/')),
-      ),
-    ).toEqual(['zoom out']);
+    const beforeTiles = asked.slice(
+      0,
+      asked.findIndex((url) => url.includes('/api/v1/map/tiles/')),
+    );
+    expect(beforeTiles.filter((url) => !url.includes('/api/v1/map/count?'))).toEqual([]);
     for (let step = 0; step < 2; step++) await zoomOut.click();
     await expectVisible(page.getByText(exactly(en('map.locationCount_other', { count: 62 }))));
     await expect.poll(() => drawnTotal(page)).toBe(62);

@@ -22,7 +22,7 @@ import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from '../../app/client-config.ts';
 import { MapView, type UserPosition } from './map-view.tsx';
 import { shownArea, useSpotsInArea } from './spots-in-view.ts';
-import { countInView } from './overview-tiles.ts';
+import { areaFits, areaHolds, countInView } from './overview-tiles.ts';
 import { useMapMode } from './map-mode.ts';
 import type { LoadedArea } from './map-overview.ts';
 import { useOverviewLayer } from './overview-layer.ts';
@@ -75,7 +75,17 @@ export function MapTab({
   // The area whose spots are all loaded: a pan inside it is counted from them and asks the server nothing.
   const [loadedArea, setLoadedArea] = useState<LoadedArea | null>(null);
   const { mode, overview } = useMapMode(map, filterKey, offline, config, loadedArea);
-  const spotsQuery = useSpotsInArea(mode === 'spots' ? area : null, me.id, filter);
+  // The spots' map asks for the area loaded, while it holds the view, or for one asked for this view — never for one
+  // reported for an earlier view (the country's, on a zoom from the overview straight into a city): until the area
+  // of this view is reported, it waits.
+  const spotsArea =
+    mode === 'spots' &&
+    area &&
+    (!overview.bounds ||
+      (area === loadedArea?.area ? areaHolds(area, overview.bounds) : areaFits(area, overview.bounds)))
+      ? area
+      : null;
+  const spotsQuery = useSpotsInArea(spotsArea, me.id, filter);
   // Only the spots' map draws loaded spots: in the overview the query keeps the last area's as its placeholder.
   const loaded = mode === 'spots' ? (spotsQuery.data?.items ?? NO_SPOTS) : NO_SPOTS;
   // What waits on the device is drawn too: new spots as pending pins; a spot being deleted is gone already.
@@ -97,7 +107,7 @@ export function MapTab({
       ? spotsQuery.data
       : null;
   // Set while rendering (React's way to derive state from what changed), not in an effect: no extra draw.
-  const loadedNow = complete && area ? { area, filterKey, spots: complete.items } : null;
+  const loadedNow = complete && spotsArea ? { area: spotsArea, filterKey, spots: complete.items } : null;
   if (
     loadedNow?.spots !== loadedArea?.spots ||
     loadedNow?.area !== loadedArea?.area ||
@@ -173,7 +183,7 @@ export function MapTab({
   // view with what waits on the device laid over it (the drawn spots in view less the loaded ones: new spots added,
   // deleted ones taken off).
   const shownCount =
-    (mode === 'overview' || truncated) && overview.counted !== null && overview.bounds
+    (mode === 'overview' || truncated || !spotsArea) && overview.counted !== null && overview.bounds
       ? overview.counted + visibleCount - countInView(loaded, overview.bounds)
       : visibleCount;
 
@@ -235,7 +245,8 @@ export function MapTab({
           spotPopup={spotPopup}
           labels={labels}
           onVisibleCountChange={setVisibleCount}
-          area={area}
+          // Only an area whose spots are all loaded spares a report: otherwise every view at rest reports its own.
+          area={loadedArea?.area ?? null}
           truncated={truncated}
           onArea={setArea}
           selection={selection}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countInView, tileX, tileY, tilesForView, viewBox } from './overview-tiles.ts';
+import { areaFits, areaHolds, countInView, tileX, tileY, tilesForView, viewBox } from './overview-tiles.ts';
 
 describe('the overview tiles of a view', () => {
   it('numbers tiles as the slippy-map scheme does (Vilnius at z 10 is 583/325)', () => {
@@ -43,5 +43,24 @@ describe('the overview tiles of a view', () => {
     expect(box.split(',').map(Number)).toEqual([view.west, view.south, view.east, view.north]);
     // The world shown more than once.
     expect(viewBox({ west: -540.3, south: -85.05, east: 200, north: 85.05 })).toBe('-180,-85.05,180,85.05');
+  });
+});
+
+describe('the area asked for a view', () => {
+  const view = { west: 25.2, south: 54.6, east: 25.4, north: 54.7 };
+  const padded = { minLng: 25.15, minLat: 54.575, maxLng: 25.45, maxLat: 54.725 };
+
+  it('holds the view when every edge is inside it', () => {
+    expect(areaHolds(padded, view)).toBe(true);
+    expect(areaHolds({ ...padded, maxLng: 25.39 }, view)).toBe(false);
+  });
+
+  it('fits the view when it is at most the view and a quarter on every side, so an earlier larger view’s does not', () => {
+    expect(areaFits(padded, view)).toBe(true);
+    // The whole country, reported before a zoom straight into the city: it holds the view but was not asked for it.
+    const country = { minLng: 20.9, minLat: 53.8, maxLng: 26.9, maxLat: 56.5 };
+    expect(areaHolds(country, view)).toBe(true);
+    expect(areaFits(country, view)).toBe(false);
+    expect(areaFits({ ...padded, maxLng: 25.39 }, view)).toBe(false);
   });
 });

@@ -68,3 +68,12 @@ export function countInView(spots: readonly { latitude: number; longitude: numbe
 /** Whether the loaded `area` holds all of the view (the area asked for around it; spots-in-view.ts). */
 export const areaHolds = (area: BBox, view: Bounds): boolean =>
   view.west >= area.minLng && view.east <= area.maxLng && view.south >= area.minLat && view.north <= area.maxLat;
+
+/**
+ * Whether `area` is one asked for this view: it holds the view and is at most the view and a quarter of it on every
+ * side (spots-in-view.ts; the slack is the area's rounding). An area reported for an earlier, larger view is not.
+ */
+export const areaFits = (area: BBox, view: Bounds): boolean =>
+  areaHolds(area, view) &&
+  area.maxLng - area.minLng <= (view.east - view.west) * 1.5 + 1e-3 &&
+  area.maxLat - area.minLat <= (view.north - view.south) * 1.5 + 1e-3;

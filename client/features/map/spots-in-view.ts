@@ -70,7 +70,10 @@ export function useSpotsInArea(area: BBox | null, userId: string, filter: SpotFi
   });
 }
 
-/** Reports the area to load whenever the view leaves the one loaded. Renders nothing. */
+/**
+ * Reports the area to load whenever the view leaves the one loaded (`area`: null when the map shows the overview and
+ * has loaded none). Renders nothing.
+ */
 export function AreaWatcher({
   area,
   truncated,
