@@ -10,14 +10,15 @@ import { placedInBox, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 /**
  * A spot as the pin the viewer may see (common/schemas/map-pins.ts): someone else's approximate spot at its shown
- * point, with its cell and no accuracy, exactly as spotJson gives it. `l` is a locations row.
+ * point, with its cell and no accuracy, as spotJson gives it; the position to 6 decimals, as `pinOf` rounds it. `l`
+ * is a locations row.
  */
 const pinJson = (viewerId: string): SQL => sql`json_build_object(
   'id', l.id,
   'type', l.type,
   'mushroom_types', l.mushroom_types,
-  'latitude', case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end,
-  'longitude', case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end,
+  'latitude', round((case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end)::numeric, 6)::float8,
+  'longitude', round((case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end)::numeric, 6)::float8,
   'accuracy_m', case when l.user_id = ${viewerId} or l.precision = 'exact' then l.accuracy_m end,
   'precision', l.precision,
   'area', case when l.user_id <> ${viewerId} and l.precision <> 'exact'
