@@ -163,7 +163,12 @@ describe('taking a spot back', () => {
       precision: '1km',
     });
 
-    // B's phone shows it as shared through the circle, approximate, and keeps it.
+    // B's phone shows it as shared through the circle, approximate, and keeps it: B stands at its shown point, up to
+    // a kilometre from the true one, so the map opens on the pin and keeps it (ADR 0065).
+    const seen = await page.request.get(`/api/v1/locations/${shared.id}`);
+    expect(seen.status(), await seen.text()).toBe(200);
+    const { latitude, longitude } = (await seen.json()) as Spot;
+    await context.setGeolocation({ latitude, longitude });
     await page.reload();
     await openTab(page, 'locations');
     const card = cardOf(page, TITLE);
