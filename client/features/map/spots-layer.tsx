@@ -114,8 +114,17 @@ export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: S
             const drawn = pins.get(spot.id);
             if (drawn && drawn.drawnFrom === drawnFrom && drawn.labels === labels) continue;
             const reopen = drawn?.marker.isPopupOpen() ?? false;
+            // What the open popup shows stays shown in the new one until the spot is read again: no "loading" flash,
+            // and a button about to be tapped stays where it is.
+            const shown = reopen ? drawn?.marker.getPopup()?.getContent() : undefined;
             if (drawn) layer.removeLayer(drawn.marker);
-            const marker = spotMarker(map, spot, labels, (id) => popupRef.current(id));
+            const marker = spotMarker(
+              map,
+              spot,
+              labels,
+              (id) => popupRef.current(id),
+              shown instanceof HTMLElement ? shown : undefined,
+            );
             pins.set(spot.id, { marker, drawnFrom, labels });
             layer.addLayer(marker);
             // The spot changed under its open popup (a visit recorded, an edit synced): show the new one.
@@ -148,6 +157,7 @@ function spotMarker(
   spot: ShownPin,
   labels: PopupLabels & { accuracyCircle: (metres: number) => string },
   spotPopup: (id: string) => Promise<HTMLElement>,
+  shownBefore?: HTMLElement,
 ): L.Marker {
   const title = spot.mushroom_types || labels.typeLabel(spot.type);
   const pending = spot.pending ? (spot.pending.status === 'failed' ? 'failed' : 'waiting') : null;
@@ -177,9 +187,12 @@ function spotMarker(
   if (whole) {
     marker.bindPopup(() => popupContent(marker, whole, labels, labels.loading), { minWidth: 200, maxWidth: 280 });
   } else {
-    marker.bindPopup(() => waitingLine(labels.loading), { minWidth: 200, maxWidth: 280 });
+    // The spot as last read, shown at once when the popup opens again while it is read afresh.
+    let lastRead = shownBefore;
+    marker.bindPopup(() => lastRead ?? waitingLine(labels.loading), { minWidth: 200, maxWidth: 280 });
     marker.on('popupopen', () => {
       void spotPopup(spot.id).then((content) => {
+        lastRead = content;
         if (marker.isPopupOpen()) marker.setPopupContent(content);
       });
     });
