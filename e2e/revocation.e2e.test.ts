@@ -170,11 +170,12 @@ describe('taking a spot back', () => {
     const { latitude, longitude } = (await seen.json()) as Spot;
     await context.setGeolocation({ latitude, longitude });
     await page.reload();
+    // Kept by the map, which loads the pins of the view it opens on: before the map's tab is left for the list.
+    await expect.poll(async () => (await heldOn(page, shared)).records, { timeout: SYNC_TIMEOUT_MS }).toBe(1);
     await openTab(page, 'locations');
     const card = cardOf(page, TITLE);
     await expectVisible(card);
     await expectVisible(card.getByText(en('sharing.sharedByIn', { owner: shared.owner_name, circles: 'Family' })));
-    await expect.poll(async () => (await heldOn(page, shared)).records, { timeout: SYNC_TIMEOUT_MS }).toBe(1);
 
     // Offline, B keeps it while A removes B from the circle.
     await context.setOffline(true);

@@ -22,7 +22,8 @@ type SpotsLayerProps = {
   onVisibleCountChange: (count: number) => void;
 };
 
-type DrawnPin = { marker: L.Marker; drawnFrom: string; labels: SpotsLayerProps['labels'] };
+type DrawnPin = { marker: L.Marker; drawnFrom: string; name: string };
+type PinLabels = SpotsLayerProps['labels'];
 
 /** Everything a pin and its popup are drawn from: the same text means the same pin. */
 function pinSignature(spot: ShownPin): string {
@@ -38,8 +39,13 @@ export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: S
   // The newest popup reader for pins drawn earlier and kept: it knows whether the device is offline now, and what
   // waits in the outbox.
   const popupRef = useRef(spotPopup);
+  // The newest words too, read when a popup or its circle is drawn: a pin is drawn again only when its own name
+  // changes (another language), not whenever the words' object does (the circles list arriving, the outbox moving),
+  // which would close and reopen an open popup under the forager's finger.
+  const labelsRef = useRef(labels);
   useEffect(() => {
     popupRef.current = spotPopup;
+    labelsRef.current = labels;
   });
 
   const index = useMemo(() => {
@@ -111,8 +117,9 @@ export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: S
             if (!spot) continue;
             wanted.add(spot.id);
             const drawnFrom = pinSignature(spot);
+            const name = pinName(spot, labels);
             const drawn = pins.get(spot.id);
-            if (drawn && drawn.drawnFrom === drawnFrom && drawn.labels === labels) continue;
+            if (drawn && drawn.drawnFrom === drawnFrom && drawn.name === name) continue;
             const reopen = drawn?.marker.isPopupOpen() ?? false;
             // What the open popup shows stays shown in the new one until the spot is read again: no "loading" flash,
             // and a button about to be tapped stays where it is.
@@ -121,11 +128,12 @@ export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: S
             const marker = spotMarker(
               map,
               spot,
-              labels,
+              name,
+              () => labelsRef.current,
               (id) => popupRef.current(id),
               shown instanceof HTMLElement ? shown : undefined,
             );
-            pins.set(spot.id, { marker, drawnFrom, labels });
+            pins.set(spot.id, { marker, drawnFrom, name });
             layer.addLayer(marker);
             // The spot changed under its open popup (a visit recorded, an edit synced): show the new one.
             if (reopen) marker.openPopup();
@@ -152,20 +160,27 @@ export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: S
   return null;
 }
 
-function spotMarker(
-  map: L.Map,
-  spot: ShownPin,
-  labels: PopupLabels & { accuracyCircle: (metres: number) => string },
-  spotPopup: (id: string) => Promise<HTMLElement>,
-  shownBefore?: HTMLElement,
-): L.Marker {
+/** A pin's accessible name: "<type>: <names>", and whether it waits or is approximate. */
+function pinName(spot: ShownPin, labels: PinLabels): string {
   const title = spot.mushroom_types || labels.typeLabel(spot.type);
   const pending = spot.pending ? (spot.pending.status === 'failed' ? 'failed' : 'waiting') : null;
   const approximate = labels.approximate(spot);
   const state = [pending ? labels.pendingLabel(pending === 'failed') : null, approximate].filter(Boolean).join(', ');
-  const name = `${labels.typeLabel(spot.type)}: ${title}${state ? ` (${state})` : ''}`;
+  return `${labels.typeLabel(spot.type)}: ${title}${state ? ` (${state})` : ''}`;
+}
+
+function spotMarker(
+  map: L.Map,
+  spot: ShownPin,
+  name: string,
+  labelsNow: () => PinLabels,
+  spotPopup: (id: string) => Promise<HTMLElement>,
+  shownBefore?: HTMLElement,
+): L.Marker {
+  const pending = spot.pending ? (spot.pending.status === 'failed' ? 'failed' : 'waiting') : null;
   const marker = L.marker([spot.latitude, spot.longitude], {
-    icon: spotIcon(spot.type, pending, approximate !== null),
+    // Another's approximate spot (its area given, ADR 0053) has the approximate pin.
+    icon: spotIcon(spot.type, pending, Boolean(spot.area)),
     title: name,
     keyboard: true,
     riseOnHover: true,
@@ -185,11 +200,17 @@ function spotMarker(
   // Built when opened: a popup per pin up front would cost time and memory for thousands of pins.
   const whole = spot.spot;
   if (whole) {
-    marker.bindPopup(() => popupContent(marker, whole, labels, labels.loading), { minWidth: 200, maxWidth: 280 });
+    marker.bindPopup(
+      () => {
+        const labels = labelsNow();
+        return popupContent(marker, whole, labels, labels.loading);
+      },
+      { minWidth: 200, maxWidth: 280 },
+    );
   } else {
     // The spot as last read, shown at once when the popup opens again while it is read afresh.
     let lastRead = shownBefore;
-    marker.bindPopup(() => lastRead ?? waitingLine(labels.loading), { minWidth: 200, maxWidth: 280 });
+    marker.bindPopup(() => lastRead ?? waitingLine(labelsNow().loading), { minWidth: 200, maxWidth: 280 });
     marker.on('popupopen', () => {
       void spotPopup(spot.id).then((content) => {
         lastRead = content;
@@ -206,7 +227,7 @@ function spotMarker(
       circle = accuracyCircle(
         [spot.latitude, spot.longitude],
         accuracy,
-        labels.accuracyCircle(Math.round(accuracy)),
+        labelsNow().accuracyCircle(Math.round(accuracy)),
       ).addTo(map);
     });
     marker.on('popupclose remove', () => {
