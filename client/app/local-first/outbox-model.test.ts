@@ -32,6 +32,27 @@ const fields = {
 /** What a Spot from the server adds to those fields (ADR 0053): its owner sees it private and exact, with no area. */
 const seenByItsOwner = { audience: 'private' as const, circle_ids: [], precision: 'exact' as const, area: null };
 
+/** One's own spot as the server gives it back. */
+function serverSpot(overrides: Partial<Spot> = {}): Spot {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    ...fields,
+    ...seenByItsOwner,
+    notes: null,
+    accuracy_m: null,
+    photo_url: null,
+    thumbnail_url: null,
+    photos: [],
+    created_at: '2026-09-01T10:00:00.000Z',
+    updated_at: '2026-09-01T10:00:00.000Z',
+    version: 1,
+    is_owner: true,
+    owner_name: 'ona',
+    visits: { count: 0, last: null },
+    ...overrides,
+  };
+}
+
 function create(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
   return {
     kind: 'create',
@@ -465,22 +486,7 @@ describe('foldIntoFailedCreate', () => {
 });
 
 describe('applyPending', () => {
-  const server: Spot = {
-    id: '11111111-1111-4111-8111-111111111111',
-    ...fields,
-    ...seenByItsOwner,
-    notes: null,
-    accuracy_m: null,
-    photo_url: null,
-    thumbnail_url: null,
-    photos: [],
-    created_at: '2026-09-01T10:00:00.000Z',
-    updated_at: '2026-09-01T10:00:00.000Z',
-    version: 1,
-    is_owner: true,
-    owner_name: 'ona',
-    visits: { count: 0, last: null },
-  };
+  const server = serverSpot();
 
   it('shows spots still on the device first, marked as waiting, with their queued photo', () => {
     const shown = applyPending([server], [create({ seq: 7 })], 'ona', new Map([[7, 'blob:photo']]));
@@ -748,22 +754,7 @@ describe('several photos in the outbox', () => {
 });
 
 describe('pinsWithPending (the spots\u2019 map, ADR 0065)', () => {
-  const server: Spot = {
-    id: '22222222-2222-4222-8222-222222222222',
-    ...fields,
-    ...seenByItsOwner,
-    notes: null,
-    accuracy_m: 4,
-    photo_url: null,
-    thumbnail_url: null,
-    photos: [],
-    created_at: '2026-09-01T10:00:00.000Z',
-    updated_at: '2026-09-01T10:00:00.000Z',
-    version: 1,
-    is_owner: true,
-    owner_name: 'ona',
-    visits: { count: 0, last: null },
-  };
+  const server = serverSpot({ id: '22222222-2222-4222-8222-222222222222', accuracy_m: 4 });
   const pin = pinOf(server);
   const edit = (patch: Record<string, unknown>, overrides: Partial<OutboxEntry> = {}) =>
     ({

@@ -82,8 +82,7 @@ export function applyPending(
   photoUrls?: PhotoUrls,
 ): ShownSpot[] {
   if (entries.length === 0) return spots;
-  const bySpot = new Map<string, OutboxEntry[]>();
-  for (const entry of entries) bySpot.set(entry.spotId, [...(bySpot.get(entry.spotId) ?? []), entry]);
+  const bySpot = entriesBySpot(entries);
 
   const overlay = (spot: ShownSpot): ShownSpot => {
     const waiting = bySpot.get(spot.id);
@@ -123,6 +122,13 @@ export function applyPending(
   return [...created, ...spots.filter((spot) => !createdIds.has(spot.id)).map(overlay)];
 }
 
+/** The waiting entries of each spot, oldest first. */
+function entriesBySpot(entries: OutboxEntry[]): Map<string, OutboxEntry[]> {
+  const bySpot = new Map<string, OutboxEntry[]>();
+  for (const entry of entries) bySpot.set(entry.spotId, [...(bySpot.get(entry.spotId) ?? []), entry]);
+  return bySpot;
+}
+
 /** What a spot's pin and popup say of its waiting changes: a refused change first, otherwise the newest. */
 function waitingState(waiting: OutboxEntry[], last: OutboxEntry): PendingState {
   const state = waiting.find((entry) => entry.status === 'failed') ?? last;
@@ -150,8 +156,7 @@ export function pinsWithPending(
   photoUrls?: PhotoUrls,
 ): ShownPin[] {
   if (entries.length === 0) return pins;
-  const bySpot = new Map<string, OutboxEntry[]>();
-  for (const entry of entries) bySpot.set(entry.spotId, [...(bySpot.get(entry.spotId) ?? []), entry]);
+  const bySpot = entriesBySpot(entries);
   const created: ShownPin[] = applyPending([], entries, ownerName, photoUrls).map((spot) => ({
     ...pinOf(spot),
     pending: spot.pending,
