@@ -3,7 +3,7 @@
 // in, holding the membership lock until the spot is written.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { circleMembers, spotCircles } from '../../db/schema.ts';
+import { spotCircles } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { circleIdsOfMember } from '../circles/circles.queries.ts';
 
@@ -25,30 +25,25 @@ export async function requireOwnCircles(tx: Transaction, userId: string, circleI
 
 /**
  * Inserts a new spot (`insert`, which does nothing when the id is taken and returns the spot's id, owner, type,
- * is_public and shown point) and shares it with these circles in one
- * statement: sharing is a common write, and one round trip less is most of what it costs more than a private spot.
- * The shares carry the spot's values as the insert returned them (its shown point included), so their fill trigger
- * has nothing to look up, and are marked counted with the spot: the spot's insert settles the owner's kept cells for
- * them in its one upsert (migration 0020). The membership lock is taken as `requireOwnCircles` takes it. False when the id was taken;
- * 400 UNKNOWN_CIRCLE, and the whole transaction undone, when the owner is not in one of the circles.
+ * is_public and shown point) and shares it with these circles in one statement: sharing is a common write, and one
+ * round trip less is most of what it costs more than a private spot. The shares are written by
+ * `foray_share_new_spot` (migration 0021), whose insert keeps its plan, with the spot's values as the insert
+ * returned them (its shown point included), so their fill trigger has nothing to look up; they are marked counted
+ * with the spot: the spot's insert settles the owner's kept cells for them in its one upsert (migration 0020). The
+ * membership lock is taken as `requireOwnCircles` takes it. False when the id was taken; 400 UNKNOWN_CIRCLE, and
+ * the whole transaction undone, when the owner is not in one of the circles.
  */
 export async function insertSharedSpot(tx: Transaction, insert: SQL, circleIds: string[]): Promise<boolean> {
   // The ids passed the schema (uuids, each once), so the array's text is safe to build.
   const result = await tx.execute(sql`
-    with spot as (${insert}),
-    shared as (
-      insert into ${spotCircles} (location_id, circle_id, owner_id, type, is_public, shown_latitude, shown_longitude,
-        owner_counted)
-      select spot.id, m.circle_id, spot.user_id, spot.type::text, spot.is_public, spot.shown_latitude, spot.shown_longitude,
-        true
-      from spot join ${circleMembers} m
-        on m.user_id = spot.user_id and m.circle_id = any(${`{${circleIds.join(',')}}`}::uuid[])
-      for key share of m
-      returning circle_id)
-    select (select count(*) from spot)::int as added, (select count(*) from shared)::int as shared`);
-  const [row] = (result as unknown as { rows: Array<{ added: number; shared: number }> }).rows;
-  if (Number(row?.added) !== 1) return false;
-  if (Number(row?.shared) !== circleIds.length) {
+    with spot as (${insert})
+    select foray_share_new_spot(spot.id, spot.user_id, spot.type::text, spot.is_public, spot.shown_latitude,
+      spot.shown_longitude, ${`{${circleIds.join(',')}}`}::uuid[]) as shared
+    from spot`);
+  const [row] = (result as unknown as { rows: Array<{ shared: number }> }).rows;
+  // No row: the spot's insert did nothing, its id being taken.
+  if (!row) return false;
+  if (Number(row.shared) !== circleIds.length) {
     throw new AppError(400, 'UNKNOWN_CIRCLE', 'You can share a spot only with circles you are in.');
   }
   return true;
