@@ -57,6 +57,9 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // One browser file at a time (scripts/run-tests.ts runs them beside the API files).
           maxWorkers: 1,
+          // A browser test that fails is run once more before it fails the suite (ADR 0066); one that passes only
+          // then is named at the end of `npm test` (scripts/test-counts-reporter.ts).
+          retry: 1,
         },
       },
     ],
