@@ -14,10 +14,10 @@ export function countTests(testModules: ReadonlyArray<TestModule>): ProjectCount
     counts[project] ??= { passed: 0, failed: 0, skipped: 0, flaky: [] };
     for (const test of testModule.children.allTests()) {
       const state = test.result().state;
-      if (state === 'passed') counts[project].passed++;
-      if (state === 'passed' && test.diagnostic()?.flaky)
-        counts[project].flaky.push(`${testModule.moduleId} > ${test.fullName}`);
-      else if (state === 'failed') counts[project].failed++;
+      if (state === 'passed') {
+        counts[project].passed++;
+        if (test.diagnostic()?.flaky) counts[project].flaky.push(`${testModule.moduleId} > ${test.fullName}`);
+      } else if (state === 'failed') counts[project].failed++;
       else counts[project].skipped++;
     }
   }
