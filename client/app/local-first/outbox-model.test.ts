@@ -699,22 +699,12 @@ describe('several photos in the outbox', () => {
   });
 
   it('shows waiting photo changes at once: added last from the device, removed gone, new order, cover = first', () => {
-    const onServer: Spot = {
+    const onServer = serverSpot({
       id: SPOT,
-      ...fields,
-      ...seenByItsOwner,
-      notes: null,
-      accuracy_m: null,
-      created_at: '2026-09-01T10:00:00.000Z',
-      updated_at: '2026-09-01T10:00:00.000Z',
-      version: 1,
-      is_owner: true,
-      owner_name: 'ona',
-      visits: { count: 0, last: null },
       photos: [{ id: P1, url: '/api/v1/photos/p1', thumbnail_url: '/api/v1/photos/t1' }],
       photo_url: '/api/v1/photos/p1',
       thumbnail_url: '/api/v1/photos/t1',
-    };
+    });
     const urls = new Map([
       [2, 'blob:two'],
       [3, 'blob:three'],
