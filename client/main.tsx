@@ -1,4 +1,5 @@
 // Entry point: language setup, the install-offer listener, the React tree, and the service worker.
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import './i18n/i18n.ts';
@@ -9,10 +10,13 @@ import { registerServiceWorker } from './lib/service-worker.ts';
 
 listenForInstallPrompt();
 
-createRoot(document.getElementById('root')!).render(
-  <Providers>
-    <App />
-  </Providers>,
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <Providers>
+      <App />
+    </Providers>,
+  ),
 );
 
 // The service worker keeps the app shell and viewed map tiles for use without signal (client/service-worker/).

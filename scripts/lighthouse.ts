@@ -27,6 +27,8 @@ type LighthouseReport = {
 };
 
 const SPOTS = 300;
+/** Tries per run: a failed recording is made again (see runLighthouse). */
+const LIGHTHOUSE_ATTEMPTS = 3;
 /** Where KEEP_REPORTS=1 leaves the reports: a fixed folder inside .tmp/, which git and Prettier ignore. */
 const KEPT_REPORTS_DIR = path.join('.tmp', 'lighthouse');
 
@@ -165,11 +167,18 @@ async function runLighthouse(url: string, reportDir: string, cookie: string | un
     `--chrome-flags=${CHROME_FLAGS}`,
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn('npx', args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chromiumPath() } });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited with code ${code}`))));
-  });
+  // Chromium now and then loses the trace of a load (Lighthouse's NO_NAVSTART): that run is made again, up to
+  // LIGHTHOUSE_ATTEMPTS times, rather than ending the whole measurement.
+  for (let attempt = 1; ; attempt++) {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn('npx', args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chromiumPath() } });
+      child.once('error', reject);
+      child.once('exit', resolve);
+    });
+    if (code === 0) break;
+    if (attempt === LIGHTHOUSE_ATTEMPTS) throw new Error(`lighthouse exited with code ${code}, ${attempt} times`);
+    console.log(`lighthouse exited with code ${code}; running ${label} ${run + 1} again`);
+  }
   return JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
 }
 

@@ -1,5 +1,5 @@
 // The Map tab: a count, the base-layer choice, the map, and the add form beside or below it.
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { BaseLayerId, MapRegion, TileLayer } from '../../../common/schemas/config.ts';
@@ -59,6 +59,9 @@ export function MapTab({
   const moveRef = useRef<HTMLDivElement>(null);
 
   const [map, setMap] = useState<L.Map | null>(null);
+  // What the map's arrival sets going (its mode, overview and spots) renders in a later task than the map's own
+  // creation, in slices, so the phone's first frame with a map is not one long block.
+  const mapReady = useCallback((created: L.Map) => startTransition(() => setMap(created)), []);
   const [baseLayerId, setBaseLayerId] = useState<BaseLayerId | 'region'>('street');
   const [area, setArea] = useState<BBox | null>(null);
   const [visibleCount, setVisibleCount] = useState(0);
@@ -239,7 +242,7 @@ export function MapTab({
         </div>
         <MapView
           map={map}
-          onMapReady={setMap}
+          onMapReady={mapReady}
           baseLayer={regionChosen ? undefined : baseLayer}
           spots={spots}
           spotPopup={spotPopup}

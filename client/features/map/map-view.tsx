@@ -1,7 +1,7 @@
 // The Leaflet map: base layer, spots, the clicked point, the user's position and the locate button.
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { reportFirstDraw } from '../../lib/after-first-draw.ts';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvent } from 'react-leaflet';
 import L from 'leaflet';
@@ -52,7 +52,11 @@ type MapViewProps = {
   onUserLocated: (position: UserPosition) => void;
 };
 
-export function MapView(props: MapViewProps) {
+/**
+ * Memoised: the Map tab renders again on every answer (the overview's tiles, its count, the config), mostly for its
+ * header; the map and its layers only when what they draw changed.
+ */
+export const MapView = memo(function MapView(props: MapViewProps) {
   const { t } = useTranslation();
   const { map, baseLayer, selection, userPosition } = props;
   // Leaflet reads these once, when it makes the control or marker: they are remade when the words change.
@@ -164,68 +168,82 @@ export function MapView(props: MapViewProps) {
     [map],
   );
 
+  // Leaflet is made in a commit of its own, after the screen around it has been put up and its requests sent: on a
+  // slow phone the two together are one long block the page cannot answer a tap in.
+  const [leafletDue, setLeafletDue] = useState(false);
+  useEffect(function makeLeafletNext() {
+    startTransition(() => setLeafletDue(true));
+  }, []);
+
   return (
     <div ref={boxRef} className="relative h-96 min-h-96 overflow-hidden rounded-lg border border-stone-300 lg:h-[70vh]">
-      <MapContainer
-        ref={(instance) => {
-          if (instance) props.onMapReady(instance);
-        }}
-        center={DEFAULT_CENTER}
-        zoom={DEFAULT_ZOOM}
-        // Leaflet's own zoom buttons are named once, in English: ours are translated.
-        zoomControl={false}
-        className="size-full"
-      >
-        {baseLayer && (
-          <TileLayer
-            key={baseLayer.id}
-            eventHandlers={FIRST_DRAW}
-            url={baseLayer.url}
-            attribution={baseLayer.attribution}
-            maxZoom={baseLayer.max_zoom}
-            // CORS tiles can be kept by the service worker; opaque ones would each count as megabytes of quota.
-            crossOrigin="anonymous"
+      {leafletDue && (
+        <MapContainer
+          ref={(instance) => {
+            if (instance) props.onMapReady(instance);
+          }}
+          center={DEFAULT_CENTER}
+          zoom={DEFAULT_ZOOM}
+          // Leaflet's own zoom buttons are named once, in English: ours are translated.
+          zoomControl={false}
+          className="size-full"
+        >
+          {baseLayer && (
+            <TileLayer
+              key={baseLayer.id}
+              eventHandlers={FIRST_DRAW}
+              url={baseLayer.url}
+              attribution={baseLayer.attribution}
+              maxZoom={baseLayer.max_zoom}
+              // CORS tiles can be kept by the service worker; opaque ones would each count as megabytes of quota.
+              crossOrigin="anonymous"
+            />
+          )}
+          <SelectOnClick onSelect={props.onSelect} />
+          <AreaWatcher area={props.area} truncated={props.truncated} onArea={props.onArea} />
+          <SpotsLayer
+            spots={props.spots}
+            labels={props.labels}
+            spotPopup={props.spotPopup}
+            onVisibleCountChange={props.onVisibleCountChange}
           />
-        )}
-        <SelectOnClick onSelect={props.onSelect} />
-        <AreaWatcher area={props.area} truncated={props.truncated} onArea={props.onArea} />
-        <SpotsLayer
-          spots={props.spots}
-          labels={props.labels}
-          spotPopup={props.spotPopup}
-          onVisibleCountChange={props.onVisibleCountChange}
-        />
-        {selection && (
-          <Marker position={[selection.lat, selection.lng]} icon={selectionIcon} interactive={false} keyboard={false} />
-        )}
-        {userPosition && (
-          // Keyed by its words: Leaflet sets a marker's title only when it is made. Not interactive: a spot placed
-          // where the forager stands lies under it, and a tap must reach that spot.
-          <Marker
-            key={youAreHere}
-            position={userPosition.latlng}
-            icon={userIcon}
-            keyboard={false}
-            interactive={false}
-            title={youAreHere}
-          >
-            <Tooltip permanent direction="top" offset={[0, -12]}>
-              {youAreHere}
-            </Tooltip>
-          </Marker>
-        )}
-        {userPosition && (
-          <UserAccuracy
-            position={userPosition}
-            label={props.labels.yourAccuracyCircle(Math.round(userPosition.accuracy))}
-          />
-        )}
-      </MapContainer>
+          {selection && (
+            <Marker
+              position={[selection.lat, selection.lng]}
+              icon={selectionIcon}
+              interactive={false}
+              keyboard={false}
+            />
+          )}
+          {userPosition && (
+            // Keyed by its words: Leaflet sets a marker's title only when it is made. Not interactive: a spot placed
+            // where the forager stands lies under it, and a tap must reach that spot.
+            <Marker
+              key={youAreHere}
+              position={userPosition.latlng}
+              icon={userIcon}
+              keyboard={false}
+              interactive={false}
+              title={youAreHere}
+            >
+              <Tooltip permanent direction="top" offset={[0, -12]}>
+                {youAreHere}
+              </Tooltip>
+            </Marker>
+          )}
+          {userPosition && (
+            <UserAccuracy
+              position={userPosition}
+              label={props.labels.yourAccuracyCircle(Math.round(userPosition.accuracy))}
+            />
+          )}
+        </MapContainer>
+      )}
       {/* Outside the Leaflet container, so pressing it never counts as a click on the map. */}
       <LocateButton map={map} onLocated={props.onUserLocated} />
     </div>
   );
-}
+});
 
 /** The forager's circle of doubt, always with their marker: a dot alone claims a precision the phone lacks. */
 function UserAccuracy({ position, label }: { position: UserPosition; label: string }) {

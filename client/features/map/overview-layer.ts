@@ -6,8 +6,18 @@ import { useTranslation } from 'react-i18next';
 import type { MapTile } from '../../../common/schemas/map-tiles.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { approximateText } from '../../app/sharing.ts';
-import { drawOverview, type OpenPin } from './map-overview.ts';
+import type { OpenPin } from './overview-drawing.ts';
 import type { PopupLabels } from './spot-popup.ts';
+
+/** The drawing code, loaded once the map is up (ADR 0067); kept, so later draws are at once. */
+let drawing: typeof import('./overview-drawing.ts') | undefined;
+let loading: Promise<typeof import('./overview-drawing.ts')> | undefined;
+const loadDrawing = () =>
+  (loading ??= import('./overview-drawing.ts').then((module) => (drawing = module))).catch((error: unknown) => {
+    // A failed load (no signal, an old cache) is tried again at the next draw.
+    loading = undefined;
+    throw error;
+  });
 
 /** Draws `tiles` on the map while they are given (null: the overview is not shown). */
 export function useOverviewLayer(
@@ -33,8 +43,24 @@ export function useOverviewLayer(
   const openPin = useRef<OpenPin['current']>(null);
   useEffect(
     function drawTheOverview() {
-      if (!map || !tiles) return;
-      return drawOverview(map, tiles, overviewLabels, openPin);
+      if (!map) return;
+      // Fetched as soon as the map is up, with its first tiles and the overview's answers, which it draws.
+      if (!tiles) {
+        void loadDrawing().catch(() => undefined);
+        return;
+      }
+      if (drawing) return drawing.drawOverview(map, tiles, overviewLabels, openPin);
+      let undraw: (() => void) | undefined;
+      let gone = false;
+      void loadDrawing()
+        .then((loaded) => {
+          if (!gone) undraw = loaded.drawOverview(map, tiles, overviewLabels, openPin);
+        })
+        .catch(() => undefined);
+      return () => {
+        gone = true;
+        undraw?.();
+      };
     },
     [map, tiles, overviewLabels],
   );

@@ -1,10 +1,10 @@
 // Draws the spots of the visible area from their pins (ADR 0065). Pins are grouped with supercluster and drawn as
 // plain Leaflet markers created here, not one React component each: ten thousand spots in view stay smooth. A pin's
 // popup reads its spot by id when it opens, but a new spot's, which the device holds whole.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMap } from 'react-leaflet';
 import L from 'leaflet';
-import Supercluster from 'supercluster';
+import type Supercluster from 'supercluster';
 import type { ShownPin } from '../../app/local-first/spot-types.ts';
 import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
 import { countInView } from './overview-tiles.ts';
@@ -30,6 +30,23 @@ function pinSignature(spot: ShownPin): string {
   return JSON.stringify(spot);
 }
 
+/**
+ * The clustering library, loaded when the map first draws spots rather than with the main screen (ADR 0067); kept
+ * for every later draw. A failed load (no signal, an old cache) is tried again by the next layer that mounts.
+ */
+let clustererLoaded: typeof Supercluster | undefined;
+let clustererLoading: Promise<typeof Supercluster> | undefined;
+function loadClusterer(): Promise<typeof Supercluster> {
+  clustererLoading ??= import('supercluster').then(
+    (module) => (clustererLoaded = module.default),
+    (error: unknown) => {
+      clustererLoading = undefined;
+      throw error;
+    },
+  );
+  return clustererLoading;
+}
+
 /** Past this zoom every spot is its own pin, even when two share a clearing. */
 const CLUSTER_MAX_ZOOM = 16;
 
@@ -48,8 +65,26 @@ export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: S
     labelsRef.current = labels;
   });
 
+  const [Clusterer, setClusterer] = useState(() => clustererLoaded);
+  useEffect(
+    function loadTheClusterer() {
+      if (Clusterer) return;
+      let gone = false;
+      loadClusterer()
+        .then((loaded) => {
+          if (!gone) setClusterer(() => loaded);
+        })
+        .catch(() => undefined);
+      return () => {
+        gone = true;
+      };
+    },
+    [Clusterer],
+  );
+
   const index = useMemo(() => {
-    const cluster = new Supercluster<SpotPoint, SpotPoint>({ ...CLUSTER_SPACING, maxZoom: CLUSTER_MAX_ZOOM });
+    if (!Clusterer) return null;
+    const cluster = new Clusterer<SpotPoint, SpotPoint>({ ...CLUSTER_SPACING, maxZoom: CLUSTER_MAX_ZOOM });
     cluster.load(
       spots.map((spot, i) => ({
         type: 'Feature' as const,
@@ -58,7 +93,7 @@ export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: S
       })),
     );
     return cluster;
-  }, [spots]);
+  }, [spots, Clusterer]);
 
   // The pins drawn now, by spot id, with what each was drawn from. A redraw (a pan, a refetch, another
   // spot saved) keeps the pins whose spot did not change, so an open popup stays open and keeps its focus.
@@ -80,6 +115,7 @@ export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: S
 
   useEffect(
     function drawVisibleClusters() {
+      if (!index) return;
       let clusters: L.Marker[] = [];
       const draw = () => {
         const layer = layerRef.current;
