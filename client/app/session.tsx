@@ -1,7 +1,17 @@
 // Who is signed in. Asked of GET /api/v1/session at start, changed by sign-in, sign-out, or any API call that
 // finds the session gone. With no network, the user who last signed in on this device is used (kept in
 // IndexedDB), so Foray opens in the forest; the server is asked again as soon as it can be reached.
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { Me, Session } from '../../common/schemas/config.ts';
 import { forgetSession, hasDeviceStorage, rememberedUser, rememberUser } from './local-first/device-db.ts';
 import { api, ApiError, isUnreachable, resumeSessionRequests, setUnauthenticatedHandler } from '../lib/api-client.ts';
@@ -51,7 +61,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const apply = useCallback(async (answer: Awaited<ReturnType<typeof fetchMe>>) => {
     if (answer.status === 'signed-in') {
       await rememberUser(answer.me).catch(() => undefined);
-      setSession({ status: 'signed-in', me: answer.me, confirmed: true });
+      // The main screen renders in slices the page can answer a tap between (ADR 0067). Signing out is not put off.
+      startTransition(() => setSession({ status: 'signed-in', me: answer.me, confirmed: true }));
       return;
     }
     const current = sessionRef.current;
@@ -76,7 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const me = await kept;
         if (cancelled || !me || shown !== 'nothing') return;
         shown = 'device';
-        setSession({ status: 'signed-in', me, confirmed: false });
+        startTransition(() => setSession({ status: 'signed-in', me, confirmed: false }));
       };
       // A kept user opens the app at once when the device knows it is offline, and after a short wait when the
       // server is slow to answer (one bar of signal).
