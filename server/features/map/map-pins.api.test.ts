@@ -285,7 +285,10 @@ describe('the map’s pins', () => {
       // Found by its shown point, not by its true one: a tight box around each, as the box route does. The shown
       // point is drawn at random inside the cell, so it may fall within a few metres of the true one; the box
       // around the true place is then shrunk to half their distance, so it never holds the shown point.
-      const gap = Math.max(Math.abs(pin!.latitude - TRUE[name].latitude), Math.abs(pin!.longitude - TRUE[name].longitude));
+      const gap = Math.max(
+        Math.abs(pin!.latitude - TRUE[name].latitude),
+        Math.abs(pin!.longitude - TRUE[name].longitude),
+      );
       const around = (point: { latitude: number; longitude: number }, half = 0.0001) =>
         `${point.longitude - half},${point.latitude - half},${point.longitude + half},${point.latitude + half}`;
       const atShown = await expectPinsAsBox(who, around(pin!));
