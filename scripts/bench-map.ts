@@ -10,6 +10,8 @@
  * - pan and zoom: the frames the page drew while the map was dragged (10 drags, starting half a second after the
  *   count, while chunks kept for later may still be loading) and wheel-zoomed (8 steps): median and 95th-percentile
  *   frame time, and the long tasks (> 50 ms main-thread blocks) they had;
+ * - start-up blocking: from navigation until all counted, the long tasks' time beyond 50 ms each added up (what
+ *   Lighthouse's total blocking time adds up, measured here on the real slowed CPU), their number and the longest;
  * - the page's JS heap after the 10 drags (after a garbage collection), and on PostgreSQL the server's queries still
  *   running 300 ms after the last drag (a cancelled pan's query must not go on);
  * - the city view: "Locate me" in a dense part of Vilnius (BENCH_MAP_CITY_SPOTS spots, default 8,000, in about
@@ -165,6 +167,10 @@ type Sample = {
   firstClustersMs: number;
   allCountedMs: number;
   jsBeforeTileKb: number;
+  /** From navigation to all counted: the long tasks' time over 50 ms each (what Lighthouse's TBT adds up). */
+  startBlockingMs: number;
+  startLongTasks: number;
+  startLongestMs: number;
   pan: FrameStats;
   zoom: FrameStats;
   heapMb: number;
@@ -310,6 +316,7 @@ async function run(variant: Variant, cpuSlowdown: number): Promise<Sample> {
       throw error;
     });
   const allCountedMs = (await page.evaluate('performance.now()')) as number;
+  const startLong = (await page.evaluate('window.__foray_long')) as number[];
   await until(page, 'window.__foray_first_cluster !== null');
   const firstClustersMs = (await page.evaluate('window.__foray_first_cluster')) as number;
   const firstTile = downloads.find((download) => download.url.startsWith(tileOrigin));
@@ -408,6 +415,9 @@ async function run(variant: Variant, cpuSlowdown: number): Promise<Sample> {
     firstClustersMs,
     allCountedMs,
     jsBeforeTileKb,
+    startBlockingMs: startLong.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
+    startLongTasks: startLong.length,
+    startLongestMs: startLong.length ? Math.max(...startLong) : 0,
     pan,
     zoom,
     heapMb,
@@ -475,6 +485,19 @@ try {
           1,
           ' KB',
         )} gzipped`,
+      );
+      console.log(
+        `    start-up blocking   ${spread(
+          of((s) => s.startBlockingMs),
+          0,
+          ' ms',
+        )} (long tasks' time over 50 ms, navigation to all counted), long tasks ${spread(
+          of((s) => s.startLongTasks),
+        )} (longest ${spread(
+          of((s) => s.startLongestMs),
+          0,
+          ' ms',
+        )})`,
       );
       console.log(`    pan                 ${frames((s) => s.pan)}`);
       console.log(
