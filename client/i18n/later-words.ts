@@ -4,20 +4,13 @@
 // should any key turn up without its word.
 import mainWords from 'virtual:foray-words/main';
 import { addEnglishWords, whenWordMissing } from './i18n.ts';
+import { loadOnce } from '../lib/load-once.ts';
 
 addEnglishWords(mainWords);
 
-let allWords: Promise<void> | undefined;
-export function loadAllWords(): Promise<void> {
-  allWords ??= import('../../locales/en.json').then(
-    (module) => addEnglishWords(module.default),
-    (error: unknown) => {
-      allWords = undefined; // a later screen may try again
-      throw error;
-    },
-  );
-  return allWords;
-}
+// A failed load is not kept: a later screen may try again.
+const allWords = loadOnce(() => import('../../locales/en.json').then((module) => addEnglishWords(module.default)));
+export const loadAllWords = (): Promise<void> => allWords.load();
 whenWordMissing(() => void loadAllWords().catch(() => undefined));
 
 /** A lazy screen's loader that also brings every English word, so the screen never paints a key. */

@@ -8,16 +8,10 @@ import type { Spot } from '../../../common/schemas/spots.ts';
 import { approximateText } from '../../app/sharing.ts';
 import type { OpenPin } from './overview-drawing.ts';
 import type { PopupLabels } from './spot-popup.ts';
+import { loadOnce } from '../../lib/load-once.ts';
 
 /** The drawing code, loaded once the map is up (ADR 0067); kept, so later draws are at once. */
-let drawing: typeof import('./overview-drawing.ts') | undefined;
-let loading: Promise<typeof import('./overview-drawing.ts')> | undefined;
-const loadDrawing = () =>
-  (loading ??= import('./overview-drawing.ts').then((module) => (drawing = module))).catch((error: unknown) => {
-    // A failed load (no signal, an old cache) is tried again at the next draw.
-    loading = undefined;
-    throw error;
-  });
+const drawing = loadOnce(() => import('./overview-drawing.ts'));
 
 /** Draws `tiles` on the map while they are given (null: the overview is not shown). */
 export function useOverviewLayer(
@@ -46,15 +40,17 @@ export function useOverviewLayer(
       if (!map) return;
       // Fetched as soon as the map is up, with its first tiles and the overview's answers, which it draws.
       if (!tiles) {
-        void loadDrawing().catch(() => undefined);
+        void drawing.load().catch(() => undefined);
         return;
       }
-      if (drawing) return drawing.drawOverview(map, tiles, overviewLabels, openPin);
+      const loaded = drawing.now();
+      if (loaded) return loaded.drawOverview(map, tiles, overviewLabels, openPin);
       let undraw: (() => void) | undefined;
       let gone = false;
-      void loadDrawing()
-        .then((loaded) => {
-          if (!gone) undraw = loaded.drawOverview(map, tiles, overviewLabels, openPin);
+      void drawing
+        .load()
+        .then((module) => {
+          if (!gone) undraw = module.drawOverview(map, tiles, overviewLabels, openPin);
         })
         .catch(() => undefined);
       return () => {

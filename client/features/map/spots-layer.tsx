@@ -10,6 +10,7 @@ import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
 import { countInView } from './overview-tiles.ts';
 import type { PopupLabels } from './spot-popup.ts';
 import { popupContent, waitingLine } from './popup-builder.ts';
+import { loadOnce } from '../../lib/load-once.ts';
 
 type SpotPoint = { index: number };
 
@@ -34,18 +35,7 @@ function pinSignature(spot: ShownPin): string {
  * The clustering library, loaded when the map first draws spots rather than with the main screen (ADR 0067); kept
  * for every later draw. A failed load (no signal, an old cache) is tried again by the next layer that mounts.
  */
-let clustererLoaded: typeof Supercluster | undefined;
-let clustererLoading: Promise<typeof Supercluster> | undefined;
-function loadClusterer(): Promise<typeof Supercluster> {
-  clustererLoading ??= import('supercluster').then(
-    (module) => (clustererLoaded = module.default),
-    (error: unknown) => {
-      clustererLoading = undefined;
-      throw error;
-    },
-  );
-  return clustererLoading;
-}
+const clusterer = loadOnce(() => import('supercluster').then((module) => module.default));
 
 /** Past this zoom every spot is its own pin, even when two share a clearing. */
 const CLUSTER_MAX_ZOOM = 16;
@@ -65,12 +55,13 @@ export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: S
     labelsRef.current = labels;
   });
 
-  const [Clusterer, setClusterer] = useState(() => clustererLoaded);
+  const [Clusterer, setClusterer] = useState(clusterer.now);
   useEffect(
     function loadTheClusterer() {
       if (Clusterer) return;
       let gone = false;
-      loadClusterer()
+      clusterer
+        .load()
         .then((loaded) => {
           if (!gone) setClusterer(() => loaded);
         })
