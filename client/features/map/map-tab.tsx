@@ -12,7 +12,7 @@ import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
 import { useFilteredPins, useSpotFilter } from '../../app/spot-filter-url.ts';
 import { randomId } from '../../lib/uuid.ts';
-import { afterFirstDraw, reportSpotsShown } from '../../lib/after-first-draw.ts';
+import { afterFirstDraw } from '../../lib/after-first-draw.ts';
 import { loadPopupBuilder } from './popup-builder.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -190,22 +190,6 @@ export function MapTab({
       ? overview.counted + visibleCount - countInView(loaded, overview.bounds)
       : visibleCount;
 
-  const loadingSpots =
-    spotsQuery.isFetching ||
-    (mode !== 'spots' && (overview.tiles === null || overview.inView === null) && !overview.failed);
-  // The map shows its spots: the overview's counted cells, or the view's spots (or the device's, or an error said).
-  const spotsShown =
-    mode === 'overview'
-      ? overview.drawn !== null
-      : mode === 'spots' && (spotsQuery.data !== undefined || spotsQuery.isError);
-  useEffect(
-    function reportTheFirstSpots() {
-      // What was put off for the map's first picture waits for its spots too (after-first-draw.ts).
-      if (map && spotsShown) reportSpotsShown();
-    },
-    [map, spotsShown],
-  );
-
   const handleSelect = useCallback((lat: number, lng: number, accuracy?: number) => {
     setFixing(false);
     setMoving(null);
@@ -218,7 +202,10 @@ export function MapTab({
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-sm font-medium text-stone-800" aria-live="polite">
-            {loadingSpots && <Spinner />}
+            {(spotsQuery.isFetching ||
+              (mode !== 'spots' && (overview.tiles === null || overview.inView === null) && !overview.failed)) && (
+              <Spinner />
+            )}
             {t('map.locationCount', { count: shownCount })}
             {truncated && <span className="font-normal text-stone-700">· {t('map.zoomInForAll')}</span>}
           </p>
