@@ -63,6 +63,9 @@ export async function startForayServer(options: ForayServerOptions): Promise<For
     DATA_DIR: dataDir,
     SMTP_URL: options.smtpUrl,
     LOG_LEVEL: 'warn',
+    // As behind a reverse proxy on the same machine: the accounts the tests make through the API each come from an
+    // address of their own (support/accounts.ts), while the browser's requests carry none and count as 127.0.0.1.
+    TRUST_PROXY: '127.0.0.1',
     ...(options.tileUrls && {
       TILE_STREET_URL: options.tileUrls.street,
       TILE_SATELLITE_URL: options.tileUrls.satellite,
