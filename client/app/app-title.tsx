@@ -1,7 +1,7 @@
 // The main screen's header title: Foray's name and who is signed in. Shared with the screen shown while the
 // main screen's code loads, so the first thing a signed-in forager sees (and the page's largest text on a
 // phone) is painted as soon as the session is known, not after the map's code has run.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Spinner } from '../ui/spinner.tsx';
 
 export function AppTitle({ email }: { email: string }) {

@@ -1,6 +1,6 @@
 // The root screen switches on sign-in state: spinner, sign-in, or the (lazily loaded) main screen.
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx';
 import { useVerificationNotice } from '../features/auth/use-verification-notice.ts';

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import i18next from 'i18next';
+import { i18n } from '../i18n/translator.ts';
 
 /** Last line of defence: a render error shows a way out instead of a blank page. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -15,9 +15,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    // i18next may itself be what failed to load: fall back to English text.
+    // The words may themselves be what failed to load: fall back to English text.
     const t = (key: 'common.somethingWentWrong' | 'common.reload', fallback: string) =>
-      i18next.isInitialized ? i18next.t(key) : fallback;
+      i18n.isInitialized ? i18n.t(key) : fallback;
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
         <h1 className="text-lg font-semibold">{t('common.somethingWentWrong', 'Something went wrong')}</h1>

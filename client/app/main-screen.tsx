@@ -1,6 +1,6 @@
 // The signed-in screen: header, then the Map and Locations tabs. Loaded lazily after sign-in.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
 import { FilterButton } from '../features/filter/filter-button.tsx';

@@ -1,7 +1,7 @@
 // What the forager chooses when sharing a spot (issue #20, ADR 0053): what an edit sends for it, the sentence that
 // says who will see it, and the size of an approximate spot's square. For the share dialog and the forms, which
 // load later: the map's popups need only client/app/sharing.ts.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translator.ts';
 import type { Me } from '../../common/schemas/config.ts';
 import type { Precision } from '../../common/schemas/spots.ts';
 import type { SpotPatch } from './local-first/spot-types.ts';

@@ -1,7 +1,7 @@
 // Choosing who sees a spot and how exactly (issue #20, ADR 0053): the circles checklist the share dialog and the
 // forms share, and the forms' compact choice. Loaded with the forms and the dialog, never with the map.
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Audience, Precision } from '../../common/schemas/spots.ts';
 import { Field } from '../ui/field.tsx';
 import { Select } from '../ui/select.tsx';

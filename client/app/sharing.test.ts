@@ -1,4 +1,4 @@
-import i18next, { type TFunction } from 'i18next';
+import { createTranslator, type TFunction } from '../i18n/translator.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json' with { type: 'json' };
 import lt from '../../locales/lt.json' with { type: 'json' };
@@ -16,18 +16,9 @@ const circles: Circle[] = [
 
 let tEn: TFunction;
 let tLt: TFunction;
-beforeAll(async () => {
-  const instance = i18next.createInstance();
-  await instance.init({
-    resources: { en: { translation: en }, lt: { translation: lt } },
-    lng: 'en',
-    fallbackLng: 'en',
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-  });
-  tEn = instance.getFixedT('en');
-  tLt = instance.getFixedT('lt');
+beforeAll(() => {
+  tEn = createTranslator({ language: 'en', words: { en } }).t;
+  tLt = createTranslator({ language: 'lt', words: { en, lt } }).t;
 });
 
 const sentence = (choice: Pick<Sharing, 'audience' | 'precision'>, ids: string[], language: 'en' | 'lt') =>

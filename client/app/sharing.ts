@@ -1,6 +1,6 @@
 // Who sees a spot and how exactly (issue #20, ADR 0053), as a card and a map popup say it. Small, and on the main
 // screen with the popups (its words too): what only the share dialog and the forms need is in sharing-choice.ts.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translator.ts';
 import type { Circle } from '../../common/schemas/circles.ts';
 import type { Audience, Precision, Spot } from '../../common/schemas/spots.ts';
 

@@ -1,5 +1,5 @@
 // "Last visit 12 Oct 2026: nothing · 3 visits" on a card and in a map popup.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translator.ts';
 import type { VisitSummary } from '../../common/schemas/spots.ts';
 import { formatDate } from '../lib/format.ts';
 

@@ -1,19 +1,51 @@
-// i18next for Foray: flat keys ("auth.signIn"), English and Lithuanian, words from the server.
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import { LANGUAGES } from '../../common/limits.ts';
+// The app's words (ADR 0068): English bundled with each first screen, every other language from the server, and
+// the language the forager chose, or their browser's.
 import signInWords from 'virtual:foray-words/sign-in';
-import { createServerBackend } from './server-backend.ts';
+import { createServerLoader } from './server-backend.ts';
+import { FALLBACK_LANGUAGE, i18n, supportedLanguage, type Language } from './translator.ts';
 
-const backend = createServerBackend((language, namespace, data) => {
-  i18next.addResourceBundle(language, namespace, data, true, true);
+/** Where the chosen language is kept; the name is the one earlier releases used, so the choice carries over. */
+const LANGUAGE_KEY = 'i18nextLng';
+
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** `?lng=` in the address, then the choice kept on the device, then the browser's languages, then <html lang>. */
+export function detectLanguage(): Language {
+  const candidates = [
+    new URLSearchParams(window.location.search).get('lng'),
+    storedLanguage(),
+    ...(navigator.languages ?? []),
+    navigator.language,
+    document.documentElement.lang,
+  ];
+  for (const candidate of candidates) {
+    const language = supportedLanguage(candidate);
+    if (language) return language;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Storage disabled (private mode): the browser's language is used next time.
+  }
 });
 
-function setHtmlLang(language: string | undefined) {
-  if (language) document.documentElement.lang = language;
-}
-i18next.on('languageChanged', setHtmlLang);
+// English is bundled so the sign-in screen paints in words, not keys, without waiting for a round trip on a weak
+// signal: only the words the sign-in screen's code names; the main screen brings its own and later screens load
+// the rest (ADR 0033). The server fills its table from the same locales/en.json, so the bundled copy matches it
+// for a given release. Any other language comes from the server route, whole (a kept copy shows first).
+i18n.addWords('en', signInWords, { silent: true });
+i18n.setLoader(createServerLoader((language, words, fresh) => i18n.addWords(language, words, { silent: !fresh })));
 
 /** Whether some screen has painted a key for want of its word since words were last added. */
 let keyShown = false;
@@ -26,7 +58,7 @@ let keyShown = false;
 export function addEnglishWords(words: Record<string, string>) {
   const silent = !keyShown;
   keyShown = false;
-  i18next.addResourceBundle('en', 'translation', words, true, true, { silent });
+  i18n.addWords('en', words, { silent });
 }
 
 /** What to do when a key has no English word yet: set by the main screen, which can load them all. */
@@ -34,43 +66,11 @@ let onMissingWord: (() => void) | undefined;
 export function whenWordMissing(handler: () => void) {
   onMissingWord = handler;
 }
+i18n.whenMissing(() => {
+  keyShown = true;
+  onMissingWord?.();
+});
 
-export const i18nReady = i18next
-  .use(backend)
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    // English is bundled so the sign-in screen paints in words, not keys, without waiting for a round trip
-    // on a weak signal — only the words the sign-in screen's code names; the main screen brings its own and
-    // later screens load the rest (ADR 0033). The server fills its table from the same locales/en.json, so
-    // the bundled copy matches it for a given release. Lithuanian always comes from the server route, whole.
-    resources: { en: { translation: signInWords } },
-    partialBundledLanguages: true,
-    supportedLngs: [...LANGUAGES],
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    fallbackLng: 'en',
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false }, // React escapes
-    returnEmptyString: false,
-    // A key with no English word yet (a screen whose words were not loaded with it): load them all.
-    saveMissing: true,
-    missingKeyHandler: () => {
-      keyShown = true;
-      onMissingWord?.();
-    },
-    detection: {
-      order: ['querystring', 'localStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      lookupLocalStorage: 'i18nextLng',
-      caches: ['localStorage'],
-      // "lt-LT" from the browser is stored and set on <html lang> as plain "lt", the code the app knows.
-      convertDetectedLanguage: (language: string) => language.split('-')[0] ?? language,
-    },
-    // Re-render when fresher words arrive after a stored copy was shown.
-    react: { useSuspense: true, bindI18nStore: 'added' },
-  })
-  .then(() => setHtmlLang(i18next.resolvedLanguage));
+export const i18nReady = i18n.changeLanguage(detectLanguage());
 
-export default i18next;
+export default i18n;

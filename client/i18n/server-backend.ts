@@ -1,7 +1,7 @@
-// i18next backend that reads GET /api/v1/translations/{lng} — the server's translations table is where
+// Loads a language's words from GET /api/v1/translations/{lng}: the server's translations table is where
 // the words live. It retries a failed load (350 ms, doubling, up to 5 times) and keeps the last good copy
 // in localStorage so a phone that starts offline in the forest shows its language at once.
-import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
+import type { Language } from './translator.ts';
 
 const RETRIES = 5;
 const FIRST_DELAY_MS = 350;
@@ -47,29 +47,30 @@ function store(language: string, data: Record<string, string>) {
   }
 }
 
-/** Called with fresher words after a stored copy was shown; the i18n setup merges them in. */
-type OnFresh = (language: string, namespace: string, data: ResourceKey) => void;
-
-export function createServerBackend(onFresh: OnFresh): BackendModule {
-  return {
-    type: 'backend',
-    init() {},
-    read(language: string, namespace: string, callback: ReadCallback) {
-      const stored = readStored(language);
-      const loading = fetchTranslations(language).then(
-        (data) => {
-          store(language, data);
-          if (stored) onFresh(language, namespace, data);
-          else callback(null, data);
-        },
-        (error: unknown) => {
-          console.warn(`[foray] Could not load the "${language}" translations; keys will show.`, error);
-          if (!stored) callback(error as Error, false);
-        },
-      );
-      // Show the stored copy now; the request above refreshes it in the background.
-      if (stored) callback(null, stored);
-      return loading;
-    },
+/**
+ * Brings a language's words from the server for the translator. A copy kept from an earlier load shows at once,
+ * and the server's answer replaces it when it comes (`fresh`: redraw with it). Without a kept copy it waits for
+ * the server, and fails when the server cannot be had: English words then show.
+ */
+export function createServerLoader(
+  onWords: (language: Language, words: Record<string, string>, fresh: boolean) => void,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): (language: Language) => Promise<void> {
+  return async (language) => {
+    const stored = readStored(language);
+    const loading = fetchTranslations(language, fetchImpl).then(
+      (words) => {
+        store(language, words);
+        onWords(language, words, stored !== undefined);
+      },
+      (error: unknown) => {
+        console.warn(`[foray] Could not load the "${language}" translations; English words will show.`, error);
+        throw error;
+      },
+    );
+    if (!stored) return loading;
+    onWords(language, stored, false);
+    // The kept copy shows now; the request above refreshes it in the background.
+    loading.catch(() => undefined);
   };
 }

@@ -1,7 +1,7 @@
 // The one way the browser talks to Foray's API: same-origin fetch with the session cookie, JSON in and out,
 // every answer checked against its contract (a zod schema from common/schemas) before the app trusts it, and
 // every failure turned into an ApiError carrying the server's code and readable message.
-import i18next from 'i18next';
+import { i18n } from '../i18n/translator.ts';
 import type { ApiError as ApiErrorBody } from '../../common/schemas/errors.ts';
 import { KEPT_COPY_HEADER } from '../service-worker/messages.ts';
 import { reportServerReachable } from './connectivity.ts';
@@ -157,6 +157,6 @@ export function errorMessage(error: unknown, fallback: string): string {
 /** The same for an error kept as plain data (an outbox entry the server refused). */
 export function codeMessage(error: { code: string; message: string }, fallback: string): string {
   const key = `errors.${error.code}`;
-  if (error.code && i18next.exists(key)) return i18next.t(key as never);
+  if (error.code && i18n.exists(key)) return i18n.t(key as never);
   return error.message || fallback;
 }

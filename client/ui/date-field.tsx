@@ -2,7 +2,7 @@
 // number pad's digits get their dashes as they are typed, and the check before saving says which dates the
 // server takes, so nothing is "saved" on the device only to be refused later, out of sight.
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { EARLIEST_DATE_FOUND, isAcceptableDateFound, latestDateFound, tidyDateInput } from '../lib/date-input.ts';
 import { formatDate } from '../lib/format.ts';
 import { Field } from './field.tsx';

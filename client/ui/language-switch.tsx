@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { LANGUAGES } from '../../common/limits.ts';
 
 /** EN / LT: two buttons, the current one pressed. */

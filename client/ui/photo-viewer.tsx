@@ -2,7 +2,7 @@
 // Radix Dialog traps focus, closes on Escape and gives the title and description to screen readers.
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Photo } from '../../common/schemas/spots.ts';
 
 /** A horizontal move this long (CSS px), and longer than it is tall, is a swipe rather than a tap. */

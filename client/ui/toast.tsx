@@ -2,7 +2,7 @@
 // readers through live regions that exist before any message is put in them. They rise from the bottom edge,
 // above the phone's home indicator: at the top they hid the header (language, sign-out) and the tabs.
 import { createContext, use, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export const TOAST_DURATION_MS = 5000;
 

@@ -1,7 +1,7 @@
 // "Account": the forager's name, their circles (handed in by the shell), e-mail, password, signed-in devices, the
 // sharing new spots start with, the language, and deleting the account. A full-screen panel on a phone, a dialog on a wider screen; one lazy chunk.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { Button } from '../../ui/button.tsx';
 import { LanguageSwitch } from '../../ui/language-switch.tsx';

@@ -1,7 +1,7 @@
 // The parts every section of the account panel is made of: a titled section, a save with its busy state and
 // failure toast, and the save button.
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

@@ -1,7 +1,7 @@
 // Deleting the account, with the password and a tick; an export first is offered. Nothing of the user's stays on
 // the device afterwards.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { forgetEverything } from '../../app/local-first/device-db.ts';
 import { forgetPrivateData } from '../../app/private-data.ts';

@@ -1,6 +1,6 @@
 // A new e-mail address: it takes effect once the link sent to it is opened.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useMe } from '../../app/session.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';

@@ -1,6 +1,6 @@
 // The name other foragers see beside shared spots.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { DISPLAY_NAME_MAX } from '../../../common/limits.ts';
 import { useMe, useSession } from '../../app/session.tsx';
 import { Field } from '../../ui/field.tsx';

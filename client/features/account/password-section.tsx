@@ -1,6 +1,6 @@
 // A new password, given with the current one; the other devices' sessions end with it.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits.ts';
 import { Field } from '../../ui/field.tsx';

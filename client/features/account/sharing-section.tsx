@@ -1,6 +1,6 @@
 // How new spots start: who sees them and how exactly (ADR 0056), the add form's first choice.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useMe, useSession } from '../../app/session.tsx';
 import type { Sharing } from '../../app/sharing.ts';
 import { defaultSharing } from '../../app/sharing-choice.ts';

@@ -1,13 +1,13 @@
 // Calls behind the account page's two-step sign-in section (ADR 0038). The password travels only in these
 // request bodies; the secret comes back once, inside the otpauth:// address, and never leaves the browser.
-import i18next from 'i18next';
+import { i18n } from '../../i18n/translator.ts';
 import { api, ApiError, errorMessage } from '../../lib/api-client.ts';
 
 /** The words for a refused two-step request: this feature's own, then the app's general ones. */
 export function twoStepErrorMessage(error: unknown): string {
   const key = error instanceof ApiError ? `twoStep.error.${error.code}` : '';
-  if (key && i18next.exists(key)) return i18next.t(key as never);
-  return errorMessage(error, i18next.t('common.somethingWentWrong'));
+  if (key && i18n.exists(key)) return i18n.t(key as never);
+  return errorMessage(error, i18n.t('common.somethingWentWrong'));
 }
 
 /** Whether two-step sign-in is on for the signed-in user (better-auth's own session answer). */

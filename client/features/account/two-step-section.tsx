@@ -2,7 +2,7 @@
 // key → the first code from the app → the recovery codes, shown once), make new recovery codes, turn it off.
 // Complete on its own: it asks the server for its state and needs nothing from the page around it.
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';

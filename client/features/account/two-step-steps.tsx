@@ -1,7 +1,7 @@
 // The steps of turning two-step sign-in on or changing it (two-step-section.tsx holds which one is shown): the
 // password asked first, the QR code or key with the first code from the app, and the recovery codes, shown once.
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';

@@ -1,6 +1,6 @@
 // The signed-out screen: sign in, create an account, or ask for a password-reset mail.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useSession } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';

@@ -1,6 +1,6 @@
 // /reset-password?token=… — where the e-mailed reset link lands (through the server). Sets a new password.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';

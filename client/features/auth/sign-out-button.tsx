@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { cutSessionRequests, errorMessage, resumeSessionRequests } from '../../lib/api-client.ts';
 import { forgetEverything } from '../../app/local-first/device-db.ts';

@@ -1,8 +1,8 @@
 // The second step of signing in, for accounts with two-step sign-in on (ADR 0038): a code from the
 // authenticator app, or one of the recovery codes. Small on purpose: it ships with the sign-in screen.
 import { useState, type FormEvent } from 'react';
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/translator.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useSession } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -20,8 +20,8 @@ const STEP_OVER = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUE
  */
 function twoStepErrorMessage(error: unknown): string {
   const key = error instanceof ApiError ? `twoStep.error.${error.code}` : '';
-  if (key && i18next.exists(key)) return i18next.t(key as never);
-  return errorMessage(error, i18next.t('common.somethingWentWrong'));
+  if (key && i18n.exists(key)) return i18n.t(key as never);
+  return errorMessage(error, i18n.t('common.somethingWentWrong'));
 }
 
 export function TwoStepCode({ onRestart }: { onRestart: () => void }) {

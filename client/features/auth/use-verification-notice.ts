@@ -1,7 +1,7 @@
 // The e-mailed verification link passes through the server and lands on /?verified=1, or on /?error=CODE
 // when the link was bad. Say what happened, then take the parameters out of the address bar.
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useToast } from '../../ui/toast.tsx';
 
 export function useVerificationNotice() {

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { i18n } from '../../i18n/translator.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json' with { type: 'json' };
 import lt from '../../../locales/lt.json' with { type: 'json' };
@@ -6,13 +6,9 @@ import { ApiError } from '../../lib/api-client.ts';
 import { circleErrorMessage } from './circle-errors.ts';
 
 beforeAll(async () => {
-  await i18next.init({
-    lng: 'en',
-    resources: { en: { translation: en }, lt: { translation: lt } },
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-  });
+  i18n.addWords('en', en);
+  i18n.addWords('lt', lt);
+  await i18n.changeLanguage('en');
 });
 
 const error = (status: number, code: string, message = `server says ${code}`) => new ApiError(status, code, message);
@@ -36,14 +32,14 @@ describe('circleErrorMessage', () => {
     expect(circleErrorMessage(error(409, 'CIRCLE_FULL'))).toBe(
       'This circle is full: a circle can have at most 500 members.',
     );
-    await i18next.changeLanguage('lt');
+    await i18n.changeLanguage('lt');
     try {
       expect(circleErrorMessage(error(409, 'CIRCLE_LIMIT'), 'link')).toBe(
         'Galite priklausyti ne daugiau kaip 50 ratelių. Prieš kurdami naują ar prisijungdami prie kito, iš vieno išeikite.',
       );
       expect(circleErrorMessage(error(0, 'NETWORK_ERROR'))).toBe(lt['circles.errors.offline']);
     } finally {
-      await i18next.changeLanguage('en');
+      await i18n.changeLanguage('en');
     }
   });
 

@@ -1,7 +1,7 @@
 // One circle, full screen on a phone and a dialog on a wider screen: its members, inviting (owner and admins), the
 // owner's settings, and leaving. Opened from the list of circles or after joining one.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import type { Circle } from '../../../common/schemas/circles.ts';

@@ -1,7 +1,7 @@
 // What the circle screens are made of: a titled section, a request with its busy state and failure toast, the
 // refresh after a change, a confirmation dialog, and a role's badge.
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CircleRole } from '../../../common/schemas/circles.ts';
 import { circleKeys } from '../../app/circles.ts';

@@ -1,7 +1,7 @@
 // The owner's part of a circle (rename, hand over to a member, delete) and everyone else's way out (leave). Deleting
 // and leaving ask first and say what happens to the spots shared through the circle.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '@tanstack/react-query';
 import { CIRCLE_NAME_MAX } from '../../../common/limits.ts';
 import type { Circle, Member } from '../../../common/schemas/circles.ts';

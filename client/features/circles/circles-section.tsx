@@ -1,7 +1,7 @@
 // "Circles" in the account panel: the circles I am in (name, my role, how many members), a new one by name, and
 // each one opened in its own panel. A new circle opens at once, ready for its first invitation.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { CIRCLE_NAME_MAX, CIRCLES_PER_USER_MAX } from '../../../common/limits.ts';
 import type { Circle } from '../../../common/schemas/circles.ts';
 import { useMyCircles } from '../../app/circles.ts';

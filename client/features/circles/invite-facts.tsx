@@ -1,6 +1,6 @@
 // An invitation's terms in words: until when it works, how many have joined with it (of how many), and the address
 // it was sent to, which only the circle's owner and admins see.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Invite } from '../../../common/schemas/circles.ts';
 
 export function useInviteWords() {

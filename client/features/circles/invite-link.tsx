@@ -2,7 +2,7 @@
 // the browser has no clipboard for this page, as over plain HTTP on a home network) and, on a phone, the system's
 // share sheet. The link is the whole invitation: anyone who has it may join until it expires or is used up.
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Invite } from '../../../common/schemas/circles.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';

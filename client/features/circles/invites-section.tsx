@@ -1,7 +1,7 @@
 // Inviting people (the owner and admins): a link that works for 7 days unless chosen otherwise, for any number of
 // people or a chosen few, shown with its QR code and optionally mailed; then the open invitations, each revocable.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '@tanstack/react-query';
 import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX } from '../../../common/limits.ts';
 import type { Circle, Invite } from '../../../common/schemas/circles.ts';

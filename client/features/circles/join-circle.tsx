@@ -3,7 +3,7 @@
 // revoked, or never was, says so. After joining, or for someone already in the circle, the circle opens.
 // One lazy chunk, loaded by the main screen only when an invitation is waiting.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { Circle } from '../../../common/schemas/circles.ts';
 import { ApiError } from '../../lib/api-client.ts';

@@ -1,7 +1,7 @@
 // A circle's members: display names and roles, never e-mails (the API has none to give). The owner makes and unmakes
 // admins; the owner and admins remove members, after a question.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { Circle, Member } from '../../../common/schemas/circles.ts';
 import { circleKeys } from '../../app/circles.ts';

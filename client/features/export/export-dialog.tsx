@@ -2,7 +2,7 @@
 // everywhere or from the area on the map. Downloaded with a progress line and a Cancel, then saved under the server's
 // file name.
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../common/export-formats.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { activeFilters, filterQuery, useSpotFilter } from '../../app/spot-filter-url.ts';

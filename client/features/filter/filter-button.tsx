@@ -1,6 +1,6 @@
 // The one "Filter" button for the map and the list, with how many filters are set; the panel loads on first use.
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { activeFilters, useSpotFilter } from '../../app/spot-filter-url.ts';
 import { useMyCircles } from '../../app/circles.ts';
 import { buttonClass } from '../../ui/button.tsx';

@@ -1,6 +1,6 @@
 // The filter's fields, in a dialog: applied to the map and the list together, and kept in the page address.
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { isCalendarDate, tidyDateInput } from '../../lib/date-input.ts';
 import { FILTER_CHANGED, FILTER_KEYS } from '../../app/spot-filter-url.ts';

@@ -1,7 +1,7 @@
 // "Due now": one's spots (and those one's circles share) that gave in earlier years around this date, best first.
 // Each opens the spot's visits; with no signal the list is ranked on the device, the same for one's own spots.
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { DueItem } from '../../../common/schemas/fruiting.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { useOpenVisits } from '../../app/visits-context.ts';

@@ -1,7 +1,7 @@
 // "What is fruiting now" on the Locations tab (issue #23, ADR 0059): one's spots due now, and what others found
 // nearby this week. A lazy chunk: the main screen's script does not carry it.
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { FRUITING_RADII_KM, FRUITING_RADIUS_DEFAULT_KM } from '../../../common/schemas/fruiting.ts';
 import { useShownArea } from '../../app/shown-area.ts';
 import { Button } from '../../ui/button.tsx';

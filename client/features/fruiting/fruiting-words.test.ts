@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import { lastVisitText, windowText as formatted } from './fruiting-words.ts';
 
-// Words as keys with their values, so the test reads the sentence's parts without i18next.
+// Words as keys with their values, so the test reads the sentence's parts without the translator.
 const t = ((key: string, values?: Record<string, string>) =>
   values ? `${key}(${Object.values(values).join('|')})` : key) as unknown as TFunction;
 

@@ -1,5 +1,5 @@
 // How "due now" and "found nearby" read: the last visit in words, the years that gave, the window's days.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translator.ts';
 import type { DueItem } from '../../../common/schemas/fruiting.ts';
 import { formatDate } from '../../lib/format.ts';
 

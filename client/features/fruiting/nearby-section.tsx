@@ -1,7 +1,7 @@
 // "Found nearby this week": species others found from public spots, as counts of coarse areas and floors of
 // foragers (ADR 0059). Never kept on the device: with no signal it says it needs a connection.
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useNearby, type Position } from './fruiting-api.ts';

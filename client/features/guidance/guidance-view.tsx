@@ -5,7 +5,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import { Circle, CircleMarker, MapContainer, Rectangle, TileLayer, useMap } from 'react-leaflet';
 import L from 'leaflet';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TileLayer as TileLayerConfig } from '../../../common/schemas/config.ts';
 import { formatDistance, type CompassPoint } from '../../lib/geodesy.ts';
 import type { GuidanceTarget } from '../../app/guidance-context.ts';

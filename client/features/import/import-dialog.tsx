@@ -3,7 +3,7 @@
 // duplicates, invalid records), then, once the forager confirms, for real — all or nothing, under an import id
 // made here once, so a confirm retried after a lost answer adds nothing twice (common/schemas/import.ts).
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportPreview, ImportResult } from '../../../common/schemas/import.ts';
 import type { SpotType } from '../../../common/schemas/spots.ts';

@@ -1,7 +1,7 @@
 // The import's preview: what the file holds, its pins on a small map, how its fields map, each spot's type
 // (the forager may change a guess) and the records that cannot be used. Shown by import-dialog.tsx.
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { ImportPreview, ImportSpot } from '../../../common/schemas/import.ts';

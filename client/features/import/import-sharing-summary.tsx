@@ -1,6 +1,6 @@
 // What an import will share with whom (issue #20, ADR 0056): the spots grouped by the sharing each will get — the
 // forager's choice, narrowed by what the file says of each spot, by the server's own rule (common/import-sharing.ts).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { importedSharing, type ImportSharing } from '../../../common/import-sharing.ts';
 import type { ImportSpot } from '../../../common/schemas/import.ts';
 import { useMyCircles } from '../../app/circles.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { setHeldPrompt, useHeldInstallPrompt } from './install-prompt.ts';

@@ -3,7 +3,7 @@
 // A lazy chunk, loaded only when the operator offers a region map; the renderer is a further chunk.
 import { useEffect, useState } from 'react';
 import L from 'leaflet';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { MapRegion, TileLayer } from '../../../common/schemas/config.ts';
 import { REGION_CHANGED_EVENT } from './download-task.ts';
 import { shouldSwitchToRegion, tileUrlsInView } from './layer-choice.ts';

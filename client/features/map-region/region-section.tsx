@@ -1,8 +1,8 @@
 // "On this device": the region map — download it for use with no signal (with progress and cancel), see its
 // size and date, take an update, or remove it (ADR 0018). Shown only when the operator offers a region map.
 import { useEffect, useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../i18n/translator.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { MapRegion } from '../../../common/schemas/config.ts';
 import { api } from '../../lib/api-client.ts';
 import {
@@ -158,7 +158,6 @@ function Progress({
 
 function failureMessage(
   task: Extract<DownloadTask, { state: 'failed' }>,
-  // i18next's own type: the hook's return type, with every key of en.json, is too deep for TypeScript to expand.
   t: TFunction,
   megabytes: (bytes: number) => string,
 ): string {

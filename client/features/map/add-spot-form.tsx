@@ -1,6 +1,6 @@
 // The form that opens when a point on the map is selected.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
 import type { SpotType } from '../../../common/schemas/spots.ts';
 import { isOnline } from '../../lib/connectivity.ts';

@@ -1,7 +1,7 @@
 // The browser's position, as a promise. High accuracy: a spot is worth little if it is 200 m off.
 import { useEffect } from 'react';
 import type L from 'leaflet';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useToast } from '../../ui/toast.tsx';
 
 export const ZOOM_AFTER_GEOLOCATION = 14;

@@ -1,6 +1,6 @@
 // The base-layer choice above the map: the operator's tile layers, and the region map when there is one.
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { BaseLayerId, MapRegion, TileLayer } from '../../../common/schemas/config.ts';
 
 export function LayerSelect({

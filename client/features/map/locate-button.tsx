@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type L from 'leaflet';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { currentPosition, isPermissionDenied } from './geolocation.ts';

@@ -2,7 +2,7 @@
 // of the first paint: each loads when first opened, and the form and the fixer are fetched once the map is up
 // (`preloadSheets`), keeping the main screen within its size budget.
 import { lazy, Suspense, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { withAllWords } from '../../i18n/later-words.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SMALL_SCREEN } from './map-view.tsx';

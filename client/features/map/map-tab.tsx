@@ -1,7 +1,7 @@
 // The Map tab: a count, the base-layer choice, the map, and the add form beside or below it.
 import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type L from 'leaflet';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { BaseLayerId, MapRegion, TileLayer } from '../../../common/schemas/config.ts';
 import type { MapPin } from '../../../common/schemas/map-pins.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';

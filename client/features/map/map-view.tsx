@@ -5,7 +5,7 @@ import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState } f
 import { reportFirstDraw } from '../../lib/after-first-draw.ts';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvent } from 'react-leaflet';
 import L from 'leaflet';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TileLayer as TileLayerConfig } from '../../../common/schemas/config.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
 import type { ShownPin } from '../../app/local-first/spot-types.ts';

@@ -4,7 +4,7 @@
 // Loaded when first used.
 import { useEffect, useId, useRef, useState } from 'react';
 import L from 'leaflet';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { formatCoordinates } from '../../lib/format.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';

@@ -2,7 +2,7 @@
 // id when opened (ADR 0026, popup-by-id.ts), as a pin's of the spots' map is.
 import { useEffect, useMemo, useRef } from 'react';
 import type L from 'leaflet';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { MapTile } from '../../../common/schemas/map-tiles.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { approximateText } from '../../app/sharing.ts';

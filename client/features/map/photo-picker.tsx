@@ -1,7 +1,7 @@
 // Take a photo with the camera or pick a file, checked here before anything is sent: images only,
 // at most PHOTO_MAX_BYTES. The preview's object URL is released when replaced or when the form closes.
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { useToast } from '../../ui/toast.tsx';

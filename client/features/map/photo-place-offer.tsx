@@ -1,7 +1,7 @@
 // "Place at the photo's position (taken <date>)": when the chosen photo's EXIF holds where (and when) it was
 // taken, offer to move the pin there and fill the date. Read on the device (lib/photo-exif.ts), offline too.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ACCURACY_MAX_M } from '../../../common/limits.ts';
 import { distanceMetres, formatDistance } from '../../lib/geodesy.ts';
 import { formatDate } from '../../lib/format.ts';

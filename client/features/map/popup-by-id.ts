@@ -1,7 +1,7 @@
 // The popup of a pin that carries no details (ADR 0026, ADR 0065): the spot read by id when the popup opens, with
 // what waits on the device laid over it, or a line saying why it cannot be shown.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { OutboxEntry } from '../../app/local-first/outbox-model.ts';
 import { applyPending } from '../../app/local-first/pending-view.ts';
 import type { PhotoUrls } from '../../app/local-first/spot-types.ts';

@@ -1,7 +1,7 @@
 // The words and actions of a spot's popup on the map (spot-popup.ts builds it outside React): what the Map tab
 // hands to its pins and to the overview's lone pins.
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { useGuide } from '../../app/guidance-context.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';

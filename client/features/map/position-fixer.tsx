@@ -1,7 +1,7 @@
 // "Add at my position": watches the phone's position, averages the fixes while the forager stands still, and
 // offers the point once it is good enough (or the best the phone gives after a while). Loaded when first used.
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import {
   averageFixes,
   BEST_AFTER_MS,

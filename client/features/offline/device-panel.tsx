@@ -1,7 +1,7 @@
 // "On this device": what Foray keeps on the phone for use with no signal, and whether the browser promised
 // to keep it. Loaded when opened.
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { deviceDb, persistKey } from '../../app/local-first/device-db.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { keptCounts } from '../../app/local-first/spot-cache.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOffline } from '../../lib/connectivity.ts';
 
 /** "Offline" in the header while the device has no network or the server does not answer. */

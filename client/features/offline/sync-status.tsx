@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOffline } from '../../lib/connectivity.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';

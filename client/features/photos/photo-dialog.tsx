@@ -1,5 +1,5 @@
 // The one lazy entry of the photos feature: the owner's manager or the large viewer, as asked.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { PhotosRequest } from '../../app/photos-context.ts';
 import PhotoViewer from '../../ui/photo-viewer.tsx';
 import PhotoManager from './photo-manager.tsx';

@@ -2,7 +2,7 @@
 // The first is the cover. Every change goes through the outbox, so it works with no signal and shows at once;
 // buttons instead of dragging, so a keyboard and a screen reader can do all of it.
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_SPOT_MAX } from '../../../common/limits.ts';
 import type { Photo } from '../../../common/schemas/spots.ts';
 import type { OutboxChange } from '../../app/local-first/outbox-model.ts';

@@ -3,7 +3,7 @@
 // take the saved values (their edit is dropped). Nothing is overwritten without this choice. Loaded when opened.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Precision, Spot } from '../../../common/schemas/spots.ts';
 import { formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot, SpotPatch } from '../../app/local-first/spot-types.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';

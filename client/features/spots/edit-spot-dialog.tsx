@@ -2,7 +2,7 @@
 // through the outbox like every change, with the version it was made on. The position is changed by moving
 // the pin on the map (move-spot-panel.tsx), the photo not at all. Loaded when first opened.
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
 import type { SpotType } from '../../../common/schemas/spots.ts';
 import { isOnline } from '../../lib/connectivity.ts';

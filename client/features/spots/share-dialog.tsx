@@ -4,8 +4,8 @@
 // signal the dialog stays until the server has it, then says who can see the spot now, or what the server refused.
 // Loaded when first opened.
 import { useEffect, useId, useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../i18n/translator.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Audience, Precision } from '../../../common/schemas/spots.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';

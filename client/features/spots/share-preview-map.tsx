@@ -3,7 +3,7 @@
 // an indication of the size: the server's square is a fixed cell of its grid that holds the spot (ADR 0053).
 import { useEffect } from 'react';
 import { CircleMarker, MapContainer, Rectangle, TileLayer, useMap } from 'react-leaflet';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Precision } from '../../../common/schemas/spots.ts';
 import { useClientConfig } from '../../app/client-config.ts';
 import { indicativeSquare, SQUARE_SIZE } from '../../app/sharing-choice.ts';

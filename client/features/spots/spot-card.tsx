@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useGuide } from '../../app/guidance-context.ts';

@@ -1,6 +1,6 @@
 // The Locations tab: the spots the user may see, newest first, a page at a time as they scroll.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { applyPending } from '../../app/local-first/pending-view.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';

@@ -1,7 +1,7 @@
 // The fruiting calendar across all of one's own spots, narrowed by species text with the filter bar's own
 // matching rule (common/spot-filter.ts). Drawn on the device from the kept spots and one list of own visits.
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { spotMatcher } from '../../../common/spot-filter.ts';
 import { applyPending } from '../../app/local-first/pending-view.ts';

@@ -1,6 +1,6 @@
 // The fruiting calendar drawn: a small SVG grid (months across, years down) with its legend, both hidden from
 // screen readers, which read the same in a real table instead.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { CalendarYear, MonthState } from './fruiting-calendar.ts';
 
 const CELL = 22;

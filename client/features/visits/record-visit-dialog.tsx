@@ -1,7 +1,7 @@
 // "Record a visit": a return to one's own spot, found or "Nothing this time", with up to four photos. Saved
 // through the outbox, so it works with no signal and reaches the server once (ADR 0014, 0022, 0025).
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { VisitOutcome } from '../../../common/schemas/spots.ts';
 import type { VisitAmount } from '../../../common/schemas/visits.ts';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_VISIT_MAX, VISIT_NOTE_MAX } from '../../../common/limits.ts';

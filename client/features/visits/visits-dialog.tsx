@@ -1,7 +1,7 @@
 // A spot's visits, newest first, with those still on the device on top, each with its photos (opened large);
 // the owner may delete one, with or without signal. Below them, the spot's own fruiting calendar.
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Photo } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 import { isOnline } from '../../lib/connectivity.ts';
