@@ -42,16 +42,24 @@ export function earlierWebApp(ref: string): WebAppVariant {
   fs.mkdirSync(source);
   const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: FORAY_ROOT, encoding: 'utf8' }).trim();
   execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C "${source}"`], { cwd: FORAY_ROOT });
-  fs.symlinkSync(path.join(FORAY_ROOT, 'node_modules'), path.join(source, 'node_modules'));
-  console.log(`Building the web app of ${commit} …`);
-  execFileSync(
-    process.execPath,
-    [path.join(FORAY_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
-    {
+  // The commit's own dependencies when they differ from this checkout's (a library since replaced, say).
+  const sameDependencies =
+    fs.readFileSync(path.join(source, 'package-lock.json'), 'utf8') ===
+    fs.readFileSync(path.join(FORAY_ROOT, 'package-lock.json'), 'utf8');
+  if (sameDependencies) {
+    fs.symlinkSync(path.join(FORAY_ROOT, 'node_modules'), path.join(source, 'node_modules'));
+  } else {
+    console.log(`Installing the dependencies of ${commit} …`);
+    execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel', 'error'], {
       cwd: source,
       stdio: 'inherit',
-    },
-  );
+    });
+  }
+  console.log(`Building the web app of ${commit} …`);
+  execFileSync(process.execPath, [path.join(source, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+    cwd: source,
+    stdio: 'inherit',
+  });
   fs.cpSync(FORAY_ROOT, root, { recursive: true, filter: (from) => !/\/(node_modules|\.git|\.tmp)$/.test(from) });
   fs.symlinkSync(path.join(FORAY_ROOT, 'node_modules'), path.join(root, 'node_modules'));
   fs.rmSync(path.join(root, 'dist/client'), { recursive: true, force: true });
