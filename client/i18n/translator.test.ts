@@ -43,7 +43,34 @@ describe('the translator', () => {
     expect(t('map.locationCount', { count: 2 })).toBe('2 spots by {{ name }}');
   });
 
-  it('waits for the first language, then keeps the words on screen while a later one loads', async () => {
+  it('shows a language whose words are here at once, and waits only for a first language still on its way', async () => {
+    const bundled = createTranslator({ words: { en: { 'tabs.map': 'Map' } } });
+    void bundled.changeLanguage('en');
+    // Nothing to wait for: the first paint is not held back.
+    expect(bundled.pending()).toBeNull();
+    expect(bundled.isInitialized).toBe(true);
+
+    const fetched = createTranslator({ words: { en: { 'tabs.map': 'Map' } } });
+    let arrive: (() => void) | undefined;
+    fetched.setLoader(
+      (language) =>
+        new Promise<void>((resolve) => {
+          arrive = () => {
+            fetched.addWords(language, { 'tabs.map': 'Žemėlapis' }, { silent: true });
+            resolve();
+          };
+        }),
+    );
+    const first = fetched.changeLanguage('lt');
+    expect(fetched.pending()).toBe(first);
+    expect(fetched.isInitialized).toBe(false);
+    arrive!();
+    await first;
+    expect(fetched.pending()).toBeNull();
+    expect(fetched.t('tabs.map')).toBe('Žemėlapis');
+  });
+
+  it('keeps the words on screen while a later language loads', async () => {
     const translator = createTranslator({ words: { en: { 'tabs.map': 'Map' } } });
     let arrive: (() => void) | undefined;
     translator.setLoader(
@@ -57,11 +84,7 @@ describe('the translator', () => {
     );
     const shown: string[] = [];
     translator.on('languageChanged', (language) => shown.push(language));
-    const first = translator.changeLanguage('en');
-    expect(translator.pending()).toBe(first);
-    await first;
-    expect(translator.pending()).toBeNull();
-    expect(translator.isInitialized).toBe(true);
+    await translator.changeLanguage('en');
 
     const redraws = vi.fn();
     translator.subscribe(redraws);
@@ -75,6 +98,16 @@ describe('the translator', () => {
     expect(translator.t('tabs.map')).toBe('Žemėlapis');
     expect(redraws).toHaveBeenCalled();
     expect(shown).toEqual(['en', 'lt']);
+  });
+
+  it('shows a kept copy that the loader adds at once without waiting', async () => {
+    const translator = createTranslator({ words: { en: {} } });
+    translator.setLoader(async (language) =>
+      translator.addWords(language, { 'tabs.map': 'Žemėlapis' }, { silent: true }),
+    );
+    void translator.changeLanguage('lt');
+    expect(translator.pending()).toBeNull();
+    expect(translator.t('tabs.map')).toBe('Žemėlapis');
   });
 
   it('lets the last choice win when an earlier one is still loading', async () => {

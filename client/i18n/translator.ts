@@ -47,7 +47,6 @@ export function createTranslator(options: { language?: Language; words?: Partial
   // The latest choice of language, and the first while its words are still on their way.
   let chosen: Promise<void> | null = null;
   let first: Promise<void> | null = null;
-  let started = false;
   let load: ((language: Language) => Promise<void>) | undefined;
   let onMissing: ((key: string) => void) | undefined;
 
@@ -108,19 +107,29 @@ export function createTranslator(options: { language?: Language; words?: Partial
     hasWords: (inLanguage: Language): boolean => words.has(inLanguage),
     /** Shows another language, once its words are in (or could not be had: English then shows). */
     changeLanguage(next: Language): Promise<void> {
-      const loading = !words.has(next) && load ? load(next).catch(() => undefined) : Promise.resolve();
-      const done: Promise<void> = loading.then(() => {
-        if (first === done) first = null;
+      const show = () => {
         isInitialized = true;
-        // A later choice made while these words were on their way wins.
-        if (chosen !== done) return;
         language = next;
         changed();
         for (const listener of languageListeners) listener(next);
+      };
+      const loading = !words.has(next) && load ? load(next).catch(() => undefined) : undefined;
+      // The words are here (bundled, or a copy kept on the device that the loader added at once): shown now, with
+      // nothing for the screens to wait for, so the first paint is not held back by a wait of no length.
+      if (!loading || words.has(next)) {
+        chosen = null;
+        first = null;
+        show();
+        return loading ?? Promise.resolve();
+      }
+      const done: Promise<void> = loading.then(() => {
+        if (first === done) first = null;
+        // A later choice made while these words were on their way wins.
+        if (chosen !== done) return;
+        show();
       });
       chosen = done;
-      if (!started) first = done;
-      started = true;
+      if (!isInitialized) first = done;
       return done;
     },
     /**
