@@ -16,7 +16,7 @@ function storedLanguage(): string | null {
 }
 
 /** `?lng=` in the address, then the choice kept on the device, then the browser's languages, then <html lang>. */
-export function detectLanguage(): Language {
+function detectLanguage(): Language {
   const candidates = [
     new URLSearchParams(window.location.search).get('lng'),
     storedLanguage(),
@@ -71,6 +71,4 @@ i18n.whenMissing(() => {
   onMissingWord?.();
 });
 
-export const i18nReady = i18n.changeLanguage(detectLanguage());
-
-export default i18n;
+void i18n.changeLanguage(detectLanguage());

@@ -2,7 +2,22 @@ import { describe, expect, it, vi } from 'vitest';
 import en from '../../locales/en.json' with { type: 'json' };
 import lt from '../../locales/lt.json' with { type: 'json' };
 import { createServerLoader } from './server-backend.ts';
-import { createTranslator, supportedLanguage } from './translator.ts';
+import { createTranslator, supportedLanguage, type Translator } from './translator.ts';
+
+/** A loader whose words arrive when the test says so: `arrive()` adds them (quietly, as the app's loader does). */
+function heldLoader(translator: Translator, words: Record<string, string>): { arrive: () => void } {
+  const held = { arrive: (): void => undefined };
+  translator.setLoader(
+    (language) =>
+      new Promise<void>((resolve) => {
+        held.arrive = () => {
+          translator.addWords(language, words, { silent: true });
+          resolve();
+        };
+      }),
+  );
+  return held;
+}
 
 describe('the translator', () => {
   it('fills placeholders and picks the plural form each language asks for', () => {
@@ -51,20 +66,11 @@ describe('the translator', () => {
     expect(bundled.isInitialized).toBe(true);
 
     const fetched = createTranslator({ words: { en: { 'tabs.map': 'Map' } } });
-    let arrive: (() => void) | undefined;
-    fetched.setLoader(
-      (language) =>
-        new Promise<void>((resolve) => {
-          arrive = () => {
-            fetched.addWords(language, { 'tabs.map': 'Žemėlapis' }, { silent: true });
-            resolve();
-          };
-        }),
-    );
+    const held = heldLoader(fetched, { 'tabs.map': 'Žemėlapis' });
     const first = fetched.changeLanguage('lt');
     expect(fetched.pending()).toBe(first);
     expect(fetched.isInitialized).toBe(false);
-    arrive!();
+    held.arrive();
     await first;
     expect(fetched.pending()).toBeNull();
     expect(fetched.t('tabs.map')).toBe('Žemėlapis');
@@ -72,16 +78,7 @@ describe('the translator', () => {
 
   it('keeps the words on screen while a later language loads', async () => {
     const translator = createTranslator({ words: { en: { 'tabs.map': 'Map' } } });
-    let arrive: (() => void) | undefined;
-    translator.setLoader(
-      (language) =>
-        new Promise<void>((resolve) => {
-          arrive = () => {
-            translator.addWords(language, { 'tabs.map': 'Žemėlapis' }, { silent: true });
-            resolve();
-          };
-        }),
-    );
+    const held = heldLoader(translator, { 'tabs.map': 'Žemėlapis' });
     const shown: string[] = [];
     translator.on('languageChanged', (language) => shown.push(language));
     await translator.changeLanguage('en');
@@ -92,7 +89,7 @@ describe('the translator', () => {
     // A later change does not hold the screens: the English words stay until the Lithuanian ones are in.
     expect(translator.pending()).toBeNull();
     expect(translator.t('tabs.map')).toBe('Map');
-    arrive!();
+    held.arrive();
     await switching;
     expect(translator.resolvedLanguage).toBe('lt');
     expect(translator.t('tabs.map')).toBe('Žemėlapis');
@@ -112,19 +109,11 @@ describe('the translator', () => {
 
   it('lets the last choice win when an earlier one is still loading', async () => {
     const translator = createTranslator({ words: { en: {} } });
-    let arrive: (() => void) | undefined;
-    translator.setLoader((language) => {
-      return new Promise<void>((resolve) => {
-        arrive = () => {
-          translator.addWords(language, {}, { silent: true });
-          resolve();
-        };
-      });
-    });
+    const held = heldLoader(translator, {});
     await translator.changeLanguage('en');
     const toLithuanian = translator.changeLanguage('lt');
     await translator.changeLanguage('en');
-    arrive!();
+    held.arrive();
     await toLithuanian;
     expect(translator.resolvedLanguage).toBe('en');
   });

@@ -92,9 +92,6 @@ export function createTranslator(options: { language?: Language; words?: Partial
     get resolvedLanguage(): Language {
       return language;
     },
-    get language(): Language {
-      return language;
-    },
     /** Whether a language has been shown yet (the error screen falls back to English text before). */
     get isInitialized(): boolean {
       return isInitialized;
@@ -104,7 +101,6 @@ export function createTranslator(options: { language?: Language; words?: Partial
       words.set(inLanguage, { ...words.get(inLanguage), ...set });
       if (!silent) changed();
     },
-    hasWords: (inLanguage: Language): boolean => words.has(inLanguage),
     /** Shows another language, once its words are in (or could not be had: English then shows). */
     changeLanguage(next: Language): Promise<void> {
       const show = () => {
