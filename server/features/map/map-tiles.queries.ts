@@ -83,14 +83,10 @@ export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, 
   const kept = hasFilter(filter) ? undefined : MAP_KEPT_LEVELS.find((candidate) => candidate >= level);
 
   if (kept !== undefined) {
-    // The counts first, all kept ones: the public rows, the viewer's own and those of the viewer's circles, less the
-    // spots that two of the viewer's circles both count. Only a tile they say is sparse is read spot by spot.
-    const cells = mergeCells([
-      ...(await keptCells(db, publicCells, tile, level, kept)),
-      ...(await keptCells(db, ownPrivateCells(viewerId), tile, level, kept)),
-      ...(await keptCells(db, circleCells(viewerId), tile, level, kept)),
-      ...(await countedTwice(db, viewerId, level, tile)),
-    ]);
+    // The counts first, all kept ones, in one statement that adds them up per cell: the public rows, the viewer's own
+    // and those of the viewer's circles, less the spots that two of the viewer's circles both count. Only a tile they
+    // say is sparse is read spot by spot.
+    const cells = mergeCells(await keptCells(db, viewerId, tile, level, kept));
     const total = cells.reduce((sum, cell) => sum + cell.count, 0);
     if (total > MAP_MARKERS_MAX) return { ...tile, total, cells, markers: [] };
     const markers = await markersIn(db, viewerId, where, MAP_MARKERS_MAX);
@@ -129,45 +125,53 @@ async function countedCells(db: Database, viewerId: string, level: number, where
 }
 
 /**
- * What the viewer's circles' kept cells count more than once: another forager's spot shared with two or more of the
- * viewer's circles is in each one's cells, and the viewer sees it once; the extra counts come off here (negative
- * rows). Only the shares of spots shared with several circles are read (location_circle_overlaps, ADR 0060): with
- * none among the viewer's circles, one index probe per circle.
+ * The tile's cells at `level` for this viewer, each the sum of its kept cells at level `kept` (2^(kept − level) a
+ * side) from every source the viewer sees: the public counts (`map_cells`), the viewer's own private ones
+ * (`map_owner_cells`) and the viewer's circles' (`map_circle_cells`). Only the sum over a cell's rows is a count: a
+ * public shard's row may be negative (a spot added through one connection, deleted or retyped through another), so
+ * rows are never left out one by one. One statement and one row a cell: on the embedded database each row sent back
+ * costs more than adding up a circle's rows where they are read.
+ *
+ * Another forager's spot shared with two or more of the viewer's circles is in each one's cells, and the viewer sees
+ * it once; the extra counts come off here (negative rows). Only the shares of spots shared with several circles are
+ * read (location_circle_overlaps, ADR 0060): with none among the viewer's circles, one index probe per circle.
  */
-async function countedTwice(db: Database, viewerId: string, level: number, tile: MapTileKey): Promise<CellRow[]> {
-  const result = (await db.execute(sql`
-    select foray_tile_x(l.shown_longitude, ${level}) as cx, foray_tile_y(l.shown_latitude, ${level}) as cy,
-           -coalesce(sum(d.extra) filter (where l.type = 'mushroom_spot'), 0)::int as mushroom_spot,
-           -coalesce(sum(d.extra) filter (where l.type = 'car_park'), 0)::int as car_park,
-           -sum(d.extra * l.shown_latitude) as sum_latitude, -sum(d.extra * l.shown_longitude) as sum_longitude
-    from (
-      select o.location_id, count(*) - 1 as extra from ${spotCircleOverlaps} o
-      where o.circle_id = any(array(${myCircles(viewerId)}))
-      group by o.location_id having count(*) > 1
-    ) d join ${spots} l on l.id = d.location_id
-    where not l.is_public and l.user_id <> ${viewerId}
-      and foray_tile_x(l.shown_longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.shown_latitude, ${tile.z}) = ${tile.y}
-    group by 1, 2`)) as unknown as Rows<CellRow>;
-  return result.rows;
-}
-
-/**
- * The tile's cells at `level`, each the sum of its kept cells at level `kept` (2^(kept − level) a side), from
- * `source`: the public counts (`map_cells`), or one owner's private ones (`map_owner_cells`). Only the sum over a
- * cell's rows is a count: a public shard's row may be negative (a spot added through one connection, deleted or
- * retyped through another), so rows are never left out one by one.
- */
-async function keptCells(db: Database, source: SQL, tile: MapTileKey, level: number, kept: number): Promise<CellRow[]> {
+async function keptCells(
+  db: Database,
+  viewerId: string,
+  tile: MapTileKey,
+  level: number,
+  kept: number,
+): Promise<CellRow[]> {
   const side = 2 ** MAP_CELL_SUBDIVISION;
   const shift = kept - level;
   const first = { x: (tile.x * side) << shift, y: (tile.y * side) << shift };
   const span = (side << shift) - 1;
+  const rowsOf = (source: SQL) => sql`select cx >> ${shift} as cx, cy >> ${shift} as cy, mushroom_spots, car_parks,
+      sum_latitude, sum_longitude
+    from ${source} and level = ${kept} and cx between ${first.x} and ${first.x + span}
+      and cy between ${first.y} and ${first.y + span}`;
   const result = (await db.execute(sql`
-    select cx >> ${shift} as cx, cy >> ${shift} as cy,
-           sum(mushroom_spots)::int as mushroom_spot, sum(car_parks)::int as car_park,
-           sum(sum_latitude) as sum_latitude, sum(sum_longitude) as sum_longitude
-    from ${source} and level = ${kept} and cx between ${first.x} and ${first.x + span} and cy between ${first.y} and ${first.y + span}
-    group by 1, 2`)) as unknown as Rows<CellRow>;
+    select k.cx, k.cy, sum(k.mushroom_spots)::int as mushroom_spot, sum(k.car_parks)::int as car_park,
+           sum(k.sum_latitude) as sum_latitude, sum(k.sum_longitude) as sum_longitude
+    from (
+      ${rowsOf(publicCells)}
+      union all
+      ${rowsOf(ownPrivateCells(viewerId))}
+      union all
+      ${rowsOf(circleCells(viewerId))}
+      union all
+      select foray_tile_x(l.shown_longitude, ${level}), foray_tile_y(l.shown_latitude, ${level}),
+             -d.extra * (l.type = 'mushroom_spot')::int, -d.extra * (l.type = 'car_park')::int,
+             -d.extra * l.shown_latitude, -d.extra * l.shown_longitude
+      from (
+        select o.location_id, count(*) - 1 as extra from ${spotCircleOverlaps} o
+        where o.circle_id = any(array(${myCircles(viewerId)}))
+        group by o.location_id having count(*) > 1
+      ) d join ${spots} l on l.id = d.location_id
+      where not l.is_public and l.user_id <> ${viewerId}
+        and foray_tile_x(l.shown_longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.shown_latitude, ${tile.z}) = ${tile.y}
+    ) k group by 1, 2`)) as unknown as Rows<CellRow>;
   return result.rows;
 }
 
