@@ -247,23 +247,29 @@ function gzipSize(dist: string, url: string): number {
   return size;
 }
 
-/** The part of the world a Leaflet view of this size shows around this centre (Web Mercator, 256-px tiles). */
-function viewBounds(
-  centre: { latitude: number; longitude: number },
-  zoom: number,
-  size: { width: number; height: number },
-) {
+/**
+ * The view the map really shows, read from the page: the container's size, and where one base-map tile of `zoom`
+ * (whose place in the world is in its address) sits inside it. Worked out from the locate target instead, the view
+ * was a fraction of a pixel off the map's, and a spot on the edge made the "truth" one off.
+ */
+async function shownBounds(page: Page, zoom: number) {
+  const view = (await page.evaluate(
+    `(() => { const box = document.querySelector('.leaflet-container').getBoundingClientRect();` +
+      ` const tile = [...document.querySelectorAll('img.leaflet-tile')].find((img) => img.src.includes('/street/${zoom}/'));` +
+      ` const [, x, y] = tile.src.match(/\\/street\\/\\d+\\/(\\d+)\\/(\\d+)/).map(Number);` +
+      ` const at = tile.getBoundingClientRect();` +
+      ` return { left: x * at.width - (at.left - box.left), top: y * at.height - (at.top - box.top), width: box.width, height: box.height }; })()`,
+  )) as { left: number; top: number; width: number; height: number };
+  const topLeft = pixelToLatLng(view.left, view.top, zoom);
+  const bottomRight = pixelToLatLng(view.left + view.width, view.top + view.height, zoom);
+  return { west: topLeft.longitude, north: topLeft.latitude, east: bottomRight.longitude, south: bottomRight.latitude };
+}
+
+function pixelToLatLng(px: number, py: number, zoom: number) {
   const scale = 256 * 2 ** zoom;
-  const x = ((centre.longitude + 180) / 360) * scale;
-  const sin = Math.sin((centre.latitude * Math.PI) / 180);
-  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale;
-  const lng = (px: number) => (px / scale) * 360 - 180;
-  const lat = (py: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / scale))) * 180) / Math.PI;
   return {
-    west: lng(x - size.width / 2),
-    east: lng(x + size.width / 2),
-    north: lat(y - size.height / 2),
-    south: lat(y + size.height / 2),
+    longitude: (px / scale) * 360 - 180,
+    latitude: (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / scale))) * 180) / Math.PI,
   };
 }
 
@@ -391,7 +397,7 @@ async function run(variant: Variant, cpuSlowdown: number): Promise<Sample> {
     }
   }
   const city = downloads.slice(before).filter(api);
-  const bounds = viewBounds(CITY_CENTRE, CITY_ZOOM, box);
+  const bounds = await shownBounds(page, CITY_ZOOM);
   const cityInView = citySpots.filter(
     (spot) =>
       spot.latitude >= bounds.south &&
