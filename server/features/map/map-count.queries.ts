@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { mapCells, mapCircleCells, mapOwnerCells, spotCircleOverlaps, spots } from '../../db/schema.ts';
+import { mapCells, mapCircleCells, mapOwnerCells, spots } from '../../db/schema.ts';
 import { MAP_KEPT_LEVELS } from '../../../common/schemas/map-tiles.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { filterConditions } from '../spots/spot-filter.queries.ts';
 import { placedInBox, visibleTo } from '../spots/spot-privacy.queries.ts';
-import { hasFilter, myCircles, placeOf } from './map-tiles.queries.ts';
+import { countedTwice, hasFilter, myCircles, placeOf } from './map-tiles.queries.ts';
 import { blockInView, blocksOf, cellsInside, cellsOverlapping, within, type CellRange } from './view-cells.ts';
 
 type Rows<Row> = { rows: Row[] };
@@ -138,11 +138,7 @@ async function keptCounts(
       ${fromEach(sql`${mapCircleCells}`, sql`c.circle_id = any(array(${myCircles(viewerId)}))`)}
       union all
       select foray_tile_x(l.shown_longitude, ${level}), foray_tile_y(l.shown_latitude, ${level}), -d.extra
-      from (
-        select o.location_id, count(*) - 1 as extra from ${spotCircleOverlaps} o
-        where o.circle_id = any(array(${myCircles(viewerId)}))
-        group by o.location_id having count(*) > 1
-      ) d join ${spots} l on l.id = d.location_id
+      from (${countedTwice(viewerId)}) d join ${spots} l on l.id = d.location_id
       where not l.is_public and l.user_id <> ${viewerId} and l.shown_position <@ ${box(padded(view))}
     ) k group by 1, 2`)) as unknown as Rows<{ cx: number; cy: number; count: number }>;
   return new Map(result.rows.map((row) => [`${row.cx}/${row.cy}`, Number(row.count)]));

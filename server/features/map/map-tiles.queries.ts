@@ -86,7 +86,7 @@ export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, 
     // The counts first, all kept ones, in one statement that adds them up per cell: the public rows, the viewer's own
     // and those of the viewer's circles, less the spots that two of the viewer's circles both count. Only a tile they
     // say is sparse is read spot by spot.
-    const cells = mergeCells(await keptCells(db, viewerId, tile, level, kept));
+    const cells = cellsOf(await keptCells(db, viewerId, tile, level, kept));
     const total = cells.reduce((sum, cell) => sum + cell.count, 0);
     if (total > MAP_MARKERS_MAX) return { ...tile, total, cells, markers: [] };
     const markers = await markersIn(db, viewerId, where, MAP_MARKERS_MAX);
@@ -97,7 +97,7 @@ export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, 
   // it has one more than the most a tile sends one by one.
   const markers = await markersIn(db, viewerId, where, MAP_MARKERS_MAX + 1);
   if (markers.length <= MAP_MARKERS_MAX) return { ...tile, total: markers.length, cells: [], markers };
-  const cells = mergeCells(await countedCells(db, viewerId, level, where));
+  const cells = cellsOf(await countedCells(db, viewerId, level, where));
   return { ...tile, total: cells.reduce((sum, cell) => sum + cell.count, 0), cells, markers: [] };
 }
 
@@ -133,8 +133,7 @@ async function countedCells(db: Database, viewerId: string, level: number, where
  * costs more than adding up a circle's rows where they are read.
  *
  * Another forager's spot shared with two or more of the viewer's circles is in each one's cells, and the viewer sees
- * it once; the extra counts come off here (negative rows). Only the shares of spots shared with several circles are
- * read (location_circle_overlaps, ADR 0060): with none among the viewer's circles, one index probe per circle.
+ * it once; the extra counts come off here (negative rows, `countedTwice`).
  */
 async function keptCells(
   db: Database,
@@ -164,11 +163,7 @@ async function keptCells(
       select foray_tile_x(l.shown_longitude, ${level}), foray_tile_y(l.shown_latitude, ${level}),
              -d.extra * (l.type = 'mushroom_spot')::int, -d.extra * (l.type = 'car_park')::int,
              -d.extra * l.shown_latitude, -d.extra * l.shown_longitude
-      from (
-        select o.location_id, count(*) - 1 as extra from ${spotCircleOverlaps} o
-        where o.circle_id = any(array(${myCircles(viewerId)}))
-        group by o.location_id having count(*) > 1
-      ) d join ${spots} l on l.id = d.location_id
+      from (${countedTwice(viewerId)}) d join ${spots} l on l.id = d.location_id
       where not l.is_public and l.user_id <> ${viewerId}
         and foray_tile_x(l.shown_longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.shown_latitude, ${tile.z}) = ${tile.y}
     ) k group by 1, 2`)) as unknown as Rows<CellRow>;
@@ -186,51 +181,42 @@ const ownPrivateCells = (viewerId: string) => sql`${mapOwnerCells} where user_id
 /** The circles the viewer is in (at most CIRCLES_PER_USER_MAX). */
 export const myCircles = (viewerId: string) => sql`select circle_id from ${circleMembers} where user_id = ${viewerId}`;
 /**
+ * The spots shared with two or more of the viewer's circles, each with how many times too often those circles' kept
+ * cells count it (`extra`), read from location_circle_overlaps (ADR 0060): with no overlap among the viewer's
+ * circles, one index probe per circle. Callers keep only others' private spots (the viewer's own and public ones are
+ * not in circle cells).
+ */
+export const countedTwice = (viewerId: string) => sql`select o.location_id, count(*) - 1 as extra
+  from ${spotCircleOverlaps} o where o.circle_id = any(array(${myCircles(viewerId)}))
+  group by o.location_id having count(*) > 1`;
+/**
  * What the viewer's circles hold, kept per circle and cell at the shares' shown points (migration 0016): every circle
  * of the viewer's is read, and nobody else's. Their owners' own spots in them are taken off in map_owner_cells.
  */
 const circleCells = (viewerId: string) => sql`${mapCircleCells} where circle_id = any(array(${myCircles(viewerId)}))`;
 
-/** One cell per (cx, cy), the counts of every source added up; their mean position. Empty cells are left out. */
-function mergeCells(rows: CellRow[]): MapCell[] {
-  const byCell = new Map<string, CellRow>();
-  for (const row of rows) {
-    const key = `${row.cx}/${row.cy}`;
-    const seen = byCell.get(key);
-    byCell.set(
-      key,
-      seen
-        ? {
-            ...seen,
-            mushroom_spot: seen.mushroom_spot + Number(row.mushroom_spot),
-            car_park: seen.car_park + Number(row.car_park),
-            sum_latitude: seen.sum_latitude + Number(row.sum_latitude),
-            sum_longitude: seen.sum_longitude + Number(row.sum_longitude),
-          }
-        : {
-            cx: Number(row.cx),
-            cy: Number(row.cy),
-            mushroom_spot: Number(row.mushroom_spot),
-            car_park: Number(row.car_park),
-            sum_latitude: Number(row.sum_latitude),
-            sum_longitude: Number(row.sum_longitude),
-          },
-    );
-  }
-  return [...byCell.values()]
-    .filter((row) => row.mushroom_spot + row.car_park > 0)
-    .map((row) => {
-      const count = row.mushroom_spot + row.car_park;
-      return {
-        cx: row.cx,
-        cy: row.cy,
-        latitude: round(row.sum_latitude / count),
-        longitude: round(row.sum_longitude / count),
-        count,
-        mushroom_spot: row.mushroom_spot,
-        car_park: row.car_park,
-      };
-    })
+/** The cells as the map gets them (one row a cell, as the queries add them up): their mean position; empty ones left out. */
+function cellsOf(rows: CellRow[]): MapCell[] {
+  return rows
+    .map((row) => ({
+      cx: Number(row.cx),
+      cy: Number(row.cy),
+      mushroom_spot: Number(row.mushroom_spot),
+      car_park: Number(row.car_park),
+      count: Number(row.mushroom_spot) + Number(row.car_park),
+      sum_latitude: Number(row.sum_latitude),
+      sum_longitude: Number(row.sum_longitude),
+    }))
+    .filter((row) => row.count > 0)
+    .map((row) => ({
+      cx: row.cx,
+      cy: row.cy,
+      latitude: round(row.sum_latitude / row.count),
+      longitude: round(row.sum_longitude / row.count),
+      count: row.count,
+      mushroom_spot: row.mushroom_spot,
+      car_park: row.car_park,
+    }))
     .sort((a, b) => a.cy - b.cy || a.cx - b.cx);
 }
 
