@@ -109,6 +109,8 @@ describe('circles', () => {
       .click();
     const confirm = owner.page.getByRole('dialog', { name: exactly(en('circles.removeQuestion', { circle: CIRCLE })) });
     await expectVisible(confirm);
+    // It says what is true: the link they joined with will not let them back in (ADR 0069).
+    expect(await confirm.innerText()).toContain(en('circles.removeExplain', { name: 'Jonas Grybautojas' }));
     await confirm.getByRole('button', { name: exactly(en('circles.remove')) }).click();
     await expectToast(owner.page, { title: en('circles.removed', { name: 'Jonas Grybautojas' }) });
     await expectGone(memberRow(ownersCircle, 'Jonas Grybautojas'));
@@ -117,14 +119,21 @@ describe('circles', () => {
     const membersList = await openCircles(member.page);
     await expectVisible(membersList.getByText(en('circles.none')));
 
-    // Revoked, the link says so, to anyone.
-    await ownersCircle.getByRole('button', { name: startingWith(en('circles.revokeInviteOf', { until: '' })) }).click();
-    await expectToast(owner.page, { title: en('circles.inviteRevoked') });
-    member.errors.allow(/status of 410/);
+    // The link they joined with still works for others, but not for them: it was made before they were removed.
+    member.errors.allow(/status of 403/);
     await member.page.goto(invitePath);
     const refused = member.page.getByRole('dialog', { name: exactly(en('circles.join.notWorkingTitle')) });
     await expectVisible(refused);
-    expect(await refused.innerText()).toContain(en('circles.invite.revoked'));
+    expect(await refused.innerText()).toContain(en('circles.invite.leftBefore'));
+    expect(await refused.innerText()).not.toContain(CIRCLE);
+    expect(((await (await member.page.request.get('/api/v1/circles')).json()) as { items: unknown[] }).items).toEqual(
+      [],
+    );
+
+    // Revoked, it is gone from the open invitations.
+    await ownersCircle.getByRole('button', { name: startingWith(en('circles.revokeInviteOf', { until: '' })) }).click();
+    await expectToast(owner.page, { title: en('circles.inviteRevoked') });
+    await expectVisible(ownersCircle.getByText(en('circles.noOpenInvites')));
   });
 
   it('speaks Lithuanian throughout the circle panel', async () => {

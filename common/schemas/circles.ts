@@ -56,8 +56,15 @@ export const InviteSchema = z.object({
   expires_at: z.string(),
   max_uses: z.number().int().nullable(),
   uses: z.number().int(),
-  /** The address it was sent to, shown to the circle's admins only. */
+  /**
+   * The address it was mailed to, for whoever sent it only (ADR 0069): null for the circle's other admins and owner,
+   * and for a link that was not mailed.
+   */
   email: z.string().nullable(),
+  /** Mailed to one address (for that person only, once), whoever may see the address. */
+  emailed: z.boolean(),
+  /** The display name of the one who made it. */
+  made_by: z.string(),
 });
 export type Invite = z.infer<typeof InviteSchema>;
 export const InviteListSchema = z.object({ items: z.array(InviteSchema) });

@@ -550,7 +550,7 @@ export const invitesMade = pgTable(
 
 /**
  * Invitation links. The token is the link's secret (128 random bits); a row stays after it is revoked, used up or
- * expired, so the link can say which.
+ * expired, so the link can say which. `madeOrder` orders invitations against departures (circle_departures).
  */
 export const circleInvites = pgTable(
   'circle_invites',
@@ -569,11 +569,38 @@ export const circleInvites = pgTable(
     uses: integer('uses').notNull().default(0),
     revokedAt: timestamptz('revoked_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * Taken from a sequence when the row is inserted, which happens under the circle's lock (createInvite), as a
+     * departure does: of an invitation and a departure, the one numbered lower was committed first. Not the clock:
+     * `now()` is when a transaction began, not when it took the lock (ADR 0069).
+     */
+    madeOrder: bigserial('made_order', { mode: 'number' }).notNull(),
   },
   (t) => [
     index('circle_invites_circle_idx').on(t.circleId, t.createdAt),
     index('circle_invites_created_by_idx').on(t.createdBy, t.createdAt),
   ],
+);
+
+/**
+ * Who left a circle or was removed from it, and which of its invitations were made before (ADR 0069): every
+ * invitation of the circle whose made_order is at most `invitesThrough` no longer admits them, whatever it is (a
+ * link, an e-mail to their own address); only one made afterwards does. Written with the member row's removal, under
+ * the circle's lock; a later departure moves `invitesThrough` on. It goes with the circle or the account.
+ */
+export const circleDepartures = pgTable(
+  'circle_departures',
+  {
+    circleId: uuid('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    invitesThrough: bigint('invites_through', { mode: 'number' }).notNull(),
+    leftAt: timestamptz('left_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.circleId, t.userId] }), index('circle_departures_user_idx').on(t.userId)],
 );
 
 /**

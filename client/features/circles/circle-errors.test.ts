@@ -26,6 +26,7 @@ describe('circleErrorMessage', () => {
     expect(circleErrorMessage(error(403, 'INVITE_FOR_ANOTHER_ADDRESS'), 'link')).toBe(
       en['circles.invite.otherAddress'],
     );
+    expect(circleErrorMessage(error(403, 'INVITE_PREDATES_LEAVING'), 'link')).toBe(en['circles.invite.leftBefore']);
   });
 
   it("gives the limits in the forager's language, with their numbers", async () => {

@@ -84,6 +84,7 @@ describe('inviteProblem', () => {
     expect(inviteProblem({ status: 410, code: 'GONE' })).toBe('expired');
     expect(inviteProblem({ status: 404, code: 'NOT_FOUND' })).toBe('unknown');
     expect(inviteProblem({ status: 403, code: 'INVITE_FOR_ANOTHER_ADDRESS' })).toBe('otherAddress');
+    expect(inviteProblem({ status: 403, code: 'INVITE_PREDATES_LEAVING' })).toBe('leftBefore');
     expect(inviteProblem({ status: 403, code: 'FORBIDDEN' })).toBeNull();
     expect(inviteProblem({ status: 0, code: 'NETWORK_ERROR' })).toBeNull();
     expect(inviteProblem({ status: 429, code: 'RATE_LIMITED' })).toBeNull();

@@ -41,11 +41,13 @@ export function isOpenInvite(invite: Pick<Invite, 'expires_at' | 'max_uses' | 'u
 }
 
 /** Why an invitation link cannot be used, from the server's answer; null when it may work on another try. */
-export type InviteProblem = 'expired' | 'usedUp' | 'revoked' | 'unknown' | 'otherAddress';
+export type InviteProblem = 'expired' | 'usedUp' | 'revoked' | 'unknown' | 'otherAddress' | 'leftBefore';
 export function inviteProblem(error: { status: number; code: string } | null | undefined): InviteProblem | null {
   if (!error) return null;
   // An invitation mailed to someone works for that address only.
   if (error.code === 'INVITE_FOR_ANOTHER_ADDRESS') return 'otherAddress';
+  // Made before they left the circle or were removed from it (ADR 0069): only a newer one lets them in.
+  if (error.code === 'INVITE_PREDATES_LEAVING') return 'leftBefore';
   if (error.code === 'INVITE_EXPIRED') return 'expired';
   if (error.code === 'INVITE_USED_UP') return 'usedUp';
   if (error.code === 'INVITE_REVOKED') return 'revoked';

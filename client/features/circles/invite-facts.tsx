@@ -1,5 +1,6 @@
-// An invitation's terms in words: until when it works, how many have joined with it (of how many), and the address
-// it was sent to, which only the circle's owner and admins see.
+// An invitation's terms in words: until when it works, how many have joined with it (of how many), and where it was
+// mailed: the address for whoever sent it, who sent it for the circle's other admins and owner, who are not told the
+// address (ADR 0069).
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Invite } from '../../../common/schemas/circles.ts';
 
@@ -25,10 +26,12 @@ export function InviteFacts({ invite }: { invite: Invite }) {
   return (
     <p className="text-sm text-stone-700">
       {words.until(invite)} · {words.uses(invite)}
-      {invite.email && (
+      {invite.emailed && (
         <>
           {' · '}
-          {t('circles.sentTo', { email: invite.email })}
+          {invite.email !== null
+            ? t('circles.sentTo', { email: invite.email })
+            : t('circles.sentByOther', { name: invite.made_by })}
         </>
       )}
     </p>

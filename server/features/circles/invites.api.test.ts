@@ -54,6 +54,8 @@ describe('an invitation link', () => {
       max_uses: null,
       uses: 0,
       email: null,
+      emailed: false,
+      made_by: a.name,
     });
     const lifeMs = new Date(link.expires_at).getTime() - before;
     expect(Math.abs(lifeMs - INVITE_DAYS_DEFAULT * 86_400_000)).toBeLessThan(60_000);
@@ -286,6 +288,54 @@ describe('an invitation by e-mail', () => {
     expect(joined.statusCode).toBe(200);
     expect(joined.json()).toMatchObject({ id: circle.id, role: 'member', member_count: 2 });
     expect((await accept(c, made.token)).statusCode).toBe(403);
+  });
+});
+
+describe('the address of an e-mailed invitation', () => {
+  it('is shown to whoever sent it only; the other admins and the owner see that it was mailed, and by whom', async () => {
+    const circle = await createCircle(a, 'Whose address');
+    const [admin, other] = [await person('admin'), await person('other-admin')];
+    for (const who of [admin, other]) {
+      await join(who, circle.id, a);
+      await as(a, 'PATCH', `/api/v1/circles/${circle.id}/members/${who.id}`, { role: 'admin' });
+    }
+    const [toAdmins, toOwners] = [
+      `admins-${crypto.randomUUID()}@example.com`,
+      `owners-${crypto.randomUUID()}@example.com`,
+    ];
+    const byAdmin = await invite(admin, circle.id, { email: toAdmins });
+    const byOwner = await invite(a, circle.id, { email: toOwners });
+    const link = await invite(other, circle.id);
+    // The sender is told the address it went to.
+    expect(byAdmin).toMatchObject({ email: toAdmins, emailed: true, made_by: admin.name });
+
+    const seenBy = async (who: Person) => {
+      const response = await as(who, 'GET', `/api/v1/circles/${circle.id}/invites`);
+      expect(response.statusCode).toBe(200);
+      const items = response.json<{ items: Invite[] }>().items;
+      const facts = (invite: Invite) => items.find((item) => item.id === invite.id)!;
+      return { body: response.body, byAdmin: facts(byAdmin), byOwner: facts(byOwner), link: facts(link) };
+    };
+    const admins = await seenBy(admin);
+    expect(admins.byAdmin).toMatchObject({ email: toAdmins, emailed: true, made_by: admin.name });
+    expect(admins.byOwner).toMatchObject({ email: null, emailed: true, made_by: a.name });
+    expect(admins.body).not.toContain(toOwners);
+
+    const owners = await seenBy(a);
+    expect(owners.byOwner).toMatchObject({ email: toOwners, emailed: true, made_by: a.name });
+    expect(owners.byAdmin).toMatchObject({ email: null, emailed: true, made_by: admin.name });
+    expect(owners.body).not.toContain(toAdmins);
+
+    const others = await seenBy(other);
+    expect(others.byAdmin).toMatchObject({ email: null, emailed: true });
+    expect(others.byOwner).toMatchObject({ email: null, emailed: true });
+    expect(others.link).toMatchObject({ email: null, emailed: false, made_by: other.name });
+    for (const address of [toAdmins, toOwners]) expect(others.body).not.toContain(address);
+
+    // Handed over, the former owner still sees the address they sent, and the new owner does not.
+    expect((await as(a, 'PATCH', `/api/v1/circles/${circle.id}`, { owner_id: other.id })).statusCode).toBe(200);
+    expect((await seenBy(a)).byOwner.email).toBe(toOwners);
+    expect((await seenBy(other)).byOwner.email).toBeNull();
   });
 });
 

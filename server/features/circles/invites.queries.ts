@@ -1,6 +1,7 @@
 // Invitations to a circle (issue #20): a link with a secret token that expires, may be used a chosen number of
 // times and can be revoked; or the same link mailed to one address, for that address only. Every limit is counted
-// in the database under the rows' locks, so all Foray servers on one database agree.
+// in the database under the rows' locks, so all Foray servers on one database agree. No invitation made before
+// someone left the circle, or was removed from it, lets them back in (circle_departures, ADR 0069).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
@@ -26,22 +27,38 @@ import {
 type Executor = Pick<Database, 'execute'>;
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
-/** An invitation as stored; the route adds its link. */
+/** An invitation as `viewerId` may see it; the route adds its link. */
 export type InviteRow = {
   id: string;
   token: string;
   expires_at: string;
   max_uses: number | null;
   uses: number;
+  /** The address it was mailed to, for the one who sent it only (ADR 0069). */
   email: string | null;
+  emailed: boolean;
+  made_by: string;
 };
 
-const INVITE_COLUMNS = sql.raw(`i.id, i.token,
+/** Written against the alias `i`. Another admin learns that an invitation was mailed, and by whom, never where. */
+const inviteColumns = (viewerId: string) => sql`i.id, i.token,
   to_char(i.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at,
-  i.max_uses, i.uses, i.email`);
+  i.max_uses, i.uses,
+  case when i.created_by = ${viewerId} then i.email end as email,
+  i.email is not null as emailed,
+  (select u.name from "user" u where u.id = i.created_by) as made_by`;
 
 /** Open: not revoked, not expired, not used up. Written against the alias `i`. */
 const OPEN = sql.raw(`i.revoked_at is null and i.expires_at > now() and (i.max_uses is null or i.uses < i.max_uses)`);
+
+/**
+ * The invitation `i` was made before `viewerId` last left its circle or was removed from it, so it does not admit
+ * them (ADR 0069). Both are numbered under the circle's lock (circle_invites.made_order), so "before" is the order
+ * they were committed in, not the clock's.
+ */
+const madeBeforeTheyLeft = (viewerId: string) => sql`exists (
+  select 1 from circle_departures d
+  where d.circle_id = i.circle_id and d.user_id = ${viewerId} and i.made_order <= d.invites_through)`;
 
 /** 192 random bits, base64url: the link's only secret. */
 export const newInviteToken = () => randomBytes(24).toString('base64url');
@@ -116,7 +133,7 @@ export async function createInvite(
         insert into circle_invites as i (id, circle_id, token, created_by, email, expires_at, max_uses)
         values (${id}, ${circleId}, ${newInviteToken()}, ${userId}, ${input.email},
                 now() + make_interval(days => ${input.expiresInDays}), ${input.maxUses})
-        returning ${INVITE_COLUMNS}`),
+        returning ${inviteColumns(userId)}`),
     );
     const [names] = rowsOf<{ circle_name: string; inviter_name: string }>(
       await tx.execute(sql`
@@ -133,12 +150,12 @@ export async function dropInvite(db: Executor, inviteId: string): Promise<void> 
   await db.execute(sql`delete from invites_made where id = ${inviteId}`);
 }
 
-/** The circle's open invitations, newest first, for its admins and owner. */
+/** The circle's open invitations, newest first, for its admins and owner; each address for its sender alone. */
 export async function listOpenInvites(db: Database, userId: string, circleId: string): Promise<InviteRow[]> {
   await adminRole(db, circleId, userId);
   return rowsOf<InviteRow>(
     await db.execute(sql`
-      select ${INVITE_COLUMNS} from circle_invites i
+      select ${inviteColumns(userId)} from circle_invites i
       where i.circle_id = ${circleId} and ${OPEN}
       order by i.created_at desc, i.id`),
   );
@@ -166,6 +183,7 @@ type TokenRow = {
   expired: boolean;
   used_up: boolean;
   member: boolean;
+  left_since: boolean;
 };
 
 async function inviteByToken(db: Executor, token: string, viewerId: string): Promise<TokenRow | null> {
@@ -175,7 +193,8 @@ async function inviteByToken(db: Executor, token: string, viewerId: string): Pro
              i.revoked_at is not null as revoked,
              i.expires_at <= now() as expired,
              (i.max_uses is not null and i.uses >= i.max_uses) as used_up,
-             exists (select 1 from circle_members m where m.circle_id = i.circle_id and m.user_id = ${viewerId}) as member
+             exists (select 1 from circle_members m where m.circle_id = i.circle_id and m.user_id = ${viewerId}) as member,
+             ${madeBeforeTheyLeft(viewerId)} as left_since
       from circle_invites i
       join circles c on c.id = i.circle_id
       join "user" u on u.id = i.created_by
@@ -186,13 +205,25 @@ async function inviteByToken(db: Executor, token: string, viewerId: string): Pro
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** Why the viewer cannot join with this invitation, if they cannot: another address's, revoked, expired, used up. */
+/**
+ * Why the viewer cannot join with this invitation, if they cannot: another address's; made before they left the
+ * circle or were removed from it; revoked, expired, used up. One who left gets the same answer whatever the state
+ * of the link, so they cannot tell whether it still lets others in, nor the circle's name or who invited.
+ */
 function refuseUnusable(invite: TokenRow, viewerEmail: string): void {
   if (invite.email !== null && !sameAddress(invite.email, viewerEmail)) {
     throw new AppError(
       403,
       'INVITE_FOR_ANOTHER_ADDRESS',
       'This invitation was sent to another e-mail address. Sign in with that address, or ask for a link.',
+    );
+  }
+  if (invite.left_since) {
+    throw new AppError(
+      403,
+      'INVITE_PREDATES_LEAVING',
+      'This invitation was made before you left this circle or were removed from it, so it no longer lets you in. ' +
+        'Ask for a new invitation.',
     );
   }
   const askAgain = 'Ask whoever sent it for a new one.';
@@ -224,7 +255,9 @@ export async function previewInvite(
 /**
  * Joins the viewer to the invitation's circle as a member, counting one use. A member already in it gets the circle
  * again and no use is counted, so a retried accept is harmless. The use is taken by one conditional update, under the
- * circle's lock: of two people racing for an invitation's last use, exactly one joins.
+ * circle's lock: of two people racing for an invitation's last use, exactly one joins. The same update refuses an
+ * invitation made before the viewer left the circle: their departure is written with the removal of their member
+ * row, under that lock too, so no moment sees them out of the circle and not yet barred.
  */
 export async function acceptInvite(
   db: Database,
@@ -236,7 +269,14 @@ export async function acceptInvite(
     const invite = await inviteByToken(tx, token, viewer.id);
     if (!invite) throw inviteNotFound();
     const circleId = invite.circle_id;
-    if (invite.member) return (await findCircle(tx, viewer.id, circleId))!;
+    if (invite.member) {
+      const circle = await findCircle(tx, viewer.id, circleId);
+      if (circle) return circle;
+      // Removed (or the circle deleted) between the two reads: answered as the link answers them now.
+      const now = await inviteByToken(tx, token, viewer.id);
+      if (now && !now.member) refuseUnusable(now, viewer.email);
+      throw inviteNotFound();
+    }
     refuseUnusable(invite, viewer.email);
 
     await tx.execute(sql`select 1 from circles where id = ${circleId} for no key update`);
@@ -255,7 +295,7 @@ export async function acceptInvite(
     const used = rowsOf<{ id: string }>(
       await tx.execute(sql`
         update circle_invites i set uses = i.uses + 1
-        where i.id = ${invite.invite_id} and ${OPEN}
+        where i.id = ${invite.invite_id} and ${OPEN} and not ${madeBeforeTheyLeft(viewer.id)}
         returning i.id`),
     );
     if (used.length === 0) {

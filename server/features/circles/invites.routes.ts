@@ -39,8 +39,9 @@ export const inviteUrl = (publicUrl: string, token: string) => `${publicUrl}/inv
 const tokenErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 410: ApiErrorSchema };
 const TOKEN_ANSWERS =
   'An unknown token is a 404; a revoked, expired or used-up one a 410 with INVITE_REVOKED, INVITE_EXPIRED or ' +
-  'INVITE_USED_UP; an invitation mailed to another address than the caller’s a 403 INVITE_FOR_ANOTHER_ADDRESS. ' +
-  'A member of the circle is told so (already_member) whatever the state of the link.';
+  'INVITE_USED_UP; an invitation mailed to another address than the caller’s a 403 INVITE_FOR_ANOTHER_ADDRESS; ' +
+  'one made before the caller left the circle or was removed from it a 403 INVITE_PREDATES_LEAVING, whatever its ' +
+  'state. A member of the circle is told so (already_member) whatever the state of the link.';
 
 /**
  * Invitations (issue #20): admins and the owner make, list and revoke them; a signed-in visitor with the link sees
@@ -118,7 +119,9 @@ export function registerCircleInviteRoutes(root: FastifyInstance, { db, requireU
       schema: {
         tags: ['circles'],
         summary: 'The circle’s open invitations, newest first (admins and the owner)',
-        description: `Open: not revoked, not expired, not used up. ${OUTSIDERS}`,
+        description:
+          'Open: not revoked, not expired, not used up. The address an invitation was mailed to is given to the one ' +
+          `who sent it only; the others see that it was mailed (emailed) and by whom (made_by). ${OUTSIDERS}`,
         params: CircleIdParamsSchema,
         response: { 200: InviteListSchema, ...circleErrors },
       },

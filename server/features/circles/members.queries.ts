@@ -64,7 +64,8 @@ export async function setMemberRole(
 /**
  * Takes `targetId` out of the circle: oneself (leaving), or another as the owner (anyone) or an admin (members
  * only: not the owner, not another admin). In the same transaction their own spots stop being shared with the
- * circle, since they can no longer share into it, and the invitations they made are revoked.
+ * circle, since they can no longer share into it, the invitations they made are revoked, and none made before lets
+ * them back in (ADR 0069).
  */
 export async function removeMember(db: Database, callerId: string, circleId: string, targetId: string): Promise<void> {
   await inCircle(db, circleId, callerId, async (tx, role) => {
@@ -92,9 +93,19 @@ export async function removeMember(db: Database, callerId: string, circleId: str
  * The member row, their own spots' shares with the circle and the invitations they made in it, together. The member
  * row goes first: a spot being shared into the circle at this moment holds it (`circleIdsOfMember` with `lock`), so
  * this waits for that share to be committed and then removes it too.
+ *
+ * The departure is kept in the same transaction, under the circle's lock, which every new invitation of the circle
+ * is made under too: the invitations numbered up to the circle's highest now are exactly those made before, and an
+ * accept that sees the member row gone sees this row as well. Leaving is treated as a removal (ADR 0069).
  */
 async function leave(tx: Executor, circleId: string, userId: string): Promise<void> {
   await tx.execute(sql`delete from circle_members where circle_id = ${circleId} and user_id = ${userId}`);
+  await tx.execute(sql`
+    insert into circle_departures (circle_id, user_id, invites_through)
+    values (${circleId}, ${userId},
+            (select coalesce(max(made_order), 0) from circle_invites where circle_id = ${circleId}))
+    on conflict (circle_id, user_id) do update
+      set invites_through = greatest(circle_departures.invites_through, excluded.invites_through), left_at = now()`);
   await tx.execute(sql`
     delete from location_circles
     where circle_id = ${circleId} and location_id in (select id from locations where user_id = ${userId})`);
