@@ -5,6 +5,7 @@ import { signedInUser, uniqueEmail } from './support/accounts.ts';
 import {
   PHONE,
   circleByApi,
+  inviteByApi,
   joinByApi,
   memberRow,
   openCircle,
@@ -70,8 +71,13 @@ describe('roles in a circle', () => {
       .toContain(en('sharing.sharedByIn', { owner: 'Ona Miškinė', circles: 'Family' }));
     const [spotId] = await seenIds(jonas.page);
 
-    // The owner makes the member an admin; the member's own panel says so.
+    // The owner mails an invitation: she sees where it went.
+    const address = uniqueEmail('roles-invited');
+    await inviteByApi(ona.page, foray.baseUrl, family.id, { email: address });
     const circle = await openCircle(ona.page, 'Family');
+    await expectVisible(circle.getByText(en('circles.sentTo', { email: address })));
+
+    // The owner makes the member an admin; the member's own panel says so.
     await circle
       .getByRole('button', { name: exactly(en('circles.makeAdminOf', { name: 'Jonas Grybautojas' })) })
       .click();
@@ -79,8 +85,10 @@ describe('roles in a circle', () => {
     await expectVisible(memberRow(circle, 'Jonas Grybautojas').getByText(exactly(en('circles.role.admin'))));
     const asJonas = await openCircle(jonas.page, 'Family');
     await expectVisible(memberRow(asJonas, 'Jonas Grybautojas').getByText(exactly(en('circles.role.admin'))));
-    // An admin may invite.
+    // An admin may invite. He sees that the owner mailed an invitation, and by whom, but not where (ADR 0069).
     await expectVisible(asJonas.getByRole('button', { name: exactly(en('circles.createLink')) }));
+    await expectVisible(asJonas.getByText(en('circles.sentByOther', { name: 'Ona Miškinė' })));
+    expect(await asJonas.innerText()).not.toContain(address);
 
     // The owner cannot leave yet; hands the circle over, after a question, and stays as an admin.
     await expectVisible(circle.getByText(en('circles.ownerLeaves')));

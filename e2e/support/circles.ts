@@ -23,8 +23,8 @@ export async function circleByApi(page: Page, baseUrl: string, name: string): Pr
   return (await (await send(page, 'POST', '/api/v1/circles', { name }, baseUrl)).json()) as Circle;
 }
 
-export async function inviteByApi(page: Page, baseUrl: string, circleId: string): Promise<Invite> {
-  return (await (await send(page, 'POST', `/api/v1/circles/${circleId}/invites`, {}, baseUrl)).json()) as Invite;
+export async function inviteByApi(page: Page, baseUrl: string, circleId: string, body: object = {}): Promise<Invite> {
+  return (await (await send(page, 'POST', `/api/v1/circles/${circleId}/invites`, body, baseUrl)).json()) as Invite;
 }
 
 /** `member` joins `owner`'s circle through a fresh link, as the join dialog would. */

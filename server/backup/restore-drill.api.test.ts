@@ -158,6 +158,8 @@ describe.each([
   let rawStorage: PhotoStorage;
   const people: Record<'ona' | 'jonas' | 'rasa', Person> = {} as never;
   const spotIds: Record<string, string> = {};
+  let oldLink = '';
+  let familyId = '';
 
   const as = (who: Person, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
@@ -273,6 +275,14 @@ describe.each([
     const invite = await as(people.ona, 'POST', `/api/v1/circles/${circleId}/invites`, { max_uses: 1 });
     const joined = await as(people.jonas, 'POST', `/api/v1/invites/${invite.json<{ token: string }>().token}/accept`);
     expect(joined.statusCode, joined.body).toBe(200);
+    // Rasa joins by a link that stays open, and leaves: that link no longer lets her in (ADR 0069).
+    const link = await as(people.ona, 'POST', `/api/v1/circles/${circleId}/invites`, {});
+    oldLink = link.json<{ token: string }>().token;
+    expect((await as(people.rasa, 'POST', `/api/v1/invites/${oldLink}/accept`)).statusCode).toBe(200);
+    const users = await t.query<{ id: string }>(sql`select id from "user" where email = ${people.rasa.email}`);
+    const left = await as(people.rasa, 'DELETE', `/api/v1/circles/${circleId}/members/${users.rows[0]!.id}`);
+    expect(left.statusCode, left.body).toBe(204);
+    familyId = circleId;
 
     spotIds.private = await createSpot(people.ona, { notes: 'only mine' }, '#6b4');
     await addPhoto(people.ona, `/api/v1/locations/${spotIds.private}/photos`, '#a52');
@@ -380,6 +390,30 @@ describe.each([
       expect(second.statusCode, second.body).toBe(200);
       const me = await app.inject({ url: '/api/v1/me', headers: { cookie: cookieFrom(second) } });
       expect(me.json()).toMatchObject({ email: people.ona.email });
+
+      // Rasa, who left the circle, is still refused the link made before; one Ona makes now lets her in.
+      const rasa = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: people.rasa.email, password: people.rasa.password },
+        headers: { origin: PUBLIC_URL },
+      });
+      const rasaAccepts = (token: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/invites/${token}/accept`,
+          headers: { cookie: cookieFrom(rasa), origin: PUBLIC_URL },
+        });
+      expect((await rasaAccepts(oldLink)).json().error.code).toBe('INVITE_PREDATES_LEAVING');
+      const fresh = await app.inject({
+        method: 'POST',
+        url: `/api/v1/circles/${familyId}/invites`,
+        payload: {},
+        headers: { cookie: cookieFrom(second), origin: PUBLIC_URL },
+      });
+      expect(fresh.statusCode, fresh.body).toBe(201);
+      const back = await rasaAccepts(fresh.json<{ token: string }>().token);
+      expect(back.statusCode, back.body).toBe(200);
     },
   );
 
