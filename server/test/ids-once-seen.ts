@@ -64,10 +64,11 @@ export function idsOnceSeen(context: () => TestContext) {
   }
 
   async function visitWithPhotos(who: Person, spotId: string, photos: number): Promise<Visit> {
-    const visit = await ok<Visit>(as(who, 'POST', `/api/v1/locations/${spotId}/visits`, visitBody(crypto.randomUUID())));
+    const visit = await ok<Visit>(
+      as(who, 'POST', `/api/v1/locations/${spotId}/visits`, visitBody(crypto.randomUUID())),
+    );
     let last = visit;
-    for (let n = 0; n < photos; n += 1)
-      last = await ok<Visit>(addPhoto(who, spotId, visit.id, crypto.randomUUID()));
+    for (let n = 0; n < photos; n += 1) last = await ok<Visit>(addPhoto(who, spotId, visit.id, crypto.randomUUID()));
     return last;
   }
 

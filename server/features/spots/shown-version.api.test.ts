@@ -77,13 +77,13 @@ async function everythingSeenBy(who: Person): Promise<Record<string, string>> {
   return seen;
 }
 
-const asSeenBy = async (who: Person, id: string) =>
-  (await inject(who, 'GET', `/api/v1/locations/${id}`)).json<Spot>();
+const asSeenBy = async (who: Person, id: string) => (await inject(who, 'GET', `/api/v1/locations/${id}`)).json<Spot>();
 
 /** A point inside the viewer's cell of the spot, away from where it is: a move others must not notice. */
 function elsewhereInCell(area: [number, number, number, number], at: { latitude: number; longitude: number }) {
   const [minLng, minLat, maxLng, maxLat] = area;
-  const latitude = at.latitude < (minLat + maxLat) / 2 ? minLat + 0.7 * (maxLat - minLat) : minLat + 0.3 * (maxLat - minLat);
+  const latitude =
+    at.latitude < (minLat + maxLat) / 2 ? minLat + 0.7 * (maxLat - minLat) : minLat + 0.3 * (maxLat - minLat);
   const longitude =
     at.longitude < (minLng + maxLng) / 2 ? minLng + 0.7 * (maxLng - minLng) : minLng + 0.3 * (maxLng - minLng);
   return { latitude: Number(latitude.toFixed(6)), longitude: Number(longitude.toFixed(6)) };
@@ -113,7 +113,12 @@ beforeAll(async () => {
     { circleId: club, userId: people.a.id, role: 'owner' },
   ]);
   const create = async (fields: object) => {
-    const response = await inject(people.a, 'POST', '/api/v1/locations', validSpot({ id: crypto.randomUUID(), ...fields }));
+    const response = await inject(
+      people.a,
+      'POST',
+      '/api/v1/locations',
+      validSpot({ id: crypto.randomUUID(), ...fields }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Spot>();
   };

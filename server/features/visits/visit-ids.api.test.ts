@@ -25,7 +25,12 @@ beforeAll(async () => {
   alice = await t.createUser('alice-visits@example.com');
   seen = await kit.bobsThingsAliceSaw(bob, alice);
   aliceSpot = (await kit.as(alice, 'POST', '/api/v1/locations', validSpot({ id: crypto.randomUUID() }))).json<Spot>();
-  const visit = await kit.as(alice, 'POST', `/api/v1/locations/${aliceSpot.id}/visits`, kit.visitBody(crypto.randomUUID()));
+  const visit = await kit.as(
+    alice,
+    'POST',
+    `/api/v1/locations/${aliceSpot.id}/visits`,
+    kit.visitBody(crypto.randomUUID()),
+  );
   expect(visit.statusCode).toBe(201);
   aliceVisit = visit.json<Visit>();
 });
