@@ -11,8 +11,8 @@ import { placedInBox, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 /**
  * A spot as the pin the viewer may see (common/schemas/map-pins.ts): someone else's approximate spot at its shown
- * point, with its cell, no accuracy and its shown version, as spotJson gives it; the position to 6 decimals, as `pinOf` rounds it. `l`
- * is a locations row.
+ * point, with its cell, no accuracy and its shown version, as spotJson gives it; the position to 6 decimals, as
+ * `pinOf` rounds it. `l` is a locations row.
  */
 const pinJson = (viewerId: string): SQL => sql`json_build_object(
   'id', l.id,
