@@ -34,7 +34,7 @@ export const MapPinSchema = z.object({
   /** Someone else's approximate spot: its grid cell, [min_lng, min_lat, max_lng, max_lat]; else null. */
   area: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
   is_owner: z.boolean(),
-  /** The spot's version: a kept copy of an older one is not shown in its popup as current. */
+  /** The spot's version, as `Spot.version` gives it: a kept copy of an older one is not shown in its popup as current. */
   version: z.number().int(),
 });
 export type MapPin = z.infer<typeof MapPinSchema>;

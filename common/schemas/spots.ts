@@ -192,9 +192,16 @@ export const SpotSchema = z.object({
   /** At most PHOTOS_PER_SPOT_MAX, in the owner's order; the first is the cover. */
   photos: z.array(PhotoSchema),
   created_at: z.string(),
-  /** When the spot last changed (created_at until its first edit). */
+  /**
+   * When the spot last changed (created_at until its first edit). Someone else's spot: when something they are shown
+   * last changed (ADR 0070).
+   */
   updated_at: z.string(),
-  /** 1 when created, one more with each change: what an edit names as its `base_version`. */
+  /**
+   * 1 when created, one more with each change: what an edit names as its `base_version`. Someone else's spot: one
+   * more with each change of something they are shown, so a move inside an approximate spot's cell leaves it as it
+   * was (ADR 0070).
+   */
   version: z.number().int(),
   is_owner: z.boolean(),
   owner_name: z.string(),
@@ -295,7 +302,10 @@ export const SpotFilterQuerySchema = z
 /** `POST /api/v1/locations/check`: the ids a device keeps; the answer names those the caller may still see. */
 export const CheckSpotsSchema = z.strictObject({ ids: z.array(z.uuid()).max(CHECK_IDS_MAX) });
 export const CheckedSpotsSchema = z.object({
-  /** Each id still visible, with its version: an id missing here is to be dropped from the device. */
+  /**
+   * Each id still visible, with its version as the caller is given it (someone else's spot: the shown one, ADR 0070):
+   * an id missing here is to be dropped from the device.
+   */
   items: z.array(z.object({ id: z.uuid(), version: z.number().int() })),
 });
 export type CheckedSpots = z.infer<typeof CheckedSpotsSchema>;

@@ -257,6 +257,15 @@ export const spots = pgTable(
       .default(sql`date_trunc('milliseconds', now())`),
     // 1 when created, one more with each change: an edit names the version it was made on (ADR 0019).
     version: integer('version').notNull().default(1),
+    /**
+     * The version and last change as everyone but the owner sees them (ADR 0070): they move only when something
+     * others are shown changes, so a move inside an approximate spot's cell, or a change of an approximate spot's
+     * accuracy, leaves them as they were. Kept by a trigger before every write (migration 0023), never by the app.
+     */
+    shownVersion: integer('shown_version').notNull().default(1),
+    shownUpdatedAt: timestamptz('shown_updated_at')
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
   },
   (t) => [
     index('locations_position_gist').using('gist', t.position),
@@ -667,6 +676,27 @@ export const serverSettings = pgTable('server_settings', {
  * about whether the spot is still there (ADR 0053). No foreign key: the owner may be gone too.
  */
 export const deletedSpotIds = pgTable('deleted_location_ids', {
+  id: uuid('id').primaryKey(),
+  userId: text('user_id').notNull(),
+});
+
+/**
+ * The id of every spot photo, visit and visit photo ever deleted, with the owner of its spot, as for spots: a create
+ * with such an id someone else used answers 409 whether the photo or visit still exists, is hidden or was deleted,
+ * and the owner may use their own again (ADR 0070). Written by triggers (migration 0023), so a spot's or a visit's
+ * deletion, which takes its photos and visits along by cascade, keeps theirs too. No foreign key, as above.
+ */
+export const deletedSpotPhotoIds = pgTable('deleted_location_photo_ids', {
+  id: uuid('id').primaryKey(),
+  userId: text('user_id').notNull(),
+});
+
+export const deletedVisitIds = pgTable('deleted_visit_ids', {
+  id: uuid('id').primaryKey(),
+  userId: text('user_id').notNull(),
+});
+
+export const deletedVisitPhotoIds = pgTable('deleted_visit_photo_ids', {
   id: uuid('id').primaryKey(),
   userId: text('user_id').notNull(),
 });

@@ -6,9 +6,23 @@ import { circleMembers, spotCircles, spotPhotos } from './schema.ts';
 /** Where a photo is served: this, then its storage key (photos/photos.routes.ts). */
 export const PHOTO_URL_PREFIX = '/api/v1/photos/';
 
-/** Millisecond ISO 8601 in UTC, exactly as JavaScript's Date.toISOString() writes it; `l` is a locations row. */
-export const isoCreated = sql.raw(`to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const isoUpdated = sql.raw(`to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+/** Millisecond ISO 8601 in UTC, exactly as JavaScript's Date.toISOString() writes it. */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** When the spot was made, as `iso` writes it; `l` is a locations row. */
+export const isoCreated = sql.raw(iso('l.created_at'));
+
+/**
+ * The spot's version as this viewer is given it (ADR 0070): the owner's own, which every change moves and an edit
+ * names; anyone else's is the shown version, which moves only when something they are shown changes — a move inside
+ * an approximate spot's cell does not tell them the true position moved. The device check compares it too.
+ */
+export const versionFor = (viewerId: string) =>
+  sql`(case when l.user_id = ${viewerId} then l.version else l.shown_version end)`;
+
+/** When the spot last changed, as this viewer is given it: as `versionFor`, the owner's own or the shown one. */
+const updatedFor = (viewerId: string) =>
+  sql`(case when l.user_id = ${viewerId} then ${sql.raw(iso('l.updated_at'))} else ${sql.raw(iso('l.shown_updated_at'))} end)`;
 
 /**
  * The visit summary every Spot carries (ADR 0022), as an expression on the alias `l` inside the same read
@@ -27,8 +41,8 @@ const visitSummaryJson = sql.raw(`case when exists (select 1 from visits v where
 
 /**
  * A spot as the API's JSON, built inside PostgreSQL, as this viewer may see it (ADR 0053): someone else's approximate
- * spot has its shown point, its grid cell as `area` and no accuracy — its true position is in no answer — and lists
- * only the circles the viewer shares with it. Built in SQL: faster than mapping rows in Node on PGlite, and a page
+ * spot has its shown point, its grid cell as `area` and no accuracy — its true position is in no answer — its shown
+ * version and last change, and lists only the circles the viewer shares with it. Built in SQL: faster than mapping rows in Node on PGlite, and a page
  * of thousands of spots skips serialization. `l` is a locations row, `u` its owner. The photos come from one
  * correlated subquery per spot, answered by the (location_id, position) index inside the same statement — no
  * query per spot from Node — and, being a subquery in the select list, PostgreSQL runs it only for the rows that
@@ -54,8 +68,8 @@ export const spotJson = (viewerId: string) => sql`(select json_build_object(
   'thumbnail_url', ph.photos -> 0 ->> 'thumbnail_url',
   'photos', coalesce(ph.photos, '[]'::json),
   'created_at', ${isoCreated},
-  'updated_at', ${isoUpdated},
-  'version', l.version,
+  'updated_at', ${updatedFor(viewerId)},
+  'version', ${versionFor(viewerId)},
   'is_owner', l.user_id = ${viewerId},
   'owner_name', u.name,
   'visits', ${visitSummaryJson})

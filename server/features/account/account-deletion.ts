@@ -13,7 +13,8 @@ type Keys = { photo_key: string; thumbnail_key: string };
  *
  * 1. One transaction: the circles they own, handed to their longest-standing admin or else member (a circle with
  *    nobody else in it is deleted); the photo rows of their spots and visits (keeping the file keys they name), their
- *    spots (visits and circle shares go with them; the map_cells trigger takes public ones off the counts), imports,
+ *    spots (visits and circle shares go with them; the map_cells trigger takes public ones off the counts), the ids
+ *    of everything of theirs ever deleted (kept taken while the account exists, ADR 0070), imports,
  *    mail still waiting for their address, sign-in failures counted against it, the tokens better-auth keeps for them
  *    (verification rows), and the user row, whose deletion takes sessions, accounts, two-step secrets, circle
  *    memberships and the invitations they made along.
@@ -50,9 +51,15 @@ export async function deleteAccountAndData(
     );
     // After the spots: their trigger has taken them off the owner's kept private counts; the emptied rows go.
     await tx.execute(sql`delete from map_owner_cells where user_id = ${user.id}`);
-    // And the ids their deleted spots leave taken (ADR 0053): nothing of the account stays, so once it is gone
-    // those ids are free again.
-    await tx.execute(sql`delete from deleted_location_ids where user_id = ${user.id}`);
+    // And the ids their deleted spots, photos, visits and visits' photos leave taken (ADR 0053, 0070), which the
+    // deletions above have just added to: nothing of the account stays, so once it is gone those ids are free again.
+    for (const table of [
+      'deleted_location_ids',
+      'deleted_location_photo_ids',
+      'deleted_visit_ids',
+      'deleted_visit_photo_ids',
+    ])
+      await tx.execute(sql`delete from ${sql.identifier(table)} where user_id = ${user.id}`);
     await tx.execute(sql`delete from imports where user_id = ${user.id}`);
     await tx.execute(sql`delete from mail_outbox where lower(to_address) = ${email} and sent_at is null`);
     await tx.execute(sql`delete from sign_in_failure where email = ${email}`);

@@ -461,6 +461,14 @@ function deletionSuite(kind: 'local' | 's3') {
       const aPublic = await h.spotWithPhoto(a, true, '#a33');
       const aPrivate = await h.spotWithPhoto(a, false, '#3a3');
       const aVisit = await h.visitWithPhoto(a, aPrivate.id, '#33a');
+      // And a spot A deleted, with its photo and a visit with one: their ids stay taken while A's account lives
+      // (ADR 0070), and go with it.
+      const aGone = await h.spotWithPhoto(a, false, '#a3a');
+      const aGoneVisit = await h.visitWithPhoto(a, aGone.id, '#3a3');
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/v1/locations/${aGone.id}`, headers: { cookie: a.cookie } }))
+          .statusCode,
+      ).toBe(204);
       expect((await t.signIn(email, 'not the password')).statusCode).toBe(401);
       expect(
         (
@@ -494,7 +502,19 @@ function deletionSuite(kind: 'local' | 's3') {
       expect(aKeys).toHaveLength(6);
       expect(await storedKeys()).toEqual([...aKeys, ...bKeys].sort());
       expect(await mapCountsAreExact()).toBe(2);
-      const needles = [userId, email, aPublic.id, aPrivate.id, aVisit.id, ...aKeys];
+      const photoIds = [aPublic, aPrivate, aVisit, aGone, aGoneVisit].flatMap((item) => item.photos.map((p) => p.id));
+      expect(photoIds).toHaveLength(5);
+      const needles = [
+        userId,
+        email,
+        aPublic.id,
+        aPrivate.id,
+        aVisit.id,
+        aGone.id,
+        aGoneVisit.id,
+        ...photoIds,
+        ...aKeys,
+      ];
       const before = new Map<string, number>();
       for (const table of await tables()) before.set(table, await rowsMentioning(table, needles));
       for (const table of [
@@ -510,6 +530,10 @@ function deletionSuite(kind: 'local' | 's3') {
         'sign_in_failure',
         'verification',
         'mail_outbox',
+        'deleted_location_ids',
+        'deleted_location_photo_ids',
+        'deleted_visit_ids',
+        'deleted_visit_photo_ids',
       ]) {
         expect(before.get(table), table).toBeGreaterThan(0);
       }

@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { spots } from '../../db/schema.ts';
+import { versionFor } from '../../db/spot-json.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { filterConditions } from '../spots/spot-filter.queries.ts';
@@ -10,8 +11,8 @@ import { placedInBox, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 /**
  * A spot as the pin the viewer may see (common/schemas/map-pins.ts): someone else's approximate spot at its shown
- * point, with its cell and no accuracy, as spotJson gives it; the position to 6 decimals, as `pinOf` rounds it. `l`
- * is a locations row.
+ * point, with its cell, no accuracy and its shown version, as spotJson gives it; the position to 6 decimals, as
+ * `pinOf` rounds it. `l` is a locations row.
  */
 const pinJson = (viewerId: string): SQL => sql`json_build_object(
   'id', l.id,
@@ -24,7 +25,7 @@ const pinJson = (viewerId: string): SQL => sql`json_build_object(
   'area', case when l.user_id <> ${viewerId} and l.precision <> 'exact'
     then to_json(foray_approximate_area(l.shown_latitude, l.shown_longitude, l.precision)) end,
   'is_owner', l.user_id = ${viewerId},
-  'version', l.version)`;
+  'version', ${versionFor(viewerId)})`;
 
 /**
  * Up to `limit` pins of the box, newest first (when the box holds more, the newest are the ones drawn, as on the box

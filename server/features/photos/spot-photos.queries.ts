@@ -1,16 +1,23 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PHOTOS_PER_SPOT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
-import { spotPhotos, spots } from '../../db/schema.ts';
+import { deletedSpotPhotoIds, spotPhotos, spots } from '../../db/schema.ts';
+import { deletedByAnother, deletedIdOwner, IdTakenMeanwhile, type IdUse } from '../../db/ids-once-used.ts';
 
-/** Where a photo id is in use, whoever owns it — only to tell a retried upload from a clash. */
-export async function findPhotoById(db: Database, photoId: string): Promise<{ spotId: string; userId: string } | null> {
+/**
+ * Who used a photo id, whoever they are and whatever became of the photo: its owner and its spot while it is there,
+ * the owner it had once it was deleted, alone or with its spot (ADR 0070) — only to tell a retried upload from a
+ * clash, never said to anyone.
+ */
+export async function photoIdUse(db: Database, photoId: string): Promise<IdUse | null> {
   const [row] = await db
-    .select({ spotId: spotPhotos.spotId, userId: spots.userId })
+    .select({ parentId: spotPhotos.spotId, userId: spots.userId })
     .from(spotPhotos)
     .innerJoin(spots, eq(spots.id, spotPhotos.spotId))
     .where(eq(spotPhotos.id, photoId));
-  return row ?? null;
+  if (row) return row;
+  const owner = await deletedIdOwner(db, deletedSpotPhotoIds, photoId);
+  return owner === null ? null : { userId: owner, parentId: null };
 }
 
 export async function countPhotos(db: Database, spotId: string): Promise<number> {
@@ -32,30 +39,40 @@ async function lockOwnSpot(tx: Pick<Database, 'execute'>, ownerId: string, spotI
 
 export type AddPhotoResult = 'added' | 'not-found' | 'full' | 'id-taken';
 
-/** Adds a photo after the spot's others, unless the spot is not the owner's, already has the most, or the id is taken. */
+/**
+ * Adds a photo after the spot's others, unless the spot is not the owner's, already has the most, or the id is
+ * taken — in use, or someone else's deleted photo's.
+ */
 export async function addPhoto(
   db: Database,
   ownerId: string,
   spotId: string,
   photo: { id: string; photoKey: string; thumbnailKey: string },
 ): Promise<AddPhotoResult> {
-  return db.transaction(async (tx) => {
-    if (!(await lockOwnSpot(tx, ownerId, spotId))) return 'not-found';
-    const [state] = await tx
-      .select({
-        n: sql<number>`count(*)::int`,
-        next: sql<number>`coalesce(max(${spotPhotos.position}) + 1, 0)::int`,
-      })
-      .from(spotPhotos)
-      .where(eq(spotPhotos.spotId, spotId));
-    if ((state?.n ?? 0) >= PHOTOS_PER_SPOT_MAX) return 'full';
-    const inserted = await tx
-      .insert(spotPhotos)
-      .values({ ...photo, spotId, position: state?.next ?? 0 })
-      .onConflictDoNothing({ target: spotPhotos.id })
-      .returning({ id: spotPhotos.id });
-    return inserted.length === 1 ? 'added' : 'id-taken';
-  });
+  return db
+    .transaction(async (tx): Promise<AddPhotoResult> => {
+      if (!(await lockOwnSpot(tx, ownerId, spotId))) return 'not-found';
+      const [state] = await tx
+        .select({
+          n: sql<number>`count(*)::int`,
+          next: sql<number>`coalesce(max(${spotPhotos.position}) + 1, 0)::int`,
+        })
+        .from(spotPhotos)
+        .where(eq(spotPhotos.spotId, spotId));
+      if ((state?.n ?? 0) >= PHOTOS_PER_SPOT_MAX) return 'full';
+      const inserted = await tx
+        .insert(spotPhotos)
+        .values({ ...photo, spotId, position: state?.next ?? 0 })
+        .onConflictDoNothing({ target: spotPhotos.id })
+        .returning({ id: spotPhotos.id });
+      if (inserted.length !== 1) return 'id-taken';
+      if (await deletedByAnother(tx, deletedSpotPhotoIds, photo.id, ownerId)) throw new IdTakenMeanwhile();
+      return 'added';
+    })
+    .catch((error: unknown) => {
+      if (error instanceof IdTakenMeanwhile) return 'id-taken' as const;
+      throw error;
+    });
 }
 
 /** Removes one photo of the owner's spot and returns its two file keys, or null when there is no such photo of theirs. */

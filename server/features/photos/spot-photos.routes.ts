@@ -12,8 +12,9 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../../plugins/session.ts';
-import { findOwnerOf, findVisibleSpot } from '../spots/spots.queries.ts';
-import { addPhoto, countPhotos, findPhotoById, orderPhotos, removePhoto } from './spot-photos.queries.ts';
+import { findOwnerOf, findVisibleSpot, photoIdInUse } from '../spots/spots.queries.ts';
+import { idUseFor } from '../../db/ids-once-used.ts';
+import { addPhoto, countPhotos, orderPhotos, photoIdUse, removePhoto } from './spot-photos.queries.ts';
 import { documentedBody } from '../../lib/openapi-body.ts';
 import { AddPhotoFormSchema, readAddPhotoRequest } from '../../photos/photo-upload.ts';
 import { removePhotoFiles, storePhotoWithRow } from '../../photos/photo-files.ts';
@@ -46,7 +47,8 @@ export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, re
         summary: 'Add a photo to one of your spots (after the others)',
         description:
           'multipart/form-data with one file field `photo` and an optional text field `id` (a UUID the client ' +
-          `makes): the same id again answers 200 with the spot, so a retried upload stores one photo. At most ` +
+          `makes): the same id again answers 200 with the spot, so a retried upload stores one photo; an id someone else ` +
+          `used, or one on another spot, is a 409, whatever became of that photo. At most ` +
           `${PHOTOS_PER_SPOT_MAX} photos a spot (409 TOO_MANY_PHOTOS). Processed like every photo: re-encoded, ` +
           'without metadata, with a thumbnail.',
         consumes: ['multipart/form-data'],
@@ -61,10 +63,12 @@ export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, re
       const { id: givenId, photo } = await readAddPhotoRequest(request);
       const photoId = givenId ?? crypto.randomUUID();
 
-      const replay = await replayOrConflict(photoId, spotId, user.id);
-      if (replay) return reply.status(200).send(replay);
+      // The spot first: someone else's, or none, is the same 404 whatever the id, so the id's answer is only ever
+      // given on one's own spot (ADR 0070).
       const owner = await findOwnerOf(db, spotId);
       if (!owner || owner.deleted || owner.userId !== user.id) throw notFound();
+      const replay = await replayOrConflict(photoId, spotId, user.id);
+      if (replay) return reply.status(200).send(replay);
       // Checked before the photo is processed so a full spot costs no work; checked again under the lock.
       if ((await countPhotos(db, spotId)) >= PHOTOS_PER_SPOT_MAX) throw tooMany();
 
@@ -77,7 +81,7 @@ export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, re
         // A concurrent retry with the same id won the race.
         const winner = await replayOrConflict(photoId, spotId, user.id);
         if (winner) return reply.status(200).send(winner);
-        throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
+        throw photoIdInUse();
       }
       return reply.status(201).send((await findVisibleSpot(db, user.id, spotId))!);
     },
@@ -134,13 +138,14 @@ export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, re
     },
   );
 
-  /** The spot, when this photo id is already the caller's photo of this spot (a retry); 409 when it is in use elsewhere. */
+  /**
+   * The spot, when this photo id is already the caller's photo of this spot (a retry); 409 when someone else used
+   * it — their photo there, hidden or deleted alike (ADR 0070) — or it is the caller's on another spot. The caller's
+   * own deleted photo's id is theirs to use again.
+   */
   async function replayOrConflict(photoId: string, spotId: string, userId: string) {
-    const existing = await findPhotoById(db, photoId);
-    if (!existing) return null;
-    if (existing.userId !== userId || existing.spotId !== spotId) {
-      throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
-    }
-    return findVisibleSpot(db, userId, spotId);
+    const use = idUseFor(await photoIdUse(db, photoId), userId, spotId);
+    if (use === 'clash') throw photoIdInUse();
+    return use === 'retry' ? findVisibleSpot(db, userId, spotId) : null;
   }
 }

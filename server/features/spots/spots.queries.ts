@@ -1,11 +1,21 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { deletedSpotIds, spotCircles, spotPhotos, spots, user, visitPhotos, visits } from '../../db/schema.ts';
+import {
+  deletedSpotIds,
+  deletedSpotPhotoIds,
+  spotCircles,
+  spotPhotos,
+  spots,
+  user,
+  visitPhotos,
+  visits,
+} from '../../db/schema.ts';
 import type { BBox, Spot } from '../../../common/schemas/spots.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { SPOT_COLUMNS, type EditableSpot, type SpotChanges, type SpotValues } from '../../db/spot-columns.ts';
-import { isoCreated, spotJson } from '../../db/spot-json.ts';
+import { isoCreated, spotJson, versionFor } from '../../db/spot-json.ts';
+import { deletedByAnother, deletedIdOwner, IdTakenMeanwhile } from '../../db/ids-once-used.ts';
 import { filterConditions } from './spot-filter.queries.ts';
 import { placedInBox, visibleParts, visibleTo } from './spot-privacy.queries.ts';
 import { insertSharedSpot, requireOwnCircles, setCircles } from './spot-sharing.queries.ts';
@@ -140,52 +150,60 @@ export async function findVisibleSpot(db: Database, viewerId: string, id: string
 export async function findOwnerOf(db: Database, id: string): Promise<{ userId: string; deleted: boolean } | null> {
   const [row] = await db.select({ userId: spots.userId }).from(spots).where(eq(spots.id, id));
   if (row) return { userId: row.userId, deleted: false };
-  const [gone] = await db
-    .select({ userId: deletedSpotIds.userId })
-    .from(deletedSpotIds)
-    .where(eq(deletedSpotIds.id, id));
-  return gone ? { userId: gone.userId, deleted: true } : null;
+  const gone = await deletedIdOwner(db, deletedSpotIds, id);
+  return gone === null ? null : { userId: gone, deleted: true };
 }
 
 type NewPhoto = { id: string; photoKey: string; thumbnailKey: string };
 
 /**
  * Inserts a spot, with its circles and its first photo when it has one, in one transaction; false when the spot's
- * id was taken in the meantime (a concurrent retry). Throws 409 ID_CONFLICT when the photo's id is already in use,
- * 400 UNKNOWN_CIRCLE for a circle the owner is not in.
+ * id was taken in the meantime (a concurrent retry, or someone else's spot deleted meanwhile). Throws 409
+ * ID_CONFLICT when the photo's id is in use or someone else's deleted photo had it (ADR 0070), 400 UNKNOWN_CIRCLE
+ * for a circle the owner is not in.
  */
 export async function insertSpot(
   db: Database,
   spot: { id: string; userId: string; values: SpotValues; circleIds: string[] },
   photo: NewPhoto | null,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const insert = tx
-      .insert(spots)
-      .values({ id: spot.id, userId: spot.userId, ...spot.values })
-      .onConflictDoNothing({ target: spots.id });
-    if (spot.circleIds.length > 0) {
-      const returning = insert.returning({
-        id: spots.id,
-        userId: spots.userId,
-        type: spots.type,
-        isPublic: spots.isPublic,
-        shownLatitude: spots.shownLatitude,
-        shownLongitude: spots.shownLongitude,
-      });
-      if (!(await insertSharedSpot(tx, returning.getSQL(), spot.circleIds))) return false;
-    } else if ((await insert.returning({ id: spots.id })).length !== 1) return false;
-    if (photo) {
-      const added = await tx
-        .insert(spotPhotos)
-        .values({ ...photo, spotId: spot.id, position: 0 })
-        .onConflictDoNothing({ target: spotPhotos.id })
-        .returning({ id: spotPhotos.id });
-      if (added.length !== 1) throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
-    }
-    return true;
-  });
+  return db
+    .transaction(async (tx) => {
+      const insert = tx
+        .insert(spots)
+        .values({ id: spot.id, userId: spot.userId, ...spot.values })
+        .onConflictDoNothing({ target: spots.id });
+      if (spot.circleIds.length > 0) {
+        const returning = insert.returning({
+          id: spots.id,
+          userId: spots.userId,
+          type: spots.type,
+          isPublic: spots.isPublic,
+          shownLatitude: spots.shownLatitude,
+          shownLongitude: spots.shownLongitude,
+        });
+        if (!(await insertSharedSpot(tx, returning.getSQL(), spot.circleIds))) return false;
+      } else if ((await insert.returning({ id: spots.id })).length !== 1) return false;
+      if (await deletedByAnother(tx, deletedSpotIds, spot.id, spot.userId)) throw new IdTakenMeanwhile();
+      if (photo) {
+        const added = await tx
+          .insert(spotPhotos)
+          .values({ ...photo, spotId: spot.id, position: 0 })
+          .onConflictDoNothing({ target: spotPhotos.id })
+          .returning({ id: spotPhotos.id });
+        if (added.length !== 1 || (await deletedByAnother(tx, deletedSpotPhotoIds, photo.id, spot.userId)))
+          throw photoIdInUse();
+      }
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof IdTakenMeanwhile) return false;
+      throw error;
+    });
 }
+
+/** A photo id someone else used, whatever became of their photo, or one in use on another spot (ADR 0070). */
+export const photoIdInUse = () => new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
 
 /** What an edit reads under the row lock: every column a spot's fields fill (spot-columns.ts), and the version. */
 const editableColumns = {
@@ -238,7 +256,8 @@ export async function changeOwnSpot(
 
 /**
  * Of these ids, the spots the viewer may still see, with their versions: what a device keeps is checked against
- * it, and whatever is missing is dropped from the device (ADR 0053). It tells nothing a read by id would not.
+ * it, and whatever is missing is dropped from the device (ADR 0053). It tells nothing a read by id would not: the
+ * version of someone else's spot is the one they are shown (ADR 0070).
  */
 export async function stillVisible(
   db: Database,
@@ -247,7 +266,7 @@ export async function stillVisible(
 ): Promise<Array<{ id: string; version: number }>> {
   if (ids.length === 0) return [];
   const result = await db.execute(sql`
-    select l.id, l.version from ${spots} l
+    select l.id, ${versionFor(viewerId)} as version from ${spots} l
     where l.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${visibleTo(viewerId)}
     order by l.id`);
   return (result as unknown as { rows: Array<{ id: string; version: number }> }).rows.map((row) => ({

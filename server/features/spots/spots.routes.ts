@@ -35,8 +35,11 @@ import {
   insertSpot,
   listSpots,
   changeOwnSpot,
+  photoIdInUse,
   stillVisible,
 } from './spots.queries.ts';
+import { photoIdUse } from '../photos/spot-photos.queries.ts';
+import { idUseFor } from '../../db/ids-once-used.ts';
 
 type Deps = { db: Database; reads: RequestReads; storage: PhotoStorage; requireUser: RequireUser };
 
@@ -123,7 +126,8 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
           'multipart/form-data (the fields of CreateSpot as text, plus an optional file field `photo`, which becomes the spot’s first photo, ' +
           'with `photo_id` as its id) or ' +
           'application/json without a photo. A client-chosen `id` makes retries safe: the same id again returns ' +
-          'the existing spot (200); an id someone else owns or once owned is a 409. `audience` (with `circle_ids` ' +
+          'the existing spot (200); an id someone else owns or once owned is a 409, and so is a `photo_id` someone else ' +
+          'used, whatever became of their photo. `audience` (with `circle_ids` ' +
           'for circles you are in) and `precision` say who sees the spot and how exactly; `is_public` alone ' +
           'still works.',
         consumes: ['multipart/form-data', 'application/json'],
@@ -146,6 +150,11 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
 
       const existing = await replayOrConflict(id, user.id);
       if (existing) return reply.status(200).send(existing);
+      // The first photo's id, before the photo is processed: one someone else used answers alike whether their photo
+      // is there, hidden or deleted (ADR 0070); the caller's own deleted photo's id is theirs to use again.
+      if (photo && input.photo_id !== undefined) {
+        if (idUseFor(await photoIdUse(db, input.photo_id), user.id, id) !== 'free') throw photoIdInUse();
+      }
 
       const insert = async (firstPhoto: (PhotoKeys & { id: string }) | null) =>
         (await insertSpot(

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PHOTOS_PER_VISIT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
-import { spots, visitPhotos, visits } from '../../db/schema.ts';
+import { deletedVisitIds, deletedVisitPhotoIds, spots, visitPhotos, visits } from '../../db/schema.ts';
+import { deletedByAnother, deletedIdOwner, IdTakenMeanwhile, type IdUse } from '../../db/ids-once-used.ts';
 import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
 import { PHOTO_URL_PREFIX } from '../../db/spot-json.ts';
 import { visibleParts, visibleTo } from '../spots/spot-privacy.queries.ts';
@@ -98,27 +99,49 @@ export async function ownsSpot(db: Database, ownerId: string, spotId: string): P
   return row !== undefined;
 }
 
-/** Whether a visit id is taken at all, whoever's: only to tell a retry from a clash. */
-export async function visitIdTaken(db: Database, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: visits.id }).from(visits).where(eq(visits.id, id));
-  return row !== undefined;
+/**
+ * Who used a visit id, whoever they are and whatever became of the visit: the owner of its spot and the spot while it
+ * is there, the owner it had once it was deleted, alone or with its spot (ADR 0070) — only to tell a retry from a
+ * clash, never said to anyone.
+ */
+export async function visitIdUse(db: Database, id: string): Promise<IdUse | null> {
+  const [row] = await db
+    .select({ parentId: visits.spotId, userId: spots.userId })
+    .from(visits)
+    .innerJoin(spots, eq(spots.id, visits.spotId))
+    .where(eq(visits.id, id));
+  if (row) return row;
+  const owner = await deletedIdOwner(db, deletedVisitIds, id);
+  return owner === null ? null : { userId: owner, parentId: null };
 }
 
-/** Inserts a visit; false when the id was taken in the meantime (a concurrent retry). */
-export async function insertVisit(db: Database, spotId: string, input: CreateVisit): Promise<boolean> {
-  const inserted = await db
-    .insert(visits)
-    .values({
-      id: input.id,
-      spotId,
-      visitedOn: input.date,
-      outcome: input.outcome,
-      amount: input.outcome === 'found' ? (input.amount ?? null) : null,
-      note: input.note ?? null,
+/**
+ * Inserts a visit of the owner's spot; false when the id was taken in the meantime (a concurrent retry, or someone
+ * else's visit with this id deleted meanwhile).
+ */
+export async function insertVisit(db: Database, ownerId: string, spotId: string, input: CreateVisit): Promise<boolean> {
+  return db
+    .transaction(async (tx) => {
+      const inserted = await tx
+        .insert(visits)
+        .values({
+          id: input.id,
+          spotId,
+          visitedOn: input.date,
+          outcome: input.outcome,
+          amount: input.outcome === 'found' ? (input.amount ?? null) : null,
+          note: input.note ?? null,
+        })
+        .onConflictDoNothing({ target: visits.id })
+        .returning({ id: visits.id });
+      if (inserted.length !== 1) return false;
+      if (await deletedByAnother(tx, deletedVisitIds, input.id, ownerId)) throw new IdTakenMeanwhile();
+      return true;
     })
-    .onConflictDoNothing({ target: visits.id })
-    .returning({ id: visits.id });
-  return inserted.length === 1;
+    .catch((error: unknown) => {
+      if (error instanceof IdTakenMeanwhile) return false;
+      throw error;
+    });
 }
 
 /**
@@ -159,18 +182,20 @@ async function lockOwnVisit(
   return result.rows.length === 1;
 }
 
-/** Where a visit photo id is in use, whoever owns it — only to tell a retried upload from a clash. */
-export async function findVisitPhotoById(
-  db: Database,
-  photoId: string,
-): Promise<{ visitId: string; spotId: string; userId: string } | null> {
+/**
+ * Who used a visit photo's id, as `visitIdUse`: the owner and the visit while the photo is there, the owner it had
+ * once it was deleted, alone or with its visit or spot (ADR 0070).
+ */
+export async function visitPhotoIdUse(db: Database, photoId: string): Promise<IdUse | null> {
   const [row] = await db
-    .select({ visitId: visitPhotos.visitId, spotId: visits.spotId, userId: spots.userId })
+    .select({ parentId: visitPhotos.visitId, userId: spots.userId })
     .from(visitPhotos)
     .innerJoin(visits, eq(visits.id, visitPhotos.visitId))
     .innerJoin(spots, eq(spots.id, visits.spotId))
     .where(eq(visitPhotos.id, photoId));
-  return row ?? null;
+  if (row) return row;
+  const owner = await deletedIdOwner(db, deletedVisitPhotoIds, photoId);
+  return owner === null ? null : { userId: owner, parentId: null };
 }
 
 export async function countVisitPhotos(db: Database, visitId: string): Promise<number> {
@@ -183,7 +208,10 @@ export async function countVisitPhotos(db: Database, visitId: string): Promise<n
 
 export type AddVisitPhotoResult = 'added' | 'not-found' | 'full' | 'id-taken';
 
-/** Adds a photo after the visit's others, unless the visit is not of the owner's spot, already has the most, or the id is taken. */
+/**
+ * Adds a photo after the visit's others, unless the visit is not of the owner's spot, already has the most, or the
+ * id is taken — in use, or someone else's deleted photo's.
+ */
 export async function addVisitPhoto(
   db: Database,
   ownerId: string,
@@ -191,20 +219,30 @@ export async function addVisitPhoto(
   visitId: string,
   photo: { id: string; photoKey: string; thumbnailKey: string },
 ): Promise<AddVisitPhotoResult> {
-  return db.transaction(async (tx) => {
-    if (!(await lockOwnVisit(tx, ownerId, spotId, visitId))) return 'not-found';
-    const [state] = await tx
-      .select({ n: sql<number>`count(*)::int`, next: sql<number>`coalesce(max(${visitPhotos.position}) + 1, 0)::int` })
-      .from(visitPhotos)
-      .where(eq(visitPhotos.visitId, visitId));
-    if ((state?.n ?? 0) >= PHOTOS_PER_VISIT_MAX) return 'full';
-    const inserted = await tx
-      .insert(visitPhotos)
-      .values({ ...photo, visitId, position: state?.next ?? 0 })
-      .onConflictDoNothing({ target: visitPhotos.id })
-      .returning({ id: visitPhotos.id });
-    return inserted.length === 1 ? 'added' : 'id-taken';
-  });
+  return db
+    .transaction(async (tx): Promise<AddVisitPhotoResult> => {
+      if (!(await lockOwnVisit(tx, ownerId, spotId, visitId))) return 'not-found';
+      const [state] = await tx
+        .select({
+          n: sql<number>`count(*)::int`,
+          next: sql<number>`coalesce(max(${visitPhotos.position}) + 1, 0)::int`,
+        })
+        .from(visitPhotos)
+        .where(eq(visitPhotos.visitId, visitId));
+      if ((state?.n ?? 0) >= PHOTOS_PER_VISIT_MAX) return 'full';
+      const inserted = await tx
+        .insert(visitPhotos)
+        .values({ ...photo, visitId, position: state?.next ?? 0 })
+        .onConflictDoNothing({ target: visitPhotos.id })
+        .returning({ id: visitPhotos.id });
+      if (inserted.length !== 1) return 'id-taken';
+      if (await deletedByAnother(tx, deletedVisitPhotoIds, photo.id, ownerId)) throw new IdTakenMeanwhile();
+      return 'added';
+    })
+    .catch((error: unknown) => {
+      if (error instanceof IdTakenMeanwhile) return 'id-taken' as const;
+      throw error;
+    });
 }
 
 /** Removes one photo of the owner's visit and returns its two file keys, or null when there is no such photo of theirs. */

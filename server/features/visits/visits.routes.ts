@@ -24,14 +24,15 @@ import {
   countVisitPhotos,
   deleteVisit,
   findOwnVisit,
-  findVisitPhotoById,
   insertVisit,
   listOwnVisits,
   listVisits,
   ownsSpot,
   removeVisitPhoto,
-  visitIdTaken,
+  visitIdUse,
+  visitPhotoIdUse,
 } from './visits.queries.ts';
+import { idUseFor } from '../../db/ids-once-used.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
 
@@ -43,6 +44,10 @@ const tooMany = () =>
   );
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** An id someone else used, whatever became of what it named, or one of the caller's in use elsewhere (ADR 0070). */
+const idInUse = () => new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
+const photoIdInUse = () => new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
 
 /** Visits tell where and when someone forages: no browser or proxy cache may keep them, as for spots. */
 const PRIVATE_NO_STORE = 'private, no-store';
@@ -80,7 +85,8 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
         summary: 'Record a visit to one of your spots',
         description:
           'The client makes the visit’s `id`: the same id again returns the stored visit (200), so a retry after a lost ' +
-          'answer adds nothing; an id already used elsewhere is a 409. Someone else’s spot is a 404.',
+          'answer adds nothing; an id someone else used, whatever became of their visit, or one of yours on another spot, ' +
+          'is a 409. Someone else’s spot is a 404, whatever the id.',
         params: SpotIdParamsSchema,
         body: CreateVisitSchema,
         response: { 200: VisitSchema, 201: VisitSchema, 409: ApiErrorSchema, ...errors },
@@ -93,19 +99,20 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
       const input = request.body;
       if (!(await ownsSpot(db, user.id, spotId))) throw notFound();
 
+      // The spot was checked first, so the id's answer is only ever given on one's own spot (ADR 0070): a visit
+      // someone else recorded with it answers alike whether it is there, hidden or deleted.
       const replay = async () => {
-        const stored = await findOwnVisit(db, user.id, spotId, input.id);
-        if (stored) return stored;
-        if (await visitIdTaken(db, input.id)) throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
-        return null;
+        const use = idUseFor(await visitIdUse(db, input.id), user.id, spotId);
+        if (use === 'clash') throw idInUse();
+        return use === 'retry' ? findOwnVisit(db, user.id, spotId, input.id) : null;
       };
       const existing = await replay();
       if (existing) return reply.status(200).send(existing);
-      if (!(await insertVisit(db, spotId, input))) {
+      if (!(await insertVisit(db, user.id, spotId, input))) {
         // A concurrent retry with the same id won the race.
         const winner = await replay();
         if (winner) return reply.status(200).send(winner);
-        throw new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
+        throw idInUse();
       }
       return reply.status(201).send((await findOwnVisit(db, user.id, spotId, input.id))!);
     },
@@ -139,7 +146,8 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
         summary: 'Add a photo to a visit of one of your spots (after the others)',
         description:
           'multipart/form-data with one file field `photo` and an optional text field `id` (a UUID the client makes): ' +
-          `the same id again answers 200 with the visit, so a retried upload stores one photo. At most ${PHOTOS_PER_VISIT_MAX} ` +
+          `the same id again answers 200 with the visit, so a retried upload stores one photo; an id someone else used, ` +
+          `whatever became of their photo, is a 409. At most ${PHOTOS_PER_VISIT_MAX} ` +
           'photos a visit (409 TOO_MANY_PHOTOS). Processed like every photo: re-encoded, without metadata, with a ' +
           'thumbnail; seen by whoever may see the spot. Someone else’s spot or visit is a 404.',
         consumes: ['multipart/form-data'],
@@ -161,17 +169,15 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
       const { id: givenId, photo } = await readAddPhotoRequest(request);
       const photoId = givenId ?? crypto.randomUUID();
 
+      // The spot and the visit first: someone else's, or none, is the same 404 whatever the id (ADR 0070).
+      if (!(await findOwnVisit(db, user.id, spotId, visitId))) throw notFound('Visit');
       const replay = async () => {
-        const existing = await findVisitPhotoById(db, photoId);
-        if (!existing) return null;
-        if (existing.userId !== user.id || existing.visitId !== visitId || existing.spotId !== spotId) {
-          throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
-        }
-        return findOwnVisit(db, user.id, spotId, visitId);
+        const use = idUseFor(await visitPhotoIdUse(db, photoId), user.id, visitId);
+        if (use === 'clash') throw photoIdInUse();
+        return use === 'retry' ? findOwnVisit(db, user.id, spotId, visitId) : null;
       };
       const earlier = await replay();
       if (earlier) return reply.status(200).send(earlier);
-      if (!(await findOwnVisit(db, user.id, spotId, visitId))) throw notFound('Visit');
       // Checked before the photo is processed so a full visit costs no work; checked again under the lock.
       if ((await countVisitPhotos(db, visitId)) >= PHOTOS_PER_VISIT_MAX) throw tooMany();
 
@@ -183,7 +189,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
       if (result === 'id-taken') {
         const winner = await replay();
         if (winner) return reply.status(200).send(winner);
-        throw new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
+        throw photoIdInUse();
       }
       return reply.status(201).send((await findOwnVisit(db, user.id, spotId, visitId))!);
     },
