@@ -200,8 +200,7 @@ export function buildImage(tag: string, log: (line: string) => void): { seconds:
       ...(fs.existsSync(npmCache) ? ['--volume', `${npmCache}:/root/.npm`] : []),
       '--build-arg',
       `NODE_IMAGE=${BASE_IMAGE}`,
-      '--build-arg',
-      `FORAY_VERSION=${version}`,
+      // No FORAY_VERSION: the image must label itself with the release (test-container.ts checks it does).
       ...(commit ? ['--build-arg', `FORAY_COMMIT=${commit}`] : []),
       '--tag',
       tag,

@@ -174,6 +174,32 @@ describe('the account page', () => {
     expect((await h.get('/api/v1/me', a.cookie)).json()).toMatchObject({ email: 'new-address@example.com' });
   });
 
+  it('does not let an old e-mail change link move the address of whoever holds the old address now', async () => {
+    // A forager asks to move to one address, thinks again and moves to another; the first link stays in its inbox.
+    const a = await t.createUser('first-holder@example.com');
+    expect(
+      (await h.post('/api/auth/change-email', a.cookie, { newEmail: 'never-opened@example.com' })).statusCode,
+    ).toBe(200);
+    const stale = new URL(t.smtp.linkIn(await t.smtp.waitForMail('never-opened@example.com', /Confirm your new/)));
+    expect((await h.post('/api/auth/change-email', a.cookie, { newEmail: 'moved-on@example.com' })).statusCode).toBe(
+      200,
+    );
+    const current = new URL(t.smtp.linkIn(await t.smtp.waitForMail('moved-on@example.com', /Confirm your new/)));
+    expect((await t.app.inject({ url: current.pathname + current.search })).statusCode).toBe(302);
+    expect((await h.get('/api/v1/me', a.cookie)).json()).toMatchObject({ email: 'moved-on@example.com' });
+
+    // The address is free again, and someone else signs up with it.
+    const d = await t.createUser('first-holder@example.com');
+    const opened = await t.app.inject({ url: stale.pathname + stale.search });
+    expect(opened.headers.location).toMatch(/[?&]error=/);
+
+    // The link was the first forager's: the newcomer keeps their address, and the link's address gets nobody's.
+    expect((await h.get('/api/v1/me', d.cookie)).json()).toMatchObject({ email: 'first-holder@example.com' });
+    expect((await t.signIn('first-holder@example.com')).statusCode).toBe(200);
+    expect((await t.signIn('never-opened@example.com')).statusCode).toBe(401);
+    expect((await h.get('/api/v1/me', a.cookie)).json()).toMatchObject({ email: 'moved-on@example.com' });
+  });
+
   it('does not hand another account’s address over: asking for a taken e-mail changes nothing', async () => {
     const a = await t.createUser('taker@example.com');
     await t.createUser('taken@example.com');

@@ -171,8 +171,9 @@ export function registerAuthRoutes(
 }
 
 /**
- * Opening an e-mail change's link signs its opener in when they were not (better-auth makes a session). A mailed
- * link is not a sign-in in Foray (no password, no second step): that session is deleted and its cookie dropped.
+ * A mailed link is not a sign-in in Foray (no password, no second step): a session made by opening one is deleted
+ * and its cookie dropped. better-auth 1.7.7 made one when an e-mail change's link was opened signed out; 1.7.25 no
+ * longer does, and this stays so that no later version can sign anyone in by a link.
  */
 async function withoutLinkSessions(
   cookies: string[],

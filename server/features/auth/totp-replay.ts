@@ -36,9 +36,9 @@ export function stepOfCode(secret: string, code: string, now: number): number | 
 }
 
 /**
- * Refuses a code from the app that was already accepted (RFC 6238 §5.2): better-auth 1.7.7 takes the same code
- * again for as long as its window lasts (up to 90 s), so a code seen over a shoulder or phished with the password
- * would open a second session.
+ * Refuses a code from the app that was already accepted (RFC 6238 §5.2): better-auth (1.7.25, as 1.7.7) takes the
+ * same code again for as long as its window lasts (up to 90 s), so a code seen over a shoulder or phished with the
+ * password would open a second session.
  *
  * A `before` hook of `/two-factor/verify-totp`, so the check sits in front of the only path that accepts a code
  * and nothing is undone afterwards. It finds the user the way better-auth will (the session when there is one,
