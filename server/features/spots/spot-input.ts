@@ -6,6 +6,7 @@ import { formFieldsOf } from '../../lib/form-fields.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { PHOTO_FILE, photoOf } from '../../photos/photo-upload.ts';
 import { tidyText } from '../../db/spot-columns.ts';
+import { CIRCLES_PER_USER_MAX } from '../../../common/limits.ts';
 
 export type CreateRequest = { input: CreateSpot; photo: Buffer | null };
 
@@ -25,6 +26,8 @@ export async function readCreateRequest(request: FastifyRequest): Promise<Create
   }
   const form = await readForm(request, {
     fields: FORM.names,
+    // circle_ids: one field per circle, as generated clients send an array, or one with the ids comma-separated.
+    lists: new Map([...FORM.lists].map((name) => [name, CIRCLES_PER_USER_MAX])),
     fieldBytes: 16 * 1024,
     file: PHOTO_FILE,
     // Not reached: a request that is not multipart is read as JSON above.
