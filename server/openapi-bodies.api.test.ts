@@ -12,6 +12,7 @@ type JsonSchema = {
   format?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  oneOf?: JsonSchema[];
 };
 type Operation = { requestBody?: { content: Record<string, { schema: JsonSchema }> } };
 type Document = {
@@ -46,13 +47,21 @@ describe('the OpenAPI document', () => {
     const body = bodyOf('/api/v1/locations', 'post');
     expect(Object.keys(body).sort()).toEqual(['application/json', 'multipart/form-data']);
     const fields = Object.keys(CreateSpotSchema.shape).sort();
-    expect(fieldsOf(body['application/json'])).toEqual(fields);
-    expect(fieldsOf(body['multipart/form-data'])).toEqual([...fields, 'photo'].sort());
-    expect(body['multipart/form-data']!.properties!.photo).toMatchObject(binary);
-    expect(body['multipart/form-data']!.required ?? []).not.toContain('photo');
-    expect(body['application/json']!.required).toEqual(
-      expect.arrayContaining(['type', 'date_found', 'latitude', 'longitude']),
-    );
+    // One shape for each type (a mushroom spot needs more): each has every field.
+    const json = body['application/json']!.oneOf!.map(resolve);
+    const form = body['multipart/form-data']!.oneOf!.map(resolve);
+    expect(json).toHaveLength(2);
+    expect(form).toHaveLength(2);
+    for (const shape of json) {
+      expect(fieldsOf(shape)).toEqual(fields);
+      expect(shape.required).toEqual(expect.arrayContaining(['type', 'date_found', 'latitude', 'longitude']));
+    }
+    for (const shape of form) {
+      expect(fieldsOf(shape)).toEqual([...fields, 'photo'].sort());
+      expect(shape.properties!.photo).toMatchObject(binary);
+      expect(shape.required ?? []).not.toContain('photo');
+      expect(shape.properties!.circle_ids).toMatchObject({ type: 'array', items: { type: 'string', format: 'uuid' } });
+    }
   });
 
   it.each([

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { CreateSpotSchema, type CreateSpot } from '../../../common/schemas/spots.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, validationIssues } from '../../errors.ts';
 import { formFieldsOf } from '../../lib/form-fields.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { PHOTO_FILE, photoOf } from '../../photos/photo-upload.ts';
@@ -44,12 +43,9 @@ function validate(body: unknown): CreateSpot {
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first?.path.join('.') || 'body';
-    throw new AppError(
-      400,
-      'VALIDATION_ERROR',
-      `${where}: ${first?.message ?? 'invalid'}`,
-      z.treeifyError(parsed.error),
-    );
+    throw new AppError(400, 'VALIDATION_ERROR', `${where}: ${first?.message ?? 'invalid'}`, {
+      issues: validationIssues(parsed.error),
+    });
   }
   const input = tidyText(parsed.data);
   if (input.type === 'mushroom_spot' && (!input.mushroom_types || !input.finder)) {
