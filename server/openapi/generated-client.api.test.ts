@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,9 +26,7 @@ let dir: string;
 beforeAll(async () => {
   t = await createTestContext();
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  // Inside the repository (.tmp/ is ignored): the scenario's imports of `typescript`'s lib and Node's types resolve.
-  fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
-  dir = fs.mkdtempSync(path.join(ROOT, '.tmp', 'generated-client-'));
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-generated-client-'));
   await createClient({
     input: `${baseUrl}/api/docs/json`,
     output: path.join(dir, 'foray'),
