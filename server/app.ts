@@ -4,9 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -46,6 +44,7 @@ import { registerApiRateLimit, sweepApiRequestCounts } from './plugins/api-rate-
 import { registerCrossSiteCheck } from './plugins/cross-site.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticClient } from './plugins/static-client.ts';
+import { registerOpenApi } from './openapi/openapi.ts';
 import { PHOTO_MAX_BYTES } from '../common/limits.ts';
 
 /** What is worth compressing: JSON, text, HTML, scripts, SVG, the export files. Images and the region map's PMTiles are not. */
@@ -177,17 +176,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     perMinute: options.apiRateLimitPerMinute,
     countIn: options.apiRateLimitCountIn ?? (database.kind === 'postgres' ? 'database' : 'memory'),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Foray API',
-        version: '1',
-        description: 'Record and share foraging spots. Session cookie from /api/auth/sign-in/email.',
-      },
+  // The OpenAPI document (ADR 0075), naming the cookies as better-auth sets them.
+  const authContext = await auth.$context;
+  await registerOpenApi(app, {
+    publicUrl: config.publicUrl,
+    version: config.release.version,
+    cookies: {
+      session: authContext.authCookies.sessionToken.name,
+      twoStep: authContext.createAuthCookie('two_factor').name,
     },
-    transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Before the routes: Fastify gives each route the error handler in force when the route is added.
   registerErrorHandling(app);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateSpotSchema } from '../common/schemas/spots.ts';
 import { ImportConfirmFieldsSchema } from '../common/schemas/import.ts';
-import { createTestContext, type TestContext } from './test/test-app.ts';
+import { createTestContext, validSpot, type TestContext } from './test/test-app.ts';
 
 // Every request body is in the OpenAPI document as a schema, one per content type the route takes — the
 // multipart forms included, which the routes read by hand — so a client can be generated from the document.
@@ -12,6 +12,7 @@ type JsonSchema = {
   format?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  oneOf?: JsonSchema[];
 };
 type Operation = { requestBody?: { content: Record<string, { schema: JsonSchema }> } };
 type Document = {
@@ -46,13 +47,21 @@ describe('the OpenAPI document', () => {
     const body = bodyOf('/api/v1/locations', 'post');
     expect(Object.keys(body).sort()).toEqual(['application/json', 'multipart/form-data']);
     const fields = Object.keys(CreateSpotSchema.shape).sort();
-    expect(fieldsOf(body['application/json'])).toEqual(fields);
-    expect(fieldsOf(body['multipart/form-data'])).toEqual([...fields, 'photo'].sort());
-    expect(body['multipart/form-data']!.properties!.photo).toMatchObject(binary);
-    expect(body['multipart/form-data']!.required ?? []).not.toContain('photo');
-    expect(body['application/json']!.required).toEqual(
-      expect.arrayContaining(['type', 'date_found', 'latitude', 'longitude']),
-    );
+    // One shape for each type (a mushroom spot needs more): each has every field.
+    const json = body['application/json']!.oneOf!.map(resolve);
+    const form = body['multipart/form-data']!.oneOf!.map(resolve);
+    expect(json).toHaveLength(2);
+    expect(form).toHaveLength(2);
+    for (const shape of json) {
+      expect(fieldsOf(shape)).toEqual(fields);
+      expect(shape.required).toEqual(expect.arrayContaining(['type', 'date_found', 'latitude', 'longitude']));
+    }
+    for (const shape of form) {
+      expect(fieldsOf(shape)).toEqual([...fields, 'photo'].sort());
+      expect(shape.properties!.photo).toMatchObject(binary);
+      expect(shape.required ?? []).not.toContain('photo');
+      expect(shape.properties!.circle_ids).toMatchObject({ type: 'array', items: { type: 'string', format: 'uuid' } });
+    }
   });
 
   it.each([
@@ -81,8 +90,8 @@ describe('the OpenAPI document', () => {
     expect(fieldsOf(form)).toEqual([...Object.keys(ImportConfirmFieldsSchema.shape), 'file'].sort());
     expect(form.properties!.file).toMatchObject(binary);
     expect(form.required).toEqual(expect.arrayContaining(['import_id', 'file']));
-    // Circles as a form sends them: one text of comma-separated ids; the audience by name.
-    expect(form.properties!.circle_ids).toMatchObject({ type: 'string' });
+    // Circles as generated clients send an array in a form: the field once per circle; the audience by name.
+    expect(form.properties!.circle_ids).toMatchObject({ type: 'array', items: { type: 'string', format: 'uuid' } });
     expect(form.properties!.audience).toMatchObject({ enum: ['private', 'circles', 'public'] });
   });
 
@@ -90,5 +99,90 @@ describe('the OpenAPI document', () => {
     expect(fieldsOf(bodyOf('/api/v1/locations/{id}', 'patch')['application/json'])).toContain('base_version');
     expect(fieldsOf(bodyOf('/api/v1/locations/{id}/photos/order', 'put')['application/json'])).toEqual(['photo_ids']);
     expect(Object.keys(bodyOf('/api/v1/locations/{id}/visits', 'post'))).toEqual(['application/json']);
+  });
+});
+
+/** A form as generated clients build one (hey-api's form serializer, a browser's FormData): an array, once per item. */
+function form(
+  fields: Record<string, string | number | boolean | string[]>,
+  file?: { field: string; bytes: Uint8Array; name: string },
+) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) body.append(name, String(item));
+  }
+  if (file) body.append(file.field, new Blob([new Uint8Array(file.bytes)]), file.name);
+  return body;
+}
+
+async function send(url: string, cookie: string, body: FormData) {
+  const request = new Request('http://foray.test/', { method: 'POST', body });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
+describe('the multipart forms take what the document says', () => {
+  let owner: { cookie: string };
+  let circles: string[];
+  beforeAll(async () => {
+    owner = await t.createUser();
+    circles = [];
+    for (const name of ['Family', 'Club', 'Neighbours']) {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/circles',
+        headers: { cookie: owner.cookie },
+        payload: { name },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      circles.push(made.json<{ id: string }>().id);
+    }
+  });
+
+  it('reads a new spot’s circle_ids sent once per circle, as an array', async () => {
+    const fields = validSpot({ is_public: undefined, audience: 'circles', circle_ids: circles.slice(0, 2) });
+    const created = await send('/api/v1/locations', owner.cookie, form(JSON.parse(JSON.stringify(fields))));
+    expect(created.statusCode, created.body).toBe(201);
+    expect([...created.json<{ circle_ids: string[] }>().circle_ids].sort()).toEqual(circles.slice(0, 2).sort());
+  });
+
+  it('still reads them as one field of comma-separated ids, as the web app sends them', async () => {
+    const fields = validSpot({ is_public: undefined, audience: 'circles', circle_ids: circles.join(',') });
+    const created = await send('/api/v1/locations', owner.cookie, form(JSON.parse(JSON.stringify(fields))));
+    expect(created.statusCode, created.body).toBe(201);
+    expect([...created.json<{ circle_ids: string[] }>().circle_ids].sort()).toEqual([...circles].sort());
+  });
+
+  it('still refuses any other field sent twice, and a circle twice', async () => {
+    const twice = form(validSpot());
+    twice.append('finder', 'Jonas');
+    const refused = await send('/api/v1/locations', owner.cookie, twice);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Field "finder" was sent twice.' });
+    const sameCircle = form(
+      validSpot({ is_public: undefined, audience: 'circles', circle_ids: [circles[0]!, circles[0]!] }),
+    );
+    expect((await send('/api/v1/locations', owner.cookie, sameCircle)).statusCode).toBe(400);
+  });
+
+  it('reads an import’s circle_ids sent once per circle', async () => {
+    const gpx = new TextEncoder().encode(
+      '<?xml version="1.0"?><gpx version="1.1" creator="Other app" xmlns="http://www.topografix.com/GPX/1/1">' +
+        '<wpt lat="54.7" lon="25.3"><time>2025-09-20T08:00:00Z</time><name>Chanterelles</name></wpt></gpx>',
+    );
+    const file = { field: 'file', bytes: gpx, name: 'walk.gpx' };
+    const fields = { import_id: crypto.randomUUID(), audience: 'circles', circle_ids: circles.slice(1) };
+    const imported = await send('/api/v1/import', owner.cookie, form(fields, file));
+    expect(imported.statusCode, imported.body).toBe(201);
+    const list = await t.app.inject({
+      url: '/api/v1/locations?owner=mine&q=Chanterelles',
+      headers: { cookie: owner.cookie },
+    });
+    const [spot] = list.json<{ items: Array<{ circle_ids: string[] }> }>().items;
+    expect([...spot!.circle_ids].sort()).toEqual(circles.slice(1).sort());
   });
 });

@@ -1,11 +1,30 @@
 import { z } from 'zod';
 
-/** Every error the API answers with has this shape. */
+/** One problem of a request that did not pass its schema: where (a JSON pointer into the part named by the message) and what. */
+export const ValidationIssueSchema = z.object({
+  path: z
+    .string()
+    .describe('Where, as a JSON pointer into the body or the query: "/latitude", "/circle_ids/0"; "" for the whole'),
+  message: z.string(),
+});
+export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
+
+/**
+ * Every error the API answers with has this shape (ADR 0075). `details` is there for two codes only:
+ * VALIDATION_ERROR may list every problem (`issues`), STALE carries the spot as it is now (`current`, a Spot).
+ */
 export const ApiErrorSchema = z.object({
   error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.unknown().optional(),
+    code: z
+      .string()
+      .describe('What went wrong, for a program to branch on: VALIDATION_ERROR, UNAUTHENTICATED, NOT_FOUND, …'),
+    message: z.string().describe('What went wrong, in words for a person'),
+    details: z
+      .object({
+        issues: z.array(ValidationIssueSchema).optional().describe('VALIDATION_ERROR: every problem found'),
+        current: z.unknown().optional().describe('STALE: the spot as it is now (a Spot)'),
+      })
+      .optional(),
   }),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

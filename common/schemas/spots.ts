@@ -120,6 +120,28 @@ export const CreateSpotSchema = z
   })
   .superRefine(sharingAgrees);
 export type CreateSpotInput = z.input<typeof CreateSpotSchema>;
+
+/** Text with something in it besides spaces: a mushroom spot's types and finder (blank ones are 400 MISSING_INFORMATION). */
+const filledIn = (max: number, what: string) =>
+  storableText(max)
+    .regex(/\S/, `${what}: required for a mushroom spot`)
+    .describe(`Required for a mushroom spot, not blank`);
+
+/**
+ * CreateSpot as the OpenAPI document states it (ADR 0075): one shape for each type, so a client generated from the
+ * document knows that a mushroom spot needs `mushroom_types` and `finder` and a car park does not. The server reads
+ * a create with CreateSpotSchema and then that rule (400 MISSING_INFORMATION, spot-input.ts): the same request,
+ * told in one place for the document.
+ */
+export const CreateSpotDocumentSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    ...CreateSpotSchema.shape,
+    type: z.literal('mushroom_spot'),
+    mushroom_types: filledIn(MUSHROOM_TYPES_MAX, 'mushroom_types'),
+    finder: filledIn(FINDER_MAX, 'finder'),
+  }),
+  z.strictObject({ ...CreateSpotSchema.shape, type: z.literal('car_park') }),
+]);
 export type CreateSpot = z.output<typeof CreateSpotSchema>;
 
 /**

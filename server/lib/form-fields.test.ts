@@ -6,8 +6,10 @@ import { formFieldsOf } from './form-fields.ts';
 describe('a form read by its schema', () => {
   const form = formFieldsOf(CreateSpotSchema.shape, { emptyIsAbsent: ['id'] });
 
-  it('takes exactly the schema’s keys', () => {
+  it('takes exactly the schema’s keys, and names its lists, which a form may send once per item', () => {
     expect([...form.names].sort()).toEqual(Object.keys(CreateSpotSchema.shape).sort());
+    expect([...form.lists]).toEqual(['circle_ids']);
+    expect(form.toJson({ circle_ids: 'a,b' })).toEqual({ circle_ids: ['a', 'b'] });
   });
 
   it('turns the text of numbers and booleans into them, and leaves other text as it is', () => {

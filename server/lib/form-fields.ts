@@ -30,7 +30,7 @@ function valueOf(rule: FieldRule, text: string): unknown {
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : text;
     case 'list':
-      // A list of ids, comma-separated: "" is the empty list.
+      // A list of ids, comma-separated (its items sent one field each arrive joined so): "" is the empty list.
       return text.trim() === '' ? [] : text.split(',').map((item) => item.trim());
     case 'text':
       // A form sends an empty text field for "nothing": null where the schema allows it, left out where the form
@@ -43,6 +43,8 @@ function valueOf(rule: FieldRule, text: string): unknown {
 export type FormFields = {
   /** The names a form may send: the schema's keys. */
   names: ReadonlySet<string>;
+  /** The names of its lists (arrays in the schema), which a form may send once per item (multipart.ts). */
+  lists: ReadonlySet<string>;
   /** The form's text fields as the JSON the schema takes (not yet validated). */
   toJson: (fields: Record<string, string>) => Record<string, unknown>;
 };
@@ -57,6 +59,7 @@ export function formFieldsOf(
   );
   return {
     names: new Set(rules.keys()),
+    lists: new Set([...rules].filter(([, rule]) => rule.kind === 'list').map(([name]) => name)),
     toJson: (fields) => {
       const json: Record<string, unknown> = {};
       for (const [name, text] of Object.entries(fields)) {

@@ -22,6 +22,12 @@ export type FileRule = {
 export type FormRules = {
   /** The text fields the form may carry. */
   fields: ReadonlySet<string>;
+  /**
+   * Fields that hold a list, with the most items each may have. A list comes as the field once per item (what
+   * generated clients send for an array), or once with its items comma-separated (the web app, older clients); it
+   * is read as one comma-separated text either way, which an item (an id) never contains. Any other field twice is a 400.
+   */
+  lists?: ReadonlyMap<string, number>;
   /** The longest a text field may be, in bytes. */
   fieldBytes: number;
   file: FileRule;
@@ -39,15 +45,19 @@ export type ReadForm = {
 export async function readForm(request: FastifyRequest, rules: FormRules): Promise<ReadForm> {
   if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', rules.notMultipart);
   const fields: Record<string, string> = {};
+  const items = new Map<string, number>();
   let file: ReadForm['file'] = null;
+  // Each item of a list past its first is a field more.
+  let fieldsMax = rules.fields.size;
+  for (const most of rules.lists?.values() ?? []) fieldsMax += Math.max(0, most - 1);
   try {
     for await (const part of request.parts({
       limits: {
         fileSize: rules.file.maxBytes,
         files: 1,
-        fields: rules.fields.size,
+        fields: fieldsMax,
         fieldSize: rules.fieldBytes,
-        parts: rules.fields.size + 1,
+        parts: fieldsMax + 1,
       },
     })) {
       if (part.type === 'file') {
@@ -78,11 +88,19 @@ export async function readForm(request: FastifyRequest, rules: FormRules): Promi
         if (!rules.fields.has(part.fieldname)) {
           throw new AppError(400, 'VALIDATION_ERROR', `Unknown field "${part.fieldname}".`);
         }
-        if (part.fieldname in fields) {
+        if (part.valueTruncated) throw new AppError(400, 'VALIDATION_ERROR', `Field "${part.fieldname}" is too long.`);
+        const most = rules.lists?.get(part.fieldname);
+        if (most === undefined && part.fieldname in fields) {
           throw new AppError(400, 'VALIDATION_ERROR', `Field "${part.fieldname}" was sent twice.`);
         }
-        if (part.valueTruncated) throw new AppError(400, 'VALIDATION_ERROR', `Field "${part.fieldname}" is too long.`);
-        fields[part.fieldname] = String(part.value);
+        if (most !== undefined && part.fieldname in fields) {
+          const count = (items.get(part.fieldname) ?? 1) + 1;
+          if (count > most) {
+            throw new AppError(400, 'VALIDATION_ERROR', `Field "${part.fieldname}" holds at most ${most} items.`);
+          }
+          items.set(part.fieldname, count);
+          fields[part.fieldname] += `,${String(part.value)}`;
+        } else fields[part.fieldname] = String(part.value);
       }
     }
   } catch (error) {

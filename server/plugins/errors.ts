@@ -29,7 +29,7 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: st
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'PHOTO_TOO_LARGE', message: 'The photo is larger than 5 MB.' },
 };
 
-/** Every error leaves the server as `{ error: { code, message, details? } }`; a 500 says nothing inside. */
+/** Every error leaves the server as `{ error: { code, message, details? } }` (ApiErrorSchema); a 500 says nothing inside. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -50,7 +50,12 @@ export function registerErrorHandling(app: FastifyInstance) {
         error: {
           code: 'VALIDATION_ERROR',
           message: `${where}: ${first?.message ?? 'invalid'}`,
-          details: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
+          details: {
+            issues: error.validation.map((issue) => ({
+              path: issue.instancePath === '/' ? '' : issue.instancePath,
+              message: issue.message ?? 'invalid',
+            })),
+          },
         },
       });
     }

@@ -168,10 +168,10 @@ export async function createTestContext(
 }
 
 /**
- * A browser sends Origin with every POST, and better-auth refuses a cookie-bearing one without it (as in
- * production: the tests run its origin check too). So the test app's requests to /api/auth that change state
- * come from PUBLIC_URL, as the web app's do, unless the test says where they come from (Origin, Referer or
- * Sec-Fetch-Site). Requests to /api/v1 go as the test wrote them: Foray's own cross-site check is tested there.
+ * A browser sends Origin with every POST, and better-auth checks it (as in production: the tests run its origin
+ * check too). So the test app's requests to /api/auth that change state come from PUBLIC_URL, as the web app's do,
+ * unless the test says where they come from (Origin, Referer or a Sec-Fetch-* header; a script sends none of them,
+ * ADR 0075). Requests to /api/v1 go as the test wrote them: Foray's own cross-site check is tested there.
  */
 function sendOriginLikeABrowser(app: FastifyInstance, publicUrl: string) {
   const inject = app.inject.bind(app);
@@ -182,7 +182,8 @@ function sendOriginLikeABrowser(app: FastifyInstance, publicUrl: string) {
     const headers = Object.fromEntries(
       Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
     );
-    const saysWhere = 'origin' in headers || 'referer' in headers || 'sec-fetch-site' in headers;
+    const saysWhere =
+      'origin' in headers || 'referer' in headers || Object.keys(headers).some((name) => name.startsWith('sec-fetch-'));
     if (['GET', 'HEAD', 'OPTIONS'].includes(method) || !url.startsWith('/api/auth/') || saysWhere) return options;
     return { ...options, headers: { ...headers, origin: publicUrl } };
   };

@@ -1,13 +1,13 @@
 // An import's request: the multipart form (text fields first, then the file), and its text fields checked.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { IMPORT_FILE_MAX_BYTES, IMPORT_ZIP_MAX_BYTES } from '../../../common/limits.ts';
+import { CIRCLES_PER_USER_MAX, IMPORT_FILE_MAX_BYTES, IMPORT_ZIP_MAX_BYTES } from '../../../common/limits.ts';
 import {
   ImportConfirmFieldsSchema,
   ImportConfirmSchema,
   type ImportConfirmFields,
 } from '../../../common/schemas/import.ts';
-import { SpotTypeSchema, type SpotType } from '../../../common/schemas/spots.ts';
+import { CircleIdsSchema, SpotTypeSchema, type SpotType } from '../../../common/schemas/spots.ts';
 import { AppError } from '../../errors.ts';
 import { readForm, type FileRule } from '../../lib/multipart.ts';
 import { tooLarge } from './import-file.ts';
@@ -33,8 +33,14 @@ const ImportFileSchema = z
   );
 /** `POST /api/v1/import/preview`, as multipart/form-data. */
 export const ImportPreviewFormSchema = z.strictObject({ file: ImportFileSchema });
-/** `POST /api/v1/import`, as multipart/form-data: the text fields first, then the same file. */
-export const ImportConfirmFormSchema = ImportConfirmFieldsSchema.extend({ file: ImportFileSchema });
+/**
+ * `POST /api/v1/import`, as multipart/form-data: the text fields first, then the same file. `circle_ids` as a
+ * generated client sends an array: the field once per circle (one field of comma-separated ids is read too).
+ */
+export const ImportConfirmFormSchema = ImportConfirmFieldsSchema.extend({
+  circle_ids: CircleIdsSchema.optional().describe('With `audience` "circles": the circles, one field each'),
+  file: ImportFileSchema,
+});
 
 export const CONFIRM_FIELDS: ReadonlySet<string> = new Set(Object.keys(ImportConfirmFieldsSchema.shape));
 
@@ -42,6 +48,8 @@ export const CONFIRM_FIELDS: ReadonlySet<string> = new Set(Object.keys(ImportCon
 export async function readUpload(request: FastifyRequest, allowedFields: ReadonlySet<string>): Promise<Upload> {
   const form = await readForm(request, {
     fields: allowedFields,
+    // circle_ids: one field per circle, as generated clients send an array, or one with the ids comma-separated.
+    lists: allowedFields.has('circle_ids') ? new Map([['circle_ids', CIRCLES_PER_USER_MAX]]) : undefined,
     fieldBytes: 512 * 1024,
     file: IMPORT_FILE,
     notMultipart: 'Send the file as multipart/form-data, in the field "file".',

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { CreateSpotSchema, type CreateSpot } from '../../../common/schemas/spots.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, validationIssues } from '../../errors.ts';
 import { formFieldsOf } from '../../lib/form-fields.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { PHOTO_FILE, photoOf } from '../../photos/photo-upload.ts';
 import { tidyText } from '../../db/spot-columns.ts';
+import { CIRCLES_PER_USER_MAX } from '../../../common/limits.ts';
 
 export type CreateRequest = { input: CreateSpot; photo: Buffer | null };
 
@@ -25,6 +25,8 @@ export async function readCreateRequest(request: FastifyRequest): Promise<Create
   }
   const form = await readForm(request, {
     fields: FORM.names,
+    // circle_ids: one field per circle, as generated clients send an array, or one with the ids comma-separated.
+    lists: new Map([...FORM.lists].map((name) => [name, CIRCLES_PER_USER_MAX])),
     fieldBytes: 16 * 1024,
     file: PHOTO_FILE,
     // Not reached: a request that is not multipart is read as JSON above.
@@ -41,12 +43,9 @@ function validate(body: unknown): CreateSpot {
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first?.path.join('.') || 'body';
-    throw new AppError(
-      400,
-      'VALIDATION_ERROR',
-      `${where}: ${first?.message ?? 'invalid'}`,
-      z.treeifyError(parsed.error),
-    );
+    throw new AppError(400, 'VALIDATION_ERROR', `${where}: ${first?.message ?? 'invalid'}`, {
+      issues: validationIssues(parsed.error),
+    });
   }
   const input = tidyText(parsed.data);
   if (input.type === 'mushroom_spot' && (!input.mushroom_types || !input.finder)) {

@@ -5,7 +5,7 @@ import {
   CheckedSpotsSchema,
   CheckSpotsSchema,
   ListSpotsQuerySchema,
-  CreateSpotSchema,
+  CreateSpotDocumentSchema,
   SpotIdParamsSchema,
   SpotPageSchema,
   type SpotPage,
@@ -51,10 +51,16 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
  */
 const PRIVATE_NO_STORE = 'private, no-store';
 
-/** A new spot as multipart/form-data: CreateSpot's fields as text fields, and its first photo. */
-const CreateSpotFormSchema = CreateSpotSchema.extend({
-  photo: PhotoFileSchema.optional().describe('The spot’s first photo, with `photo_id` as its id'),
-});
+/**
+ * A new spot as multipart/form-data: CreateSpot's fields as text fields (`circle_ids` once per circle, or once with
+ * the ids comma-separated), and its first photo. Documented, like the JSON body, one shape for each type.
+ */
+const firstPhoto = { photo: PhotoFileSchema.optional().describe('The spot’s first photo, with `photo_id` as its id') };
+const [mushroomSpot, carPark] = CreateSpotDocumentSchema.options;
+const CreateSpotFormSchema = z.discriminatedUnion('type', [
+  mushroomSpot.extend(firstPhoto),
+  carPark.extend(firstPhoto),
+]);
 
 export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, requireUser }: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -118,7 +124,10 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
     '/api/v1/locations',
     {
       // Read by hand (spot-input.ts): JSON, or a form with a photo; the document shows both.
-      config: documentedBody({ 'multipart/form-data': CreateSpotFormSchema, 'application/json': CreateSpotSchema }),
+      config: documentedBody({
+        'multipart/form-data': CreateSpotFormSchema,
+        'application/json': CreateSpotDocumentSchema,
+      }),
       schema: {
         tags: ['locations'],
         summary: 'Record a spot, with an optional first photo',
