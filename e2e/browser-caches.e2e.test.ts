@@ -138,8 +138,8 @@ describe('what the browser keeps of a spot', () => {
     const tileAnswers = await Promise.all(tiles.map(async (url) => (await page.request.get(url)).text()));
     expect(tileAnswers.some((answer) => answer.includes(takenBack.id))).toBe(true);
 
-    // While B looks: the phone keeps the opened spot whole, and the photos in the worker's cache for no signal; the
-    // HTTP cache holds none of the private answers. It does hold the public settings: the probe sees what is there.
+    // While B looks: the HTTP cache holds none of the private answers (it does hold the public settings: the probe
+    // sees what is there); the phone keeps the opened spot whole, and the photos in the worker's cache for no signal.
     const privateUrls = () =>
       absolute(page, [
         ...keysOf(takenBack),
@@ -148,12 +148,12 @@ describe('what the browser keeps of a spot', () => {
         ...requests.urls(/^\/api\/v1\/map\/(pins|count)$/),
         ...requests.urls(/^\/api\/v1\/locations(\/|$)/),
       ]);
+    expect(await heldInHttpCache(page, privateUrls())).toEqual([]);
+    expect(await heldInHttpCache(page, absolute(page, ['/api/v1/config']))).toHaveLength(1);
     await expect.poll(async () => (await keptOf(page, takenBack)).records.length, { timeout: SYNC_TIMEOUT_MS }).toBe(1);
     await expect
       .poll(() => photoCache(page), { timeout: UI_TIMEOUT_MS })
       .toEqual(expect.arrayContaining(absolute(page, [...keysOf(takenBack), ...keysOf(staying)])));
-    expect(await heldInHttpCache(page, privateUrls())).toEqual([]);
-    expect(await heldInHttpCache(page, absolute(page, ['/api/v1/config']))).toHaveLength(1);
     // The worker would answer the same request from its photo cache: the probe goes around it.
     const viaWorker = await page.evaluate(
       (url) => fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }).then((answer) => answer.status),
