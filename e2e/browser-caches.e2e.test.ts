@@ -87,13 +87,14 @@ async function circleWithTwoSpots(labels: { owner: string; member: string }) {
 async function look(page: Page, spots: Spot[]) {
   const requests = watchRequests(page);
   await page.reload();
+  const popup = mapOf(page).locator('.leaflet-popup');
   for (const spot of spots) {
     await markerOf(page, 'mushroom_spot', spot.mushroom_types).click();
-    await expectVisible(
-      mapOf(page)
-        .locator('.leaflet-popup')
-        .getByRole('heading', { name: exactly(spot.mushroom_types) }),
-    );
+    await expectVisible(popup.getByRole('heading', { name: exactly(spot.mushroom_types) }));
+    // Closed before the next: an open popup may lie over the next pin. On a phone its close button may sit under the
+    // header, so the click is sent to the button itself.
+    await page.getByRole('button', { name: exactly(en('map.closePopup')) }).dispatchEvent('click');
+    await expect.poll(() => popup.count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
   }
   await openTab(page, 'locations');
   for (const spot of spots) {
