@@ -17,8 +17,8 @@ const TITLE = 'Ceps by the old oak';
 const OWN_TITLE = 'My own chanterelles';
 const NEAR = { latitude: 55.2, longitude: 23.9 };
 const FAR = { latitude: 54.4, longitude: 25.4 };
-/** Foray's worker keeps no photos in Cache Storage today (tile-cache.ts leaves /api/ to the network). */
-const PHOTO_CACHE = 'kept-photos';
+/** A cache of the origin other than the worker's own photo cache (`foray-photos`, ADR 0074). */
+const OTHER_CACHE = 'kept-photos';
 
 /** Where the phone holds the spot: records of its device database, and cached addresses of its photos. */
 async function heldOn(page: Page, spot: Spot) {
@@ -92,12 +92,13 @@ describe('taking a spot back', () => {
       )
       .toBe(true);
     await expect.poll(async () => (await heldOn(page, spot)).records, { timeout: SYNC_TIMEOUT_MS }).toBe(1);
-    // Its photo kept in a cache, as any of the origin's caches might hold one: taking back must find it there.
+    // Its photo and thumbnail, fetched, are kept by the worker for the forest (ADR 0074); and in another cache, as any
+    // of the origin's caches might hold one: taking back must find them everywhere.
     await page.evaluate(async ({ name, urls }) => (await caches.open(name)).addAll(urls), {
-      name: PHOTO_CACHE,
+      name: OTHER_CACHE,
       urls: [spot.photos[0]!.url, spot.photos[0]!.thumbnail_url],
     });
-    expect(await heldOn(page, spot)).toEqual({ records: 1, photos: 2 });
+    await expect.poll(() => heldOn(page, spot), { timeout: SYNC_TIMEOUT_MS }).toEqual({ records: 1, photos: 4 });
 
     // B walks elsewhere: the spot's area is not on the screen, and is not loaded again from here on.
     await locate(page, FAR);
@@ -115,7 +116,7 @@ describe('taking a spot back', () => {
       data: { is_public: false },
     });
     expect(madePrivate.status(), await madePrivate.text()).toBe(200);
-    expect(await heldOn(page, spot)).toEqual({ records: 1, photos: 2 });
+    expect(await heldOn(page, spot)).toEqual({ records: 1, photos: 4 });
     const checksBefore = offline.proxy.count('POST', '/api/v1/locations/check');
 
     // Back online: the phone checks what it keeps, and the spot leaves it everywhere.

@@ -42,6 +42,7 @@ import { registerTranslationRoutes, syncTranslations } from './features/translat
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerApiRateLimit, sweepApiRequestCounts } from './plugins/api-rate-limit.ts';
 import { registerCrossSiteCheck } from './plugins/cross-site.ts';
+import { registerCachePolicy } from './plugins/cache-policy.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticClient } from './plugins/static-client.ts';
 import { registerOpenApi } from './openapi/openapi.ts';
@@ -191,6 +192,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   // Before the routes too: every POST, PATCH and DELETE, /api/v1 and /api/auth alike (ADR 0010).
   registerCrossSiteCheck(app, config.publicUrl);
+  // Every API answer is private, kept by no browser cache, unless its route says it is public (ADR 0074).
+  registerCachePolicy(app);
 
   // ── Features ──
   registerAuthRoutes(app, {

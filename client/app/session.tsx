@@ -14,6 +14,7 @@ import {
 } from 'react';
 import type { Me, Session } from '../../common/schemas/config.ts';
 import { forgetSession, hasDeviceStorage, rememberedUser, rememberUser } from './local-first/device-db.ts';
+import { forgetAllKeptPhotos } from './local-first/kept-photos.ts';
 import { api, ApiError, isUnreachable, resumeSessionRequests, setUnauthenticatedHandler } from '../lib/api-client.ts';
 
 export type SessionState =
@@ -67,7 +68,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     const current = sessionRef.current;
     const forgotten = current.status === 'signed-in' ? current.me.id : (await keptUser())?.id;
-    if (forgotten) await forgetSession(forgotten).catch(() => undefined);
+    // The spots kept for them go, and the photos of those spots with them (kept-photos.ts).
+    if (forgotten) await Promise.all([forgetSession(forgotten).catch(() => undefined), forgetAllKeptPhotos()]);
     setSession({ status: 'signed-out' });
   }, []);
 

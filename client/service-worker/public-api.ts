@@ -1,5 +1,5 @@
-// The API answers the app needs to start without signal. They are public and hold no user data; nothing
-// else under /api/ is ever cached by the worker (spots and photos are private).
+// The API answers the app needs to start without signal. They are public and hold no user data. The only other
+// answers under /api/ the worker keeps are photos, in a cache of their own that the app empties (photo-cache.ts).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { NetworkFirst } from 'workbox-strategies';
 import { KEPT_COPY_HEADER } from './messages.ts';

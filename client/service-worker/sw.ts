@@ -10,6 +10,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { drainOutbox, SYNC_TAG } from '../app/local-first/sync.ts';
 import { readWorkerMessage } from './messages.ts';
+import { handlePhotoRequest, isPhotoRequest } from './photo-cache.ts';
 import { isPublicApiRequest, publicApiStrategy } from './public-api.ts';
 import { cacheShownTiles, forgetTiles, handleTileRequest, learnTileLayers, mayBeCacheableTile } from './tile-cache.ts';
 
@@ -30,8 +31,12 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 
 // The operator's settings (tile layers) and the words of the app's languages, so it starts offline in Lithuanian
-// with its layers; they are public. Nothing else under /api/ is cached: spots and photos are private.
+// with its layers; they are public.
 registerRoute(isPublicApiRequest, publicApiStrategy(learnTileLayers));
+
+// Photos shown, asked of the server each time and kept for the forest without signal, where the app can empty them
+// when a spot is taken back (ADR 0074). Nothing else under /api/ is kept by the worker: spots live in IndexedDB.
+registerRoute(isPhotoRequest, handlePhotoRequest);
 
 // Viewed tiles of layers whose terms allow keeping them (the config's `cache` flag), for the forest without signal.
 registerRoute(mayBeCacheableTile, handleTileRequest);

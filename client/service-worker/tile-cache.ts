@@ -100,7 +100,7 @@ export function mayBeCacheableTile({
 }): boolean {
   // Leaflet draws raster tiles as <img>; no other request is a tile.
   if (request.method !== 'GET' || request.destination !== 'image') return false;
-  // Photos come from /api/v1/photos and are private: never kept.
+  // Photos come from /api/v1/photos and are private: kept, if at all, by photo-cache.ts, never as tiles.
   if (sameOrigin && url.pathname.startsWith('/api/')) return false;
   // Once the layers are known, tiles of other layers (and all other pictures) go to the network untouched.
   return cacheableTiles === undefined || cacheableTiles.some((pattern) => pattern.test(url.href));

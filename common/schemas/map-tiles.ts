@@ -2,8 +2,9 @@
 //
 //   GET /api/v1/map/tiles/:z/:x/:y   (+ the filter bar's query parameters, as for /api/v1/locations)
 //
-// A tile is keyed by z/x/y so its answer can be cached and revalidated (ETag, Cache-Control: private); a pan
-// inside the tiles already loaded asks nothing. Where a tile holds few spots the answer lists them as lean
+// A tile is keyed by z/x/y: the web app keeps its answers in memory, and a pan inside the tiles already loaded asks
+// nothing. No browser cache keeps it (Cache-Control: private, no-store, ADR 0074); its ETag lets a client that keeps
+// its own copy revalidate it. Where a tile holds few spots the answer lists them as lean
 // markers; where it holds many it gives aggregates: the tile cut into a fixed grid of cells
 // (2^MAP_CELL_SUBDIVISION a side), each with the true count of spots the caller may see in it, split by
 // type, and a representative position (their mean). Counts are exact and follow the privacy rule: the caller's

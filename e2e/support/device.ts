@@ -106,3 +106,31 @@ export function everythingStoredIn(page: Page): Promise<{ indexedDb: string[]; c
     return { indexedDb, caches };
   });
 }
+
+/**
+ * Which of these addresses the browser's HTTP cache holds an answer for, of any age: each is asked with
+ * `cache: 'only-if-cached'`, which never reaches the network. The page's service worker is bypassed while they are
+ * asked (DevTools' "Bypass for network"), so neither its Cache Storage nor its own fetches can answer instead.
+ */
+export async function heldInHttpCache(page: Page, urls: readonly string[]): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+    return await page.evaluate(async (addresses) => {
+      const held: string[] = [];
+      for (const address of addresses) {
+        try {
+          await fetch(address, { cache: 'only-if-cached', mode: 'same-origin', credentials: 'same-origin' });
+          held.push(address);
+        } catch {
+          // Not in the HTTP cache: only-if-cached fails rather than ask the server.
+        }
+      }
+      return held;
+    }, urls);
+  } finally {
+    await cdp.send('Network.setBypassServiceWorker', { bypass: false }).catch(() => undefined);
+    await cdp.detach().catch(() => undefined);
+  }
+}

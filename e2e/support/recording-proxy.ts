@@ -1,13 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type SeenRequest = { method: string; path: string };
+export type SeenRequest = { method: string; path: string; status?: number };
 
 /**
  * A pass-through HTTP proxy in front of Foray. It records every request that reaches the server, so a
  * test can count uploads (an offline browser must send none; two tabs must send each spot once), and it
  * can lose an answer on purpose: the server handles the request, then the browser's connection is cut
- * before a byte of the answer arrives — the "stored, but the phone never heard" case.
+ * before a byte of the answer arrives — the "stored, but the phone never heard" case. It can also change the headers
+ * of answers, to play an older Foray's.
  */
 export async function startRecordingProxy(target: string) {
   const targetUrl = new URL(target);
@@ -17,9 +18,10 @@ export async function startRecordingProxy(target: string) {
   let lost = 0;
   let cutNext: ((request: SeenRequest) => boolean) | null = null;
   let cutAfterBytes = 0;
+  let rewrite: ((request: SeenRequest, headers: http.IncomingHttpHeaders) => http.IncomingHttpHeaders) | null = null;
 
   const server = http.createServer((request, response) => {
-    const record = { method: request.method ?? 'GET', path: request.url ?? '/' };
+    const record: SeenRequest = { method: request.method ?? 'GET', path: request.url ?? '/' };
     seen.push(record);
     const forward = http.request(
       {
@@ -40,7 +42,8 @@ export async function startRecordingProxy(target: string) {
           });
           return;
         }
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        record.status = answer.statusCode;
+        response.writeHead(answer.statusCode ?? 502, rewrite ? rewrite(record, answer.headers) : answer.headers);
         if (cutNext?.(record)) {
           cutNext = null;
           // The connection drops part-way through the body: the browser has begun the answer and cannot retry it.
@@ -80,6 +83,14 @@ export async function startRecordingProxy(target: string) {
       loseNext = (request) => request.method === method && request.path.split('?')[0] === path;
     },
     lostAnswers: () => lost,
+    /** The statuses the server answered the requests matching with, oldest first (none for a lost answer). */
+    statuses(method: string, path: string): Array<number | undefined> {
+      return seen.filter((request) => request.method === method && request.path === path).map((r) => r.status);
+    },
+    /** Answers go to the browser with the headers `change` makes of the server's; null passes them on as they are. */
+    rewriteHeaders(change: typeof rewrite) {
+      rewrite = change;
+    },
     /** The next request matching gets the status, the headers and `bytes` of the body, then the connection drops. */
     cutNextAnswer(method: string, path: string, bytes: number) {
       cutAfterBytes = bytes;

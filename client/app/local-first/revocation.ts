@@ -4,13 +4,16 @@
 // private, its circle left: the server never says which — and one whose version changed is fetched again (it
 // may have become approximate: its exact point must go). Spots with changes still waiting in the outbox are
 // neither sent nor touched: what the user saved is never lost. Offline, or signed out, nothing happens.
-// The decision is pure (checkBatches, planFromAnswer); the rest applies it to IndexedDB and Cache Storage.
+// The decision is pure (checkBatches, planFromAnswer); the rest applies it to IndexedDB and Cache Storage. The
+// browser's HTTP cache holds none of it (the server answers no-store, ADR 0074); the check's answer tells the browser
+// to empty it when something was taken back, for copies an older Foray let it keep.
 import { CHECK_IDS_MAX } from '../../../common/limits.ts';
 import type { MapPin } from '../../../common/schemas/map-pins.ts';
 import { pinOf } from '../../../common/map-pin.ts';
 import type { CheckedSpots, Spot } from '../../../common/schemas/spots.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { deviceDb, forgetGeneration } from './device-db.ts';
+import { forgetKeptPhotos, keepOnlyPhotos } from './kept-photos.ts';
 import { announce } from './outbox.ts';
 
 export type KeptVersion = { id: string; version: number };
@@ -94,6 +97,12 @@ export async function checkKeptSpots(userId: string): Promise<'checked' | 'unrea
     if (applied.dropped.length > 0 || applied.replaced.length > 0) {
       announce({ type: 'taken-back', spotIds: applied.dropped, changedIds: applied.replaced.map((spot) => spot.id) });
     }
+  }
+  // The photos the worker kept as they were shown belong to spots the device keeps, or go: others' spots seen only in
+  // the list, photos since removed, spots the map dropped. What the next check cannot find is not left behind.
+  if (forgetGeneration() === generation) {
+    const { kept: now } = await readKept(userId);
+    await keepOnlyPhotos([...now.values()].flatMap(photoUrlsOf));
   }
   return 'checked';
 }
@@ -202,22 +211,4 @@ export async function dropAndReplace(
     await othersStore.put({ userId, items, ...(pins ? { pins } : {}), savedAt: others?.savedAt ?? Date.now() });
   await tx.done;
   return { dropped, replaced };
-}
-
-/**
- * Deletes these addresses from every Cache Storage cache of the origin (the worker's runtime caches included):
- * wherever a photo may be kept, it goes. Foray's worker keeps no photos today (tile-cache.ts leaves /api/ to the
- * network); this holds whatever caches come to keep them.
- */
-export async function forgetKeptPhotos(urls: readonly string[]): Promise<void> {
-  if (urls.length === 0 || typeof caches === 'undefined') return;
-  try {
-    const addresses = [...new Set(urls)].map((url) => new URL(url, self.location.origin).href);
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      await Promise.all(addresses.map((address) => cache.delete(address, { ignoreSearch: true, ignoreVary: true })));
-    }
-  } catch {
-    // No Cache Storage here (a private window, an insecure context): nothing is kept there to delete.
-  }
 }

@@ -34,6 +34,8 @@ export type AuthPathRule = {
   sameAnswer?: true;
   /** A link from an e-mail: it may change the address, and never signs its opener in (auth.routes.ts). */
   mailedLink?: true;
+  /** Its success ends the user's time in this browser: the answer empties the browser's HTTP cache (ADR 0074). */
+  clearsHttpCache?: true;
 };
 
 /** The display name in a body, checked (trimmed, 1–60 characters, no control characters), or the problem. */
@@ -114,7 +116,9 @@ const RULES: Record<string, AuthPathRule> = {
       revokeOtherSessions: true,
     }),
   },
+  '/sign-out': { clearsHttpCache: true },
   '/delete-user': {
+    clearsHttpCache: true,
     // Always the password: better-auth would otherwise accept a session younger than a day alone.
     body: (body) =>
       typeof body.password === 'string' && body.password !== ''

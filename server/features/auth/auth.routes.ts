@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Outbox } from '../../mail/outbox.ts';
+import { CLEAR_HTTP_CACHE } from '../../plugins/cache-policy.ts';
 import { emailChangedNoticeMail } from '../../mail/messages.ts';
 import { emailTokenClaims, type Auth } from './auth.ts';
 import { authInputProblem } from './auth-input.ts';
@@ -162,6 +163,7 @@ export function registerAuthRoutes(
       // Signed in: this browser is now one the account knows, with a fresh device id.
       if (signedIn) cookies.push(deviceCookies.issue(subject.email));
       if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (rule.clearsHttpCache && response.ok) reply.header('clear-site-data', CLEAR_HTTP_CACHE);
 
       if (response.status >= 400) return sendBetterAuthError(reply, response.status, text);
       if (rule.sameAnswer && response.ok) return reply.type('application/json').send({ ok: true });

@@ -11,13 +11,15 @@ import {
   type MapTile,
 } from '../../../common/schemas/map-tiles.ts';
 import type { RequestReads } from '../../db/abandoned-requests.ts';
+import { PRIVATE_NO_STORE } from '../../plugins/cache-policy.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { mapTile } from './map-tiles.queries.ts';
 
 /**
- * The map's answer by tile (ADR 0026): keyed by z/x/y and the filter so the browser can keep and revalidate it.
- * `private, no-cache`: only this user's browser keeps it, and asks again with If-None-Match each time — a spot
- * made private by its owner leaves everyone's map at the next look.
+ * The map's answer by tile (ADR 0026), keyed by z/x/y and the filter. `private, no-store` (ADR 0074): it names spots
+ * and their positions, and a copy in the browser's disk cache would outlive their being taken back, for an area the
+ * user never looks at again. The web app keeps tiles in memory only; the ETag serves a client that keeps its own
+ * copy and asks with If-None-Match.
  */
 export function registerMapTileRoutes(
   root: FastifyInstance,
@@ -51,7 +53,7 @@ export function registerMapTileRoutes(
       const tile = await reads(request, reply, (db) => mapTile(db, user.id, request.params, request.query));
       const body = JSON.stringify(tile);
       const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      reply.header('cache-control', 'private, no-cache').header('etag', etag);
+      reply.header('cache-control', PRIVATE_NO_STORE).header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       // The JSON the ETag was made from, sent as it is: every pan asks for tiles, and checking the answer against
       // its schema again and writing it out a second time cost more than the kept counts' reads. The response

@@ -22,6 +22,7 @@ import type { PhotoStorage } from '../../storage/storage.ts';
 import { documentedBody } from '../../lib/openapi-body.ts';
 import { removePhotoFiles, storePhotoWithRow, type PhotoKeys } from '../../photos/photo-files.ts';
 import { PhotoFileSchema } from '../../photos/photo-upload.ts';
+import { CLEAR_HTTP_CACHE } from '../../plugins/cache-policy.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { spotColumns, type SpotChanges } from '../../db/spot-columns.ts';
 import { sameCircles, sharingAfter, sharingOfNew } from './spot-sharing.ts';
@@ -216,7 +217,11 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       reply.header('cache-control', PRIVATE_NO_STORE);
       const user = await requireUser(request, reply);
       const ids = [...new Set(request.body.ids)];
-      return { items: await stillVisible(db, user.id, ids) };
+      const items = await stillVisible(db, user.id, ids);
+      // Something the device kept is no longer the caller's to see: whatever the browser's HTTP cache still holds of
+      // this origin goes (copies an older Foray let it keep, ADR 0074). The app clears its own caches itself.
+      if (items.length < ids.length) reply.header('clear-site-data', CLEAR_HTTP_CACHE);
+      return { items };
     },
   );
 

@@ -6,6 +6,7 @@ import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { PUBLIC_REVALIDATE } from '../../plugins/cache-policy.ts';
 import type { CurrentUser, RequireUser } from '../../plugins/session.ts';
 import type { Database } from '../../db/client.ts';
 import { sharingDefaults } from '../account/account.queries.ts';
@@ -42,20 +43,24 @@ export function registerSystemRoutes(
         response: { 200: ClientConfigSchema },
       },
     },
-    async () => ({
-      tile_layers: deps.config.tileLayers.map((layer) => ({
-        id: layer.id,
-        url: layer.url,
-        attribution: layer.attribution,
-        max_zoom: layer.maxZoom,
-        cache: layer.cache,
-      })),
-      photo_max_bytes: PHOTO_MAX_BYTES,
-      // Public like the rest of this answer: the region's name and size are the operator's settings, not anyone's
-      // data; the file itself needs a session. A phone compares etag with its downloaded copy's.
-      map_region: await deps.describeMapRegion(),
-      map_overview_from: deps.config.mapOverviewFrom,
-    }),
+    async (_request, reply) => {
+      // Public: the same for everyone, kept by the browser and the service worker alike (ADR 0074).
+      reply.header('cache-control', PUBLIC_REVALIDATE);
+      return {
+        tile_layers: deps.config.tileLayers.map((layer) => ({
+          id: layer.id,
+          url: layer.url,
+          attribution: layer.attribution,
+          max_zoom: layer.maxZoom,
+          cache: layer.cache,
+        })),
+        photo_max_bytes: PHOTO_MAX_BYTES,
+        // Public like the rest of this answer: the region's name and size are the operator's settings, not anyone's
+        // data; the file itself needs a session. A phone compares etag with its downloaded copy's.
+        map_region: await deps.describeMapRegion(),
+        map_overview_from: deps.config.mapOverviewFrom,
+      };
+    },
   );
 
   app.get(

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { translations } from '../../db/schema.ts';
+import { PUBLIC_REVALIDATE } from '../../plugins/cache-policy.ts';
 import { LANGUAGES } from '../../../common/limits.ts';
 import { TranslationsSchema } from '../../../common/schemas/config.ts';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
@@ -57,7 +58,8 @@ export function registerTranslationRoutes(root: FastifyInstance, { db }: { db: D
     async (request, reply) => {
       const column = translations[request.params.lng];
       const rows = await db.select({ key: translations.key, value: column }).from(translations);
-      reply.header('cache-control', 'no-cache');
+      // Public words, kept by the browser and revalidated (ADR 0074).
+      reply.header('cache-control', PUBLIC_REVALIDATE);
       return Object.fromEntries(rows.filter((row) => row.value !== '').map((row) => [row.key, row.value]));
     },
   );
