@@ -125,6 +125,9 @@ const privateReads = (): string[] => [
   `/api/v1/invites/${invite.token}`,
   '/api/v1/no-such-route',
   '/api/auth/get-session',
+  // The mailed links: a confirmation or a reset token is the account's secret, and so is what they answer.
+  '/api/auth/verify-email?token=no-such-token',
+  '/api/auth/reset-password/no-such-token?callbackURL=/reset-password',
 ];
 
 /** The answers a browser may keep: the same for everyone, holding nothing of anyone. */
@@ -147,8 +150,9 @@ describe('what a browser may store of the API', () => {
         expect(noStore(response), `${name} GET ${url} → ${response.statusCode}`).toMatch(NO_STORE);
       }
     }
-    // Given, refused to a visitor, to one not allowed, and not there (or not to be seen): each kind was asked about.
-    expect([...new Set(seen)].sort()).toEqual(['200', '401', '403', '404']);
+    // Given, sent on (a mailed link), refused to a visitor, to one not allowed, and not there (or not to be seen): each
+    // kind was asked about.
+    expect([...new Set(seen)].sort()).toEqual(['200', '302', '401', '403', '404']);
   });
 
   it('keeps no photo, thumbnail or tile even when the server says the copy asked about is current (304)', async () => {
