@@ -197,7 +197,8 @@ export const SpotSchema = z.object({
   /** 1 when created, one more with each change: what an edit names as its `base_version`. */
   version: z.number().int(),
   is_owner: z.boolean(),
-  owner_name: z.string(),
+  /** The owner's display name; null when they have chosen none (never anything from their e-mail, ADR 0072). */
+  owner_name: z.string().nullable(),
   visits: VisitSummarySchema,
 });
 export type Spot = z.infer<typeof SpotSchema>;

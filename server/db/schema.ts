@@ -33,7 +33,11 @@ export const user = pgTable(
   'user',
   {
     id: text('id').primaryKey(),
-    name: text('name').notNull(),
+    /**
+     * The display name others see, as the forager chose it; null until they choose one (ADR 0072). Never made from
+     * the e-mail address.
+     */
+    name: text('name'),
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),

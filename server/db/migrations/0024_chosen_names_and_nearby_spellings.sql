@@ -1,3 +1,21 @@
+-- A display name is the forager's own choice or none (ADR 0072): never the part of the e-mail before the @, which
+-- sign-up used to put there and every circle member and every viewer of a public spot then read.
+ALTER TABLE "user" ALTER COLUMN "name" DROP NOT NULL;
+--> statement-breakpoint
+-- A car park's finder was copied from that name by the add form (ADR 0006): taken away with it. A mushroom spot's
+-- finder is typed by the forager and stays as they wrote it.
+UPDATE locations AS l
+SET finder = '', version = l.version + 1, updated_at = date_trunc('milliseconds', now())
+FROM "user" AS u
+WHERE l.user_id = u.id AND l.type = 'car_park' AND l.finder <> '' AND l.finder = u.name
+  AND lower(u.name) = lower(left(btrim(split_part(u.email, '@', 1)), 60));
+--> statement-breakpoint
+-- Names made from the address as sign-up made them (the local part, trimmed, at most 60 characters), in any case:
+-- cleared, so the app asks their owners to choose one. A forager who typed exactly their local part is asked too.
+UPDATE "user"
+SET name = NULL, updated_at = now()
+WHERE lower(btrim(name)) = lower(left(btrim(split_part(email, '@', 1)), 60));
+--> statement-breakpoint
 -- Found nearby (ADR 0073): a row per spelling, so the read can tell how many foragers wrote each one.
 ALTER TABLE "fruiting_finds" DROP CONSTRAINT "fruiting_finds_cell_y_visited_on_cell_x_species_key_user_id_pk";
 --> statement-breakpoint

@@ -78,7 +78,7 @@ async function adminRole(db: Executor, circleId: string, userId: string) {
 export async function createInvite(
   db: Database,
   input: { circleId: string; userId: string; expiresInDays: number; maxUses: number | null; email: string | null },
-): Promise<{ invite: InviteRow; circleName: string; inviterName: string }> {
+): Promise<{ invite: InviteRow; circleName: string; inviterName: string | null }> {
   const { circleId, userId } = input;
   await adminRole(db, circleId, userId);
   return db.transaction(async (tx) => {
@@ -118,7 +118,7 @@ export async function createInvite(
                 now() + make_interval(days => ${input.expiresInDays}), ${input.maxUses})
         returning ${INVITE_COLUMNS}`),
     );
-    const [names] = rowsOf<{ circle_name: string; inviter_name: string }>(
+    const [names] = rowsOf<{ circle_name: string; inviter_name: string | null }>(
       await tx.execute(sql`
         select c.name as circle_name, u.name as inviter_name
         from circles c, "user" u where c.id = ${circleId} and u.id = ${userId}`),
@@ -160,7 +160,8 @@ type TokenRow = {
   invite_id: string;
   circle_id: string;
   circle_name: string;
-  invited_by: string;
+  /** null when the inviter has chosen no display name. */
+  invited_by: string | null;
   email: string | null;
   revoked: boolean;
   expired: boolean;
