@@ -1,5 +1,5 @@
 // On the main screen, for a forager who has chosen no display name (ADR 0072): what others see of them until they do,
-// and the way to choose one. "Not now" puts it away until Foray is next opened in this tab: having no name is allowed.
+// and the way to choose one. "Not now" puts it away while this tab stays open (a reload too): having no name is allowed.
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
