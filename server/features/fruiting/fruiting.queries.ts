@@ -83,8 +83,9 @@ export type CountedForagers = {
  * per band of cells and day, over the kept finds of public spots (migration 0019): the cost depends on the cells and
  * days asked about, not on how many visits exist. The days are counted in integers: the planner then knows there are
  * a few of them and probes the index by band and day, where a series of dates (a thousand rows, it guesses) made it
- * read every day of the bands. Each forager found there is looked up once: their account, and their spots by the
- * owner's index, at most `minSpots` of them.
+ * read every day of the bands. Each forager found there is looked up once — their account, and their spots by the
+ * owner's index, at most `minSpots` of them — into an array the finds are then filtered by: a join instead was
+ * planned row by row, the planner expecting one row of finds (docs/performance.md).
  */
 export async function nearbyCells(
   db: Database,
@@ -103,9 +104,9 @@ export async function nearbyCells(
                              and f.cell_x between band.min_x and band.max_x
     ),
     counted as (
-      select u.id from ${user} u
-      where u.id in (select user_id from finds)
-        and u.email_verified
+      select u.id from (select distinct user_id from finds) as forager
+      join ${user} u on u.id = forager.user_id
+      where u.email_verified
         and u.created_at < ${counted.accountsBefore.toISOString()}::timestamptz
         and (select count(*) from (
               select 1 from ${spots} l
@@ -114,7 +115,8 @@ export async function nearbyCells(
     )
     select k.species_key, foray_grid10_box(k.cell_x, k.cell_y) as box, count(distinct k.user_id)::int as foragers,
            jsonb_agg(distinct jsonb_build_array(k.user_id, k.species)) as spellings
-    from finds k join counted c on c.id = k.user_id
+    from finds k
+    where k.user_id = any (array(select id from counted))
     group by k.species_key, k.cell_x, k.cell_y
     having count(distinct k.user_id) >= ${minForagers}`)) as unknown as Rows<{
     species_key: string;
