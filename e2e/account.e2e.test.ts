@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PASSWORD, signedInUser, uniqueEmail } from './support/accounts.ts';
@@ -63,6 +64,77 @@ describe('the account page', () => {
     const lithuanian = await openAccount(other.page, 'lt');
     await expectVisible(lithuanian.getByRole('heading', { name: exactly(lt('account.deleteTitle')) }));
     expect(await lithuanian.getByLabel(lt('account.sharingLabel')).inputValue()).toBe('private');
+  });
+
+  it('asks a forager with no display name to choose one, by keyboard, and others see a neutral word until then', async () => {
+    const nameless = await foray.newPage();
+    await signedInUser(nameless.page, foray, uniqueEmail('nameless.forager'));
+    // Its own title: a second try of this test must not find the first one's spot.
+    const title = `Morels by the old mill ${crypto.randomUUID().slice(0, 8)}`;
+    await createSpotByApi(nameless.page, foray.baseUrl, {
+      mushroom_types: title,
+      is_public: true,
+      latitude: 55.31,
+      longitude: 23.21,
+    });
+    const promptOn = (page: Page) => page.getByRole('region', { name: exactly(en('namePrompt.title')) });
+    await expectVisible(promptOn(nameless.page));
+    expect(await promptOn(nameless.page).innerText()).toContain(
+      en('namePrompt.text', { unnamed: en('people.unnamed') }),
+    );
+
+    // Another forager sees the spot shared by "Unnamed forager", nothing of the address.
+    const other = await foray.newPage();
+    await signedInUser(other.page, foray, uniqueEmail('reader'));
+    await openTab(other.page, 'locations');
+    await expectVisible(cardOf(other.page, title));
+    const seen = await cardOf(other.page, title).innerText();
+    expect(seen).toContain(en('sharing.sharedBy', { owner: en('people.unnamed') }));
+    expect(seen).not.toContain('nameless.forager');
+
+    // "Not now" puts it away while this tab is open; Foray opened again in another tab asks again.
+    await promptOn(nameless.page)
+      .getByRole('button', { name: exactly(en('namePrompt.later')) })
+      .click();
+    await expectGone(promptOn(nameless.page));
+    await nameless.page.reload();
+    await expectVisible(nameless.page.getByRole('tab', { name: exactly(en('tabs.map')) }));
+    expect(await promptOn(nameless.page).count()).toBe(0);
+    const page = await nameless.context.newPage();
+    await page.goto('/');
+    const prompt = promptOn(page);
+    await expectVisible(prompt);
+
+    // From the keyboard: the button, then the account panel with the focus in the name's box.
+    await prompt.getByRole('button', { name: exactly(en('namePrompt.choose')) }).focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: exactly(en('account.title')) });
+    await expectVisible(panel);
+    const name = panel.getByLabel(en('account.nameLabel'));
+    await expect.poll(() => name.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expectVisible(panel.getByText(en('account.noNameYet', { unnamed: en('people.unnamed') })));
+    await page.keyboard.type('Rūta');
+    await page.keyboard.press('Enter');
+    await expectToast(page, { title: en('account.nameSaved') });
+    await page.keyboard.press('Escape');
+    await expectGone(panel);
+    await expectGone(prompt);
+
+    await other.page.reload();
+    await openTab(other.page, 'locations');
+    await expectVisible(cardOf(other.page, title));
+    expect(await cardOf(other.page, title).innerText()).toContain(en('sharing.sharedBy', { owner: 'Rūta' }));
+
+    // In Lithuanian, the prompt speaks it.
+    const lithuanian = await foray.newPage();
+    await signedInUser(lithuanian.page, foray, uniqueEmail('bevardis'));
+    await lithuanian.page
+      .getByRole('group', { name: exactly(en('common.language')) })
+      .getByRole('button', { name: 'lt', exact: true })
+      .click();
+    const ltPrompt = lithuanian.page.getByRole('region', { name: exactly(lt('namePrompt.title')) });
+    await expectVisible(ltPrompt);
+    await expectVisible(ltPrompt.getByRole('button', { name: exactly(lt('namePrompt.choose')) }));
   });
 
   it('deletes the account after offering the export, with the password, and signs out for good', async () => {

@@ -176,7 +176,9 @@ describe('taking a spot back', () => {
     await openTab(page, 'locations');
     const card = cardOf(page, TITLE);
     await expectVisible(card);
-    await expectVisible(card.getByText(en('sharing.sharedByIn', { owner: shared.owner_name, circles: 'Family' })));
+    // A has chosen no display name: B sees a neutral word, nothing of A's address.
+    expect(shared.owner_name).toBeNull();
+    await expectVisible(card.getByText(en('sharing.sharedByIn', { owner: en('people.unnamed'), circles: 'Family' })));
 
     // Offline, B keeps it while A removes B from the circle.
     await context.setOffline(true);

@@ -17,7 +17,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database, type DatabaseOptions } from '../server/db/client.ts';
 import { nearbyCells } from '../server/features/fruiting/fruiting.queries.ts';
-import { nearbyBox, nearbyWindow } from '../server/features/fruiting/fruiting.routes.ts';
+import { countedForagers, nearbyBox, nearbyWindow } from '../server/features/fruiting/fruiting.routes.ts';
 import { NEARBY_FORAGERS_MIN } from '../common/schemas/fruiting.ts';
 import { BENCH_PASSWORD, BENCH_SPECIES, keptCounts, onEachDatabase, signInForBench } from './bench-seed.ts';
 
@@ -44,14 +44,17 @@ async function seed(db: Database, visits: number): Promise<void> {
   await db.execute(
     sql`insert into account (id, account_id, provider_id, user_id, password) values (${crypto.randomUUID()}, ${viewer}, 'credential', ${viewer}, ${password})`,
   );
-  await db.execute(sql`insert into "user" (id, name, email, email_verified)
-    select 'bench-forager-' || i, 'bench', 'forager-' || i || '@example.com', true from generate_series(1, ${FORAGERS}) as i`);
+  // Foragers of long standing, whose finds count (ADR 0073): a year old, with their spots recorded two months ago.
+  await db.execute(sql`insert into "user" (id, name, email, email_verified, created_at)
+    select 'bench-forager-' || i, 'bench', 'forager-' || i || '@example.com', true, now() - interval '400 days'
+    from generate_series(1, ${FORAGERS}) as i`);
   await keptCounts(db, 'off');
   // One parameter, as a PostgreSQL array literal: Drizzle would send a JavaScript array as a row of parameters.
   const species = `{${BENCH_SPECIES.map((name) => `"${name}"`).join(',')}}`;
   // Two in three public, one in four of those approximate; one species each, in turn, and a pair now and then.
   await db.execute(sql`
-    insert into locations (id, user_id, type, mushroom_types, finder, date_found, latitude, longitude, is_public, precision)
+    insert into locations (id, user_id, type, mushroom_types, finder, date_found, latitude, longitude, is_public, precision,
+                           created_at, updated_at)
     select gen_random_uuid(), 'bench-forager-' || (1 + i % ${FORAGERS}), 'mushroom_spot',
            (${species}::text[])[1 + i % ${BENCH_SPECIES.length}]
              || case when i % 7 = 0 then ', ' || (${species}::text[])[1 + (i / 7) % ${BENCH_SPECIES.length}] else '' end,
@@ -60,7 +63,8 @@ async function seed(db: Database, visits: number): Promise<void> {
                 else ${LITHUANIA.minLat}::float8 + random() * ${LITHUANIA.maxLat - LITHUANIA.minLat}::float8 end,
            case when i <= ${NEAR_SPOTS} then ${VILNIUS.lng - 0.5}::float8 + random() * 1.0
                 else ${LITHUANIA.minLng}::float8 + random() * ${LITHUANIA.maxLng - LITHUANIA.minLng}::float8 end,
-           i % 3 <> 0, case when i % 4 = 0 then '1km' else 'exact' end
+           i % 3 <> 0, case when i % 4 = 0 then '1km' else 'exact' end,
+           now() - interval '60 days', now() - interval '60 days'
     from generate_series(1, ${SPOTS}) as i`);
   await keptCounts(db, 'on');
   await db.execute(sql`select foray_map_cells_rebuild()`);
@@ -97,7 +101,8 @@ async function bench(label: string, options: DatabaseOptions, visits: number) {
   const times: number[] = [];
   for (let i = 0; i < 50; i++) {
     const start = performance.now();
-    await nearbyCells(database.db, box, nearbyWindow(new Date()), NEARBY_FORAGERS_MIN);
+    const window = nearbyWindow(new Date());
+    await nearbyCells(database.db, box, window, NEARBY_FORAGERS_MIN, countedForagers(window));
     times.push(performance.now() - start);
   }
   const queryMedian = times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
 import { FilterButton } from '../features/filter/filter-button.tsx';
 import { InstallButton } from '../features/install/install-button.tsx';
+import { NamePrompt } from '../features/account/name-prompt.tsx';
 import { MapTab, type RegionMapProps } from '../features/map/map-tab.tsx';
 import { OfflineBadge } from '../features/offline/offline-badge.tsx';
 import { SyncStatus } from '../features/offline/sync-status.tsx';
@@ -48,8 +49,9 @@ export default function MainScreen() {
   const confirmed = session.status === 'signed-in' && session.confirmed;
   const [tab, setTab] = useState<TabId>('map');
   const [deviceOpen, setDeviceOpen] = useState(false);
-  const [accountOpen, setAccountOpen] = useState(false);
-  const openAccount = useCallback(() => setAccountOpen(true), []);
+  // 'name': opened from the prompt to choose a display name.
+  const [accountOpen, setAccountOpen] = useState<false | 'all' | 'name'>(false);
+  const openAccount = useCallback(() => setAccountOpen('all'), []);
   const [inviteToken, setInviteToken] = useState(pendingInvite);
   // Kept out of state: the map reports it at every pan, and only a dialog opened later reads it.
   const shownArea = useRef<BBox | null>(null);
@@ -100,7 +102,7 @@ export default function MainScreen() {
                             <path d="M12 7v7m0 0l-3-3m3 3l3-3M10 18h4" strokeLinecap="round" strokeLinejoin="round" />
                           </IconButton>
                           <InstallButton />
-                          <IconButton label={t('account.open')} onClick={() => setAccountOpen(true)}>
+                          <IconButton label={t('account.open')} onClick={openAccount}>
                             <circle cx="12" cy="8" r="4" />
                             <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
                           </IconButton>
@@ -109,6 +111,7 @@ export default function MainScreen() {
                         </div>
                       </header>
                       <SyncStatus />
+                      {me.name === null && <NamePrompt userId={me.id} onChoose={() => setAccountOpen('name')} />}
 
                       <main className="flex flex-1 flex-col">
                         <Tabs<TabId>
@@ -156,7 +159,10 @@ export default function MainScreen() {
                     )}
                     {accountOpen && (
                       <Suspense fallback={null}>
-                        <AccountScreen onClose={() => setAccountOpen(false)} />
+                        <AccountScreen
+                          onClose={() => setAccountOpen(false)}
+                          startAt={accountOpen === 'name' ? 'name' : undefined}
+                        />
                       </Suspense>
                     )}
                     {inviteToken && (

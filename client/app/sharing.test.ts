@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json' with { type: 'json' };
 import lt from '../../locales/lt.json' with { type: 'json' };
 import type { Circle } from '../../common/schemas/circles.ts';
-import { areaPrecision, circleNames, circlesText, sharingOf, type Sharing } from './sharing.ts';
+import { areaPrecision, circleNames, circlesText, sharedByText, sharingOf, type Sharing } from './sharing.ts';
 import { indicativeSquare, narrows, sharingFields, sharingPatch, whoSeesText } from './sharing-choice.ts';
 
 const FAMILY = '0b9e7c43-5a1d-4f4e-9d2a-4c1f6b8e2a10';
@@ -62,6 +62,15 @@ describe('the sentence that says who sees a spot', () => {
     expect(sentence({ audience: 'circles', precision: 'exact' }, [FAMILY, CLUB, GONE], 'lt')).toBe(
       '3 ratelių nariai matys tikslią jos vietą.',
     );
+  });
+});
+
+describe('who shared another forager’s spot', () => {
+  it('is named by their display name, or by a neutral word in each language when they chose none', () => {
+    const spot = { is_public: false, audience: 'circles' as const, circle_ids: [FAMILY], precision: 'exact' as const };
+    expect(sharedByText({ ...spot, owner_name: 'Ona' }, circles, tEn)).toBe('Shared by Ona · Šeima');
+    expect(sharedByText({ ...spot, owner_name: null }, circles, tEn)).toBe('Shared by Unnamed forager · Šeima');
+    expect(sharedByText({ is_public: true, owner_name: null }, circles, tLt)).toBe('Pasidalijo Grybautojas be vardo');
   });
 });
 

@@ -1,6 +1,7 @@
 // Who sees a spot and how exactly (issue #20, ADR 0053), as a card and a map popup say it. Small, and on the main
 // screen with the popups (its words too): what only the share dialog and the forms need is in sharing-choice.ts.
 import type { TFunction } from '../i18n/translator.ts';
+import { shownName } from './display-name.ts';
 import type { Circle } from '../../common/schemas/circles.ts';
 import type { Audience, Precision, Spot } from '../../common/schemas/spots.ts';
 
@@ -75,16 +76,20 @@ export function audienceBadge(spot: SharedFields, circles: readonly Circle[] | u
   return audience === 'circles' ? circlesText(ids, circles, t) : t('sharing.private');
 }
 
-/** Who shared another forager's spot, and through which of my circles: "Shared by Ona · Family". */
+/**
+ * Who shared another forager's spot, and through which of my circles: "Shared by Ona · Family"; a forager with no
+ * display name by a neutral word.
+ */
 export function sharedByText(
   spot: SharedFields & Pick<Spot, 'owner_name'>,
   circles: readonly Circle[] | undefined,
   t: TFunction,
 ): string {
   const { audience, circle_ids: ids } = sharingOf(spot);
+  const owner = shownName(spot.owner_name, t);
   return audience === 'circles'
-    ? t('sharing.sharedByIn', { owner: spot.owner_name, circles: circlesText(ids, circles, t) })
-    : t('sharing.sharedBy', { owner: spot.owner_name });
+    ? t('sharing.sharedByIn', { owner, circles: circlesText(ids, circles, t) })
+    : t('sharing.sharedBy', { owner });
 }
 
 /** "About 1 km for others" on one's own spot shared approximately; null when exact or seen by nobody else. */

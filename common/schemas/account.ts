@@ -3,7 +3,7 @@ import { DISPLAY_NAME_MAX } from '../limits.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from './text.ts';
 import { AudienceSchema, CircleIdsSchema, PrecisionSchema } from './spots.ts';
 
-/** The name others see instead of the e-mail's local part: trimmed, 1–60 characters, no control characters. */
+/** The name others see, chosen by its forager (ADR 0072): trimmed, 1–60 characters, no control characters. */
 export const DisplayNameSchema = z
   .string()
   .trim()

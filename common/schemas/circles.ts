@@ -32,7 +32,8 @@ export const UpdateCircleSchema = z
   });
 export const CircleIdParamsSchema = z.strictObject({ id: z.uuid() });
 
-export const MemberSchema = z.object({ user_id: z.string(), name: z.string(), role: CircleRoleSchema });
+/** `name`: the member's display name; null for one who has not chosen one (the app shows a neutral word, ADR 0072). */
+export const MemberSchema = z.object({ user_id: z.string(), name: z.string().nullable(), role: CircleRoleSchema });
 export type Member = z.infer<typeof MemberSchema>;
 export const MemberListSchema = z.object({ items: z.array(MemberSchema) });
 export const MemberParamsSchema = z.strictObject({ id: z.uuid(), user_id: z.string().min(1).max(200) });
@@ -63,8 +64,8 @@ export const InviteSchema = z.object({
   email: z.string().nullable(),
   /** Mailed to one address (for that person only, once), whoever may see the address. */
   emailed: z.boolean(),
-  /** The display name of the one who made it. */
-  made_by: z.string(),
+  /** The display name of the one who made it: null while they have chosen none (ADR 0072). */
+  made_by: z.string().nullable(),
 });
 export type Invite = z.infer<typeof InviteSchema>;
 export const InviteListSchema = z.object({ items: z.array(InviteSchema) });
@@ -77,7 +78,8 @@ export const InviteTokenParamsSchema = z.strictObject({
 /** What a signed-in visitor with the link sees before joining: the circle's name and who invited them. */
 export const InvitePreviewSchema = z.object({
   circle: z.object({ id: z.uuid(), name: z.string() }),
-  invited_by: z.string(),
+  /** The inviter's display name; null when they have chosen none. */
+  invited_by: z.string().nullable(),
   /** Already a member: the app opens the circle instead of asking. */
   already_member: z.boolean(),
 });

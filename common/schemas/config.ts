@@ -41,7 +41,8 @@ export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 export const MeSchema = z.object({
   id: z.string(),
   email: z.string(),
-  name: z.string(),
+  /** The display name others see; null until the user chooses one (the app asks), never made from the address. */
+  name: z.string().nullable(),
   /**
    * The sharing the add form starts with (AccountSettingsSchema); each absent in a user kept on the device by an
    * older version.

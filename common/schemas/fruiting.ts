@@ -15,6 +15,18 @@ export const NEARBY_FORAGERS_MIN = 3;
 export const NEARBY_WINDOW_DAYS = 7;
 /** How many foragers a cell reports: the largest of these not above the true number. */
 export const NEARBY_FORAGER_FLOORS = [3, 5, 10, 25, 50, 100, 250, 500, 1000] as const;
+/**
+ * Whose finds count (ADR 0073): an account with its e-mail confirmed, made at least this many days before the window's
+ * first day — a month of waiting for each extra account one person would make to reach the threshold alone.
+ */
+export const NEARBY_ACCOUNT_MIN_AGE_DAYS = 30;
+/** …and with at least this many spots of its own (any kind, any sharing) recorded before the window's first day. */
+export const NEARBY_ACCOUNT_MIN_SPOTS = 3;
+/**
+ * A species is shown by the spelling most of its counted foragers wrote, when at least this many wrote it; else by
+ * its folded form (lower case, no accents), which all of them wrote up to case and accents. Never one forager's alone.
+ */
+export const NEARBY_SPELLING_FORAGERS_MIN = 2;
 
 /** A number in a query string: written out (an empty value is not 0), then checked as the field's own schema. */
 const queryNumber = <T extends z.ZodType<number, number>>(schema: T) =>
@@ -84,7 +96,10 @@ export const NearbySchema = z.object({
   window: z.object({ from: z.string(), to: z.string() }),
   items: z.array(
     z.object({
-      /** The species as foragers wrote it (its smallest spelling); grouped without regard to case and accents. */
+      /**
+       * The species as most of its foragers wrote it (NEARBY_SPELLING_FORAGERS_MIN), else folded; grouped without
+       * regard to case and accents.
+       */
       species: z.string(),
       areas: z.array(NearbyAreaSchema),
     }),

@@ -226,7 +226,8 @@ export const SpotSchema = z.object({
    */
   version: z.number().int(),
   is_owner: z.boolean(),
-  owner_name: z.string(),
+  /** The owner's display name; null when they have chosen none (never anything from their e-mail, ADR 0072). */
+  owner_name: z.string().nullable(),
   visits: VisitSummarySchema,
 });
 export type Spot = z.infer<typeof SpotSchema>;

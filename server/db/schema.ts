@@ -33,7 +33,11 @@ export const user = pgTable(
   'user',
   {
     id: text('id').primaryKey(),
-    name: text('name').notNull(),
+    /**
+     * The display name others see, as the forager chose it; null until they choose one (ADR 0072). Never made from
+     * the e-mail address.
+     */
+    name: text('name'),
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
@@ -470,11 +474,14 @@ export const fruitingFinds = pgTable(
     speciesKey: text('species_key').notNull(),
     /** The spot's owner, who records its visits: only ever counted, never answered. */
     userId: text('user_id').notNull(),
-    /** How the species is shown: the smallest spelling of it counted in the row, so it does not change per request. */
+    /**
+     * How the forager wrote the species (trimmed, spaces collapsed): a row per spelling, so the read can show the
+     * spelling most foragers used and never one forager's alone (ADR 0073).
+     */
     species: text('species').notNull(),
     visits: integer('visits').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.cellY, t.visitedOn, t.cellX, t.speciesKey, t.userId] })],
+  (t) => [primaryKey({ columns: [t.cellY, t.visitedOn, t.cellX, t.speciesKey, t.userId, t.species] })],
 );
 
 /**

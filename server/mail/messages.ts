@@ -72,20 +72,22 @@ export const emailChangedNoticeMail = (to: string, newEmail: string, publicUrl: 
 
 /**
  * An invitation to a circle sent to an address (issue #20). The names are the inviter's and the circle's own words,
- * so they stay in the body (escaped in the HTML), never in the subject, and on one line each.
+ * so they stay in the body (escaped in the HTML), never in the subject, and on one line each. An inviter who has
+ * chosen no display name is not named at all (ADR 0072): nothing of their address stands in for it.
  */
 export const circleInviteMail = (
   to: string,
-  invite: { inviter: string; circle: string; url: string; days: number },
+  invite: { inviter: string | null; circle: string; url: string; days: number },
 ) => {
-  const inviter = oneLine(invite.inviter);
+  const inviter = invite.inviter === null ? null : oneLine(invite.inviter);
   const circle = oneLine(invite.circle);
+  const days = `${invite.days} ${invite.days === 1 ? 'day' : 'days'}`;
   return mail(
     to,
     'You are invited to a circle on Foray / Kvietimas į ratą „Foray“',
     [
-      `${inviter} invites you to the circle “${circle}” on Foray, to see the spots its members share with it. Open the link below to join; if you have no Foray account yet, sign up with this address (${to}) first, then open the link again. The invitation is for this address only and works for ${invite.days} ${invite.days === 1 ? 'day' : 'days'}. If you do not know ${inviter}, ignore this mail.`,
-      `${inviter} kviečia jus į ratą „${circle}“ programoje „Foray“: matysite vietas, kuriomis dalijasi jo nariai. Atidarykite nuorodą, kad prisijungtumėte; jei dar neturite „Foray“ paskyros, pirmiausia užsiregistruokite šiuo adresu (${to}), tada vėl atidarykite nuorodą. Kvietimas skirtas tik šiam adresui ir galioja ${invite.days} d. Jei ${inviter} nepažįstate, nekreipkite dėmesio.`,
+      `${inviter ?? 'A Foray user who has not chosen a display name yet'} invites you to the circle “${circle}” on Foray, to see the spots its members share with it. Open the link below to join; if you have no Foray account yet, sign up with this address (${to}) first, then open the link again. The invitation is for this address only and works for ${days}. ${inviter === null ? 'If you did not expect it' : `If you do not know ${inviter}`}, ignore this mail.`,
+      `${inviter ?? '„Foray“ naudotojas, dar nepasirinkęs rodomo vardo,'} kviečia jus į ratą „${circle}“ programoje „Foray“: matysite vietas, kuriomis dalijasi jo nariai. Atidarykite nuorodą, kad prisijungtumėte; jei dar neturite „Foray“ paskyros, pirmiausia užsiregistruokite šiuo adresu (${to}), tada vėl atidarykite nuorodą. Kvietimas skirtas tik šiam adresui ir galioja ${invite.days} d. ${inviter === null ? 'Jei kvietimo nelaukėte' : `Jei ${inviter} nepažįstate`}, nekreipkite dėmesio.`,
     ],
     { url: invite.url, label: 'Join the circle / Prisijungti prie rato' },
   );

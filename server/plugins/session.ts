@@ -9,7 +9,8 @@ import { SESSION_ABSOLUTE_MAX_MS, type Auth } from '../features/auth/auth.ts';
 export type CurrentUser = {
   id: string;
   email: string;
-  name: string;
+  /** The display name the user chose; null until they choose one (ADR 0072). */
+  name: string | null;
   /** The sharing a new spot starts with (the account page's setting). */
   defaultPublic: boolean;
   /** The session this request came with: the account page marks it "this device". */

@@ -95,8 +95,13 @@ export async function createTestContext(
   await app.ready();
   sendOriginLikeABrowser(app, config.publicUrl);
 
-  async function signUp(email: string, password = 'correct horse battery') {
-    return app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password } });
+  /** As the sign-up form sends it: with a display name only when one is given (the field may be left empty). */
+  async function signUp(email: string, password = 'correct horse battery', name?: string) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password, ...(name === undefined ? {} : { name }) },
+    });
   }
 
   /** Follows the link in the newest verification mail to `email`. */
@@ -121,12 +126,13 @@ export async function createTestContext(
     });
   }
 
-  /** A verified, signed-in user: returns the Cookie header to send as them. */
+  /** A verified, signed-in user, with the display name given or none: returns the Cookie header to send as them. */
   async function createUser(
     email = `user-${crypto.randomBytes(4).toString('hex')}@example.com`,
     password = 'correct horse battery',
+    name?: string,
   ) {
-    const signedUp = await signUp(email, password);
+    const signedUp = await signUp(email, password, name);
     if (signedUp.statusCode !== 200) throw new Error(`sign-up failed: ${signedUp.body}`);
     await verify(email);
     const signedIn = await signIn(email, password);

@@ -16,7 +16,7 @@ export function withPatch<T extends Spot>(spot: T, patch: SpotPatch): T {
 /** The spot a waiting create stands for, drawn before the server has it. */
 export function pendingSpot(
   entry: OutboxEntry & { kind: 'create' },
-  ownerName: string,
+  ownerName: string | null,
   photoUrls?: PhotoUrls,
 ): ShownSpot {
   const localPhotoUrl = entry.seq === undefined ? null : (photoUrls?.get(entry.seq) ?? null);
@@ -78,7 +78,7 @@ export function applyPhotoChanges(photos: Photo[], waiting: OutboxEntry[], photo
 export function applyPending(
   spots: Spot[],
   entries: OutboxEntry[],
-  ownerName: string,
+  ownerName: string | null,
   photoUrls?: PhotoUrls,
 ): ShownSpot[] {
   if (entries.length === 0) return spots;
@@ -152,7 +152,7 @@ const PIN_FIELDS = ['type', 'mushroom_types', 'latitude', 'longitude', 'accuracy
 export function pinsWithPending(
   pins: MapPin[],
   entries: OutboxEntry[],
-  ownerName: string,
+  ownerName: string | null,
   photoUrls?: PhotoUrls,
 ): ShownPin[] {
   if (entries.length === 0) return pins;

@@ -63,6 +63,18 @@ describe('sortMembers', () => {
       'Žita',
     ]);
   });
+
+  it('lists members with no name after those with one, in a steady order', () => {
+    const unnamedB: Member = { user_id: 'u-2', name: null, role: 'member' };
+    const unnamedA: Member = { user_id: 'u-1', name: null, role: 'member' };
+    const unnamedOwner: Member = { user_id: 'u-0', name: null, role: 'owner' };
+    expect(sortMembers([unnamedB, member, unnamedA, unnamedOwner], 'lt').map((m) => m.user_id)).toEqual([
+      'u-0',
+      member.user_id,
+      'u-1',
+      'u-2',
+    ]);
+  });
 });
 
 describe('isOpenInvite', () => {

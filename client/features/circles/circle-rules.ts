@@ -24,12 +24,13 @@ export function memberActions(
 
 const ROLE_ORDER: Record<CircleRole, number> = { owner: 0, admin: 1, member: 2 };
 
-/** The owner, then admins, then members; by name within each. */
+/** The owner, then admins, then members; by name within each, those with no name after those with one. */
 export function sortMembers(members: readonly Member[], language?: string): Member[] {
   return [...members].sort(
     (a, b) =>
       ROLE_ORDER[a.role] - ROLE_ORDER[b.role] ||
-      a.name.localeCompare(b.name, language) ||
+      Number(a.name === null) - Number(b.name === null) ||
+      (a.name ?? '').localeCompare(b.name ?? '', language) ||
       a.user_id.localeCompare(b.user_id),
   );
 }

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CIRCLE_NAME_MAX } from '../../../common/limits.ts';
 import type { Circle, Member } from '../../../common/schemas/circles.ts';
 import { circleKeys } from '../../app/circles.ts';
+import { shownName } from '../../app/display-name.ts';
 import { useMe } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -107,7 +108,7 @@ function HandOverSection({ circle }: { circle: Circle }) {
                 <option value="">{t('circles.chooseMember')}</option>
                 {others.map((member) => (
                   <option key={member.user_id} value={member.user_id}>
-                    {member.name}
+                    {shownName(member.name, t)}
                   </option>
                 ))}
               </Select>
@@ -120,8 +121,8 @@ function HandOverSection({ circle }: { circle: Circle }) {
       )}
       {asking && (
         <ConfirmDialog
-          title={t('circles.handOverQuestion', { circle: circle.name, name: asking.name })}
-          description={t('circles.handOverConfirmExplain', { name: asking.name })}
+          title={t('circles.handOverQuestion', { circle: circle.name, name: shownName(asking.name, t) })}
+          description={t('circles.handOverConfirmExplain', { name: shownName(asking.name, t) })}
           confirmLabel={t('circles.handOver')}
           onCancel={() => setAsking(null)}
           onConfirm={async () => {
@@ -135,7 +136,7 @@ function HandOverSection({ circle }: { circle: Circle }) {
               });
               return;
             }
-            toast({ title: t('circles.handedOver', { circle: circle.name, name: asking.name }) });
+            toast({ title: t('circles.handedOver', { circle: circle.name, name: shownName(asking.name, t) }) });
             setAsking(null);
             setChosenId('');
             await changed();

@@ -3,6 +3,7 @@
 // address (ADR 0069).
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Invite } from '../../../common/schemas/circles.ts';
+import { shownName } from '../../app/display-name.ts';
 
 export function useInviteWords() {
   const { t, i18n } = useTranslation();
@@ -31,7 +32,7 @@ export function InviteFacts({ invite }: { invite: Invite }) {
           {' · '}
           {invite.email !== null
             ? t('circles.sentTo', { email: invite.email })
-            : t('circles.sentByOther', { name: invite.made_by })}
+            : t('circles.sentByOther', { name: shownName(invite.made_by, t) })}
         </>
       )}
     </p>

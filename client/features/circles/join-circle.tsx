@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { Circle } from '../../../common/schemas/circles.ts';
+import { shownName } from '../../app/display-name.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -140,7 +141,7 @@ export default function JoinCircle({
       open
       onOpenChange={(open) => !open && !joining && onClose()}
       title={t('circles.join.question', { circle: circle.name })}
-      description={t('circles.join.invitedBy', { name: invitedBy })}
+      description={t('circles.join.invitedBy', { name: shownName(invitedBy, t) })}
     >
       <p className="text-sm text-stone-800">{t('circles.join.explain')}</p>
       {/* Join first: it is what the link was opened for, and where focus starts. */}

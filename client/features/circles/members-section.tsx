@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { Circle, Member } from '../../../common/schemas/circles.ts';
 import { circleKeys } from '../../app/circles.ts';
+import { shownName } from '../../app/display-name.ts';
 import { useMe } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -51,8 +52,8 @@ export function MembersSection({ circle }: { circle: Circle }) {
       )}
       {removing && (
         <ConfirmDialog
-          title={t('circles.removeQuestion', { name: removing.name, circle: circle.name })}
-          description={t('circles.removeExplain', { name: removing.name })}
+          title={t('circles.removeQuestion', { name: shownName(removing.name, t), circle: circle.name })}
+          description={t('circles.removeExplain', { name: shownName(removing.name, t) })}
           confirmLabel={t('circles.remove')}
           destructive
           onCancel={() => setRemoving(null)}
@@ -67,7 +68,7 @@ export function MembersSection({ circle }: { circle: Circle }) {
               });
               return;
             }
-            toast({ title: t('circles.removed', { name: removing.name }) });
+            toast({ title: t('circles.removed', { name: shownName(removing.name, t) }) });
             setRemoving(null);
             await changed({ spots: true });
           }}
@@ -101,8 +102,8 @@ function MemberRow({
       toast({
         title:
           role === 'admin'
-            ? t('circles.madeAdmin', { name: member.name })
-            : t('circles.unmadeAdmin', { name: member.name }),
+            ? t('circles.madeAdmin', { name: shownName(member.name, t) })
+            : t('circles.unmadeAdmin', { name: shownName(member.name, t) }),
       });
       await changed();
     }, t('circles.roleFailed'));
@@ -110,7 +111,7 @@ function MemberRow({
   return (
     <li className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3">
       <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="font-medium break-words">{member.name}</span>
+        <span className="font-medium break-words">{shownName(member.name, t)}</span>
         {isMe && <span className="text-sm text-stone-700">{t('circles.you')}</span>}
         <RoleBadge role={member.role} />
       </div>
@@ -121,7 +122,7 @@ function MemberRow({
               variant="secondary"
               className="px-3 py-1.5"
               disabled={busy}
-              aria-label={t('circles.makeAdminOf', { name: member.name })}
+              aria-label={t('circles.makeAdminOf', { name: shownName(member.name, t) })}
               onClick={() => changeRole('admin')}
             >
               {t('circles.makeAdmin')}
@@ -132,7 +133,7 @@ function MemberRow({
               variant="secondary"
               className="px-3 py-1.5"
               disabled={busy}
-              aria-label={t('circles.unmakeAdminOf', { name: member.name })}
+              aria-label={t('circles.unmakeAdminOf', { name: shownName(member.name, t) })}
               onClick={() => changeRole('member')}
             >
               {t('circles.unmakeAdmin')}
@@ -143,7 +144,7 @@ function MemberRow({
               variant="secondary"
               className="px-3 py-1.5 text-red-800"
               disabled={busy}
-              aria-label={t('circles.removeMember', { name: member.name })}
+              aria-label={t('circles.removeMember', { name: shownName(member.name, t) })}
               onClick={onRemove}
             >
               {t('circles.remove')}

@@ -103,7 +103,7 @@ export function AddSpotForm({
           // A car park is named by its kind; its finder is the user's display name — never the e-mail,
           // which a public car park would publish.
           mushroom_types: isCarPark ? t('locationTypes.car_park') : mushroomTypes.trim(),
-          finder: isCarPark ? me.name : finder.trim(),
+          finder: isCarPark ? (me.name ?? '') : finder.trim(),
           date_found: date,
           notes: notes.trim(),
           latitude: selection.lat,

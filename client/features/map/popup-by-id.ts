@@ -11,7 +11,7 @@ import type { PopupLabels } from './spot-popup.ts';
 
 export function useSpotPopupById(
   labels: PopupLabels,
-  context: { me: { id: string; name: string }; offline: boolean; entries: OutboxEntry[]; photoUrls: PhotoUrls },
+  context: { me: { id: string; name: string | null }; offline: boolean; entries: OutboxEntry[]; photoUrls: PhotoUrls },
 ): (id: string) => Promise<HTMLElement> {
   const { t } = useTranslation();
   const { me, offline, entries, photoUrls } = context;

@@ -38,7 +38,12 @@ export default function EditSpotDialog({ spot, onClose }: { spot: ShownSpot; onC
   function handleTypeChange(type: SpotType) {
     if (type === 'car_park') {
       // As when adding: a car park is named by its kind, and "found" by the user's display name, never the e-mail.
-      setValues((previous) => ({ ...previous, type, mushroom_types: t('locationTypes.car_park'), finder: me.name }));
+      setValues((previous) => ({
+        ...previous,
+        type,
+        mushroom_types: t('locationTypes.car_park'),
+        finder: me.name ?? '',
+      }));
     } else {
       // A car park's name and finder are no mushrooms and no finder: start those empty.
       setValues((previous) => ({

@@ -76,7 +76,7 @@ describe('the account page', () => {
   });
   afterAll(() => t.close());
 
-  it('signs up with a chosen display name, or the e-mail’s local part without one', async () => {
+  it('signs up with a chosen display name, or with none: no part of the address becomes a name', async () => {
     expect(
       (
         await t.app.inject({
@@ -90,8 +90,12 @@ describe('the account page', () => {
     const named = cookieFrom(await t.signIn('named@example.com'));
     expect((await h.get('/api/v1/me', named)).json()).toMatchObject({ name: 'Ona M.' });
 
-    const plain = await t.createUser('plain.forager@example.com');
-    expect((await h.get('/api/v1/me', plain.cookie)).json()).toMatchObject({ name: 'plain.forager' });
+    // The name field left empty, or only spaces: an account with no name, never the address's local part.
+    const plain = await t.createUser('jonas.petraitis.1987@example.com');
+    expect((await h.get('/api/v1/me', plain.cookie)).json()).toMatchObject({ name: null });
+    expect((await h.get('/api/v1/session', plain.cookie)).json().user).toMatchObject({ name: null });
+    const blank = await t.createUser('blank.name@example.com', undefined, '   ');
+    expect((await h.get('/api/v1/me', blank.cookie)).json()).toMatchObject({ name: null });
 
     const tooLong = await t.app.inject({
       method: 'POST',
@@ -102,11 +106,58 @@ describe('the account page', () => {
     expect(tooLong.json().error.code).toBe('VALIDATION_ERROR');
   });
 
+  it('shows nobody any part of the address of a forager with no name: not beside a public spot, a circle or an invitation', async () => {
+    const nameless = await t.createUser('ruta.vaitkute.1990@example.com');
+    const other = await t.createUser('other-reader@example.com', undefined, 'Jonas');
+    const localPart = /ruta\.vaitkute/i;
+    const spot = (await h.post('/api/v1/locations', nameless.cookie, validSpot({ is_public: true }))).json<Spot>();
+    const seen = await h.get(`/api/v1/locations/${spot.id}`, other.cookie);
+    expect(seen.json()).toMatchObject({ owner_name: null, is_owner: false });
+    expect(seen.body).not.toMatch(localPart);
+    const listed = await h.get('/api/v1/locations?limit=200', other.cookie);
+    expect(listed.json<{ items: Spot[] }>().items.find((item) => item.id === spot.id)).toMatchObject({
+      owner_name: null,
+    });
+    expect(listed.body).not.toMatch(localPart);
+
+    const circle = (await h.post('/api/v1/circles', nameless.cookie, { name: 'Forest friends' })).json<{
+      id: string;
+    }>();
+    const link = (await h.post(`/api/v1/circles/${circle.id}/invites`, nameless.cookie, { max_uses: 1 })).json<{
+      token: string;
+    }>();
+    const preview = await h.get(`/api/v1/invites/${link.token}`, other.cookie);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ invited_by: null });
+    expect((await h.post(`/api/v1/invites/${link.token}/accept`, other.cookie)).statusCode).toBe(200);
+    const members = await h.get(`/api/v1/circles/${circle.id}/members`, other.cookie);
+    expect(members.statusCode, members.body).toBe(200);
+    expect(members.json<{ items: { name: string | null; role: string }[] }>().items).toEqual([
+      { user_id: expect.any(String), name: null, role: 'owner' },
+      { user_id: expect.any(String), name: 'Jonas', role: 'member' },
+    ]);
+    expect(members.body).not.toMatch(localPart);
+
+    // An invitation by e-mail names no inviter either.
+    const mailed = await h.post(`/api/v1/circles/${circle.id}/invites`, nameless.cookie, {
+      email: 'invited-friend@example.com',
+    });
+    expect(mailed.statusCode, mailed.body).toBe(201);
+    const mail = await t.smtp.waitForMail('invited-friend@example.com', /circle/);
+    expect(mail.text).not.toMatch(localPart);
+    expect(mail.html).not.toMatch(localPart);
+    expect(mail.text).toContain('has not chosen a display name');
+
+    // Once chosen, the name is what others see.
+    expect((await h.post('/api/auth/update-user', nameless.cookie, { name: 'Rūta' })).statusCode).toBe(200);
+    expect((await h.get(`/api/v1/locations/${spot.id}`, other.cookie)).json()).toMatchObject({ owner_name: 'Rūta' });
+  });
+
   it('changes the display name, which others then see beside a public spot', async () => {
-    const a = await t.createUser('name-a@example.com');
-    const b = await t.createUser('name-b@example.com');
+    const a = await t.createUser('name-a@example.com', undefined, 'Ona');
+    const b = await t.createUser('name-b@example.com', undefined, 'Jonas');
     const spot = (await h.post('/api/v1/locations', a.cookie, validSpot({ is_public: true }))).json<Spot>();
-    expect((await h.get(`/api/v1/locations/${spot.id}`, b.cookie)).json()).toMatchObject({ owner_name: 'name-a' });
+    expect((await h.get(`/api/v1/locations/${spot.id}`, b.cookie)).json()).toMatchObject({ owner_name: 'Ona' });
 
     const changed = await h.post('/api/auth/update-user', a.cookie, { name: '  Ona Miškinė ' });
     expect(changed.statusCode).toBe(200);
@@ -116,7 +167,7 @@ describe('the account page', () => {
     });
     expect((await h.get('/api/v1/session', a.cookie)).json().user).toMatchObject({ name: 'Ona Miškinė' });
     // B's own name did not change.
-    expect((await h.get('/api/v1/me', b.cookie)).json()).toMatchObject({ name: 'name-b' });
+    expect((await h.get('/api/v1/me', b.cookie)).json()).toMatchObject({ name: 'Jonas' });
   });
 
   it('refuses an empty, too long or control-character name with a 400 and keeps the old one', async () => {
@@ -607,7 +658,7 @@ function deletionSuite(kind: 'local' | 's3') {
       // The address is free again.
       expect((await t.signIn(email)).statusCode).toBe(401);
       const again = await t.createUser(email, 'a different password');
-      expect((await h.get('/api/v1/me', again.cookie)).json()).toMatchObject({ email, name: email.split('@')[0] });
+      expect((await h.get('/api/v1/me', again.cookie)).json()).toMatchObject({ email, name: null });
       expect((await h.get('/api/v1/locations?owner=mine', again.cookie)).json<{ items: Spot[] }>().items).toEqual([]);
     });
   });

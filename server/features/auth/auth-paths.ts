@@ -65,8 +65,9 @@ function signUpBody(body: AuthBody): AuthBody | Refused {
   return {
     email,
     password: body.password,
-    // The display name others see defaults to the part before the @; the address itself stays private.
-    name: name ?? (typeof email === 'string' ? email.split('@')[0]?.trim().slice(0, 60) || 'forager' : ''),
+    // The display name others see is the forager's choice or none (ADR 0072): never made from the address, whose
+    // part before the @ often is the person's full name. better-auth wants a string; none is stored as null (auth.ts).
+    name: name ?? '',
     callbackURL: confirmedLanding(body.callbackURL),
   };
 }

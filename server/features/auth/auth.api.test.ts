@@ -35,8 +35,8 @@ describe('accounts', () => {
 
     const me = await t.app.inject({ url: '/api/v1/me', headers: { cookie: cookieFrom(signedIn) } });
     expect(me.statusCode).toBe(200);
-    // The display name others see defaults to the part before the @.
-    expect(me.json()).toMatchObject({ email, name: 'ona' });
+    // Signed up without a display name: none, never the part before the @ (ADR 0072).
+    expect(me.json()).toMatchObject({ email, name: null });
   });
 
   it('leads the confirmation link back to the invitation opened before signing up, and to nothing else', async () => {

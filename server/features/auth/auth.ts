@@ -98,6 +98,17 @@ export function createAuth(options: AuthOptions) {
           emailTokenClaims(token).updateTo ? emailChangeMail(target.email, url) : verificationMail(target.email, url),
         ),
     },
+    databaseHooks: {
+      user: {
+        create: {
+          // Sign-up without a name (the bridge sends '', auth-paths.ts): an account with none, which the app asks to
+          // choose (ADR 0072). better-auth types the name as a string; the column takes null.
+          before: async (created) => ({
+            data: { ...created, name: created.name === '' ? (null as unknown as string) : created.name },
+          }),
+        },
+      },
+    },
     user: {
       // No sendChangeEmailConfirmation: the link goes straight to the new address, and the change waits for it.
       changeEmail: { enabled: true },

@@ -5,7 +5,7 @@ import type { Circle, Invite } from '../../../common/schemas/circles.ts';
 import type { TestContext } from '../../test/test-app.ts';
 import { spotCircles, spots } from '../../db/schema.ts';
 
-export type Person = { email: string; cookie: string; id: string; name: string };
+export type Person = { email: string; cookie: string; id: string; name: string | null };
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export function circleKit(context: () => TestContext) {
@@ -17,11 +17,17 @@ export function circleKit(context: () => TestContext) {
       ...(payload === undefined ? {} : { payload }),
     });
 
-  /** A verified, signed-in user with their id and display name (the part of the address before the @). */
-  async function person(label: string): Promise<Person> {
+  /**
+   * A verified, signed-in user with their id and the display name they chose at sign-up (`Forager <label>`), or none
+   * when `name` is null.
+   */
+  async function person(label: string, name: string | null = `Forager ${label}`): Promise<Person> {
     const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const user = await context().createUser(email);
-    const me = (await as({ ...user, id: '', name: '' }, 'GET', '/api/v1/me')).json<{ id: string; name: string }>();
+    const user = await context().createUser(email, undefined, name ?? undefined);
+    const me = (await as({ ...user, id: '', name: null }, 'GET', '/api/v1/me')).json<{
+      id: string;
+      name: string | null;
+    }>();
     return { email, cookie: user.cookie, id: me.id, name: me.name };
   }
 
@@ -54,7 +60,7 @@ export function circleKit(context: () => TestContext) {
       userId: owner.id,
       type: 'mushroom_spot',
       mushroomTypes: 'Chanterelle',
-      finder: owner.name,
+      finder: owner.name ?? '',
       dateFound: '2026-09-14',
       latitude: 54.6872,
       longitude: 25.2797,

@@ -269,7 +269,7 @@ describe('an invitation by e-mail', () => {
 
     const mail = await t.smtp.waitForMail(address.toLowerCase(), /invited to a circle/);
     expect(t.smtp.linkIn(mail)).toBe(made.url);
-    expect(mail.text).toContain(a.name);
+    expect(mail.text).toContain(a.name!);
     expect(mail.text).toContain('“Family”');
     expect(mail.text).toMatch(/ratą/);
     expect(mail.text).not.toContain(a.email);

@@ -37,7 +37,7 @@ export type InviteRow = {
   /** The address it was mailed to, for the one who sent it only (ADR 0069). */
   email: string | null;
   emailed: boolean;
-  made_by: string;
+  made_by: string | null;
 };
 
 /** Written against the alias `i`. Another admin learns that an invitation was mailed, and by whom, never where. */
@@ -95,7 +95,7 @@ async function adminRole(db: Executor, circleId: string, userId: string) {
 export async function createInvite(
   db: Database,
   input: { circleId: string; userId: string; expiresInDays: number; maxUses: number | null; email: string | null },
-): Promise<{ invite: InviteRow; circleName: string; inviterName: string }> {
+): Promise<{ invite: InviteRow; circleName: string; inviterName: string | null }> {
   const { circleId, userId } = input;
   await adminRole(db, circleId, userId);
   return db.transaction(async (tx) => {
@@ -135,7 +135,7 @@ export async function createInvite(
                 now() + make_interval(days => ${input.expiresInDays}), ${input.maxUses})
         returning ${inviteColumns(userId)}`),
     );
-    const [names] = rowsOf<{ circle_name: string; inviter_name: string }>(
+    const [names] = rowsOf<{ circle_name: string; inviter_name: string | null }>(
       await tx.execute(sql`
         select c.name as circle_name, u.name as inviter_name
         from circles c, "user" u where c.id = ${circleId} and u.id = ${userId}`),
@@ -177,7 +177,8 @@ type TokenRow = {
   invite_id: string;
   circle_id: string;
   circle_name: string;
-  invited_by: string;
+  /** null when the inviter has chosen no display name. */
+  invited_by: string | null;
   email: string | null;
   revoked: boolean;
   expired: boolean;

@@ -182,13 +182,21 @@ export const geojsonWriter: ExportWriter = {
 };
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. A text that a spreadsheet would
- * run as a formula (starting with = + @ or a tab) gets a leading apostrophe, which the spreadsheet shows as text.
+ * A text a spreadsheet would run as a formula: starting with one of OWASP's characters (= + - @, a tab or a carriage
+ * return), after any apostrophes. Those apostrophes count: the import takes one off before such a character
+ * (readers/csv.ts), so a forager's own "'=" must be written "''=" to come back as written.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. A text that a spreadsheet would run
+ * as a formula gets a leading apostrophe, which the spreadsheet shows as text. Only text: a number (a longitude of
+ * -3.7) is written as it is, so a spreadsheet reads it as the number it is.
  */
 export function csvField(value: string | number | boolean | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -178,6 +178,31 @@ describe('export', () => {
     expect(rows.find((row) => row.id === mine[2]!.id)!.mushroom_types).toBe(`'=HYPERLINK("x")`);
   });
 
+  it('defuses a text starting with - as it does = + @, keeps an apostrophe the forager wrote, and leaves negative coordinates numbers', async () => {
+    // A forager of their own: the other tests count the owner's spots.
+    const dasher = await t.createUser('export-dash@example.com');
+    const spot = await create(dasher.cookie, {
+      mushroom_types: "-2+3+cmd|' /C calc'!A0",
+      finder: "'=Ona",
+      notes: '-',
+      latitude: -33.5,
+      longitude: -3.7,
+      accuracy_m: 4,
+    });
+    const response = await exportOf('format=csv', dasher.cookie);
+    expect(response.statusCode).toBe(200);
+    const [header, line] = response.body.split('\r\n');
+    const raw = Object.fromEntries(header!.split(',').map((column, i) => [column, line!.split(',')[i]]));
+    // Numbers stay numbers a spreadsheet reads: a minus sign in a numeric column is no formula.
+    expect(raw).toMatchObject({ latitude: '-33.5', longitude: '-3.7', accuracy_m: '4' });
+    const [row] = parseCsv(response.body, { columns: true }) as Array<Record<string, string>>;
+    expect(row!.id).toBe(spot.id);
+    expect(row!.mushroom_types).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(row!.notes).toBe("'-");
+    // The forager's own apostrophe before a formula sign gets one more, so the import takes off only Foray's.
+    expect(row!.finder).toBe("''=Ona");
+  });
+
   it('adds the public spots of others with scope=visible — never a private one — and takes the list’s filter', async () => {
     const visible = JSON.parse((await exportOf('format=geojson&scope=visible')).body).features.map(
       (feature: { id: string }) => feature.id,

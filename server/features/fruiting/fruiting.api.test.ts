@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, validSpot, type TestContext } from '../../test/test-app.ts';
 import { distanceMetres } from '../../../common/geodesy.ts';
-import { DueListSchema, NearbySchema, type DueList, type Nearby } from '../../../common/schemas/fruiting.ts';
+import {
+  DueListSchema,
+  NEARBY_ACCOUNT_MIN_AGE_DAYS,
+  NearbySchema,
+  type DueList,
+  type Nearby,
+} from '../../../common/schemas/fruiting.ts';
 
 /**
  * What is fruiting now (ADR 0059). Due: one's own spots and those shared with one's circles, ranked from their
@@ -27,10 +33,21 @@ const kit = {
       headers: who ? { cookie: who.cookie } : {},
       ...(payload === undefined ? {} : { payload }),
     }),
-  async person(label: string): Promise<Person> {
+  /** A forager just signed up: their finds do not count in "found nearby" yet (ADR 0073). */
+  async newcomer(label: string): Promise<Person> {
     const { cookie } = await t.createUser(`${label}-${crypto.randomUUID().slice(0, 8)}@example.com`);
     const me = await t.app.inject({ url: '/api/v1/me', headers: { cookie } });
     return { cookie, id: me.json<{ id: string }>().id };
+  },
+  /**
+   * A forager of long standing, whose finds count: an account of two months with three private spots recorded weeks
+   * ago. No route can make an account or a spot older, so the dates are set in the database.
+   */
+  async person(label: string): Promise<Person> {
+    const who = await kit.newcomer(label);
+    for (let i = 0; i < 3; i++) await spotOf(who, { latitude: -60 - i, longitude: 0, mushroom_types: 'Earlier' });
+    await age(who, { accountDays: 60, spotsDays: 20 });
+    return who;
   },
   async createCircle(owner: Person, name: string): Promise<{ id: string }> {
     const response = await kit.as(owner, 'POST', '/api/v1/circles', { name });
@@ -56,6 +73,18 @@ const yearsAgo = (years: number, days = 0) => {
     .toISOString()
     .slice(0, 10);
 };
+
+/** Makes the account `accountDays` old and every spot it has so far `spotsDays` old. */
+async function age(who: Person, { accountDays, spotsDays }: { accountDays?: number; spotsDays?: number }) {
+  if (accountDays !== undefined)
+    await t.query(
+      sql`update "user" set created_at = now() - make_interval(days => ${accountDays}) where id = ${who.id}`,
+    );
+  if (spotsDays !== undefined)
+    await t.query(
+      sql`update locations set created_at = now() - make_interval(days => ${spotsDays}) where user_id = ${who.id}`,
+    );
+}
 
 async function spotOf(who: Person, fields: Record<string, unknown>): Promise<string> {
   const response = await kit.as(who, 'POST', '/api/v1/locations', validSpot(fields));
@@ -108,15 +137,15 @@ function placeInCell(index: number): Place {
 async function expectKeptFindsRight() {
   const kept = await t.query<Record<string, unknown>>(sql`
     select cell_y, visited_on::text, cell_x, species_key, user_id, species, visits from fruiting_finds
-    order by 1, 2, 3, 4, 5`);
+    order by 1, 2, 3, 4, 5, 6`);
   const recount = await t.query<Record<string, unknown>>(sql`
     select (g.cell)[2] as cell_y, v.visited_on::text, (g.cell)[1] as cell_x, s.species_key, l.user_id,
-           min(s.species) as species, count(*)::int as visits
+           s.species, count(*)::int as visits
     from visits v join locations l on l.id = v.location_id
     cross join lateral (select foray_grid10_cell(l.shown_latitude, l.shown_longitude) as cell) as g
     cross join lateral foray_fruiting_species(l.mushroom_types) as s
     where v.outcome = 'found' and l.is_public and l.type = 'mushroom_spot'
-    group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
+    group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`);
   expect(kept.rows).toEqual(recount.rows);
 }
 
@@ -390,6 +419,78 @@ describe('found nearby this week', () => {
     expect((await nearby(people[0]!, place)).answer.items).toHaveLength(1);
     await t.query(sql`delete from "user" where id = ${people[2]!.id}`);
     expect((await nearby(people[0]!, place)).answer.items).toEqual([]);
+    await expectKeptFindsRight();
+  });
+
+  it('counts no new account: one person with two fresh accounts does not reach three foragers alone', async () => {
+    const place = placeInCell(5);
+    const real = await kit.person('near-real');
+    const [extraA, extraB] = [await kit.newcomer('near-extra-a'), await kit.newcomer('near-extra-b')];
+    const viewer = await kit.person('near-new-viewer');
+    for (const who of [real, extraA, extraB])
+      await visit(who, await spotOf(who, { ...place, is_public: true, mushroom_types: 'Morel' }), daysAgo(2));
+    const shows = async () => (await nearby(viewer, place)).answer.items.length > 0;
+    expect(await shows()).toBe(false);
+
+    const window = { from: daysAgo(7) };
+    const accountsBefore = Date.parse(`${window.from}T00:00:00Z`) - NEARBY_ACCOUNT_MIN_AGE_DAYS * DAY_MS;
+    const madeAt = async (who: Person, time: number) =>
+      t.query(sql`update "user" set created_at = ${new Date(time).toISOString()}::timestamptz where id = ${who.id}`);
+    // Old enough accounts, but their only spot was recorded today: a burst of spots for the week does not count.
+    for (const who of [extraA, extraB]) await madeAt(who, accountsBefore - 3_600_000);
+    expect(await shows()).toBe(false);
+    // Spots of their own from before the week: two are not enough, three are.
+    for (const who of [extraA, extraB]) {
+      await spotOf(who, { latitude: -70, longitude: 10, mushroom_types: 'Earlier' });
+      await age(who, { spotsDays: 8 });
+    }
+    expect(await shows()).toBe(false);
+    for (const who of [extraA, extraB]) {
+      await spotOf(who, { latitude: -70, longitude: 11, mushroom_types: 'Earlier' });
+      await age(who, { spotsDays: 8 });
+    }
+    expect((await nearby(viewer, place)).answer.items).toEqual([
+      { species: 'Morel', areas: [{ cell: await cellOf(place), foragers_at_least: 3 }] },
+    ]);
+    // An account made an hour less than the age before the window does not count yet.
+    await madeAt(extraB, accountsBefore + 3_600_000);
+    expect(await shows()).toBe(false);
+    await madeAt(extraB, accountsBefore - 3_600_000);
+    expect(await shows()).toBe(true);
+    // Nor one whose e-mail is not confirmed.
+    await t.query(sql`update "user" set email_verified = false where id = ${extraA.id}`);
+    expect(await shows()).toBe(false);
+    await expectKeptFindsRight();
+  });
+
+  it('names a species by the spelling most of its foragers wrote, across cells, never one forager’s alone', async () => {
+    const place = placeInCell(6);
+    const width = 0.09 / Math.cos((place.latitude * Math.PI) / 180);
+    const beside = { latitude: place.latitude, longitude: place.longitude + width };
+    const people = [];
+    for (const label of ['a', 'b', 'c', 'd', 'e']) people.push(await kit.person(`near-spell-${label}`));
+    const [a, b, c, d, e] = people as [Person, Person, Person, Person, Person];
+    const find = async (who: Person, at: Place, types: string) =>
+      visit(who, await spotOf(who, { ...at, is_public: true, mushroom_types: types }), daysAgo(3));
+    // "CEP" is one forager's, in both cells; "Cep" and "cep" are two foragers' each: a tie, won by "Cep".
+    await find(a, place, 'CEP');
+    await find(b, place, 'Cep');
+    await find(c, place, 'cep');
+    await find(a, beside, 'CEP');
+    await find(d, beside, 'Cep');
+    await find(e, beside, ' cep ');
+    const { answer } = await nearby(a, place);
+    expect(answer.items.map((item) => [item.species, item.areas.length])).toEqual([['Cep', 2]]);
+
+    // Three spellings, each one forager's: the species is shown folded, as none of them wrote it.
+    const elsewhere = placeInCell(7);
+    await find(a, elsewhere, 'Raudonviršis');
+    await find(b, elsewhere, 'RAUDONVIRŠIS');
+    await find(c, elsewhere, 'raudonviršis');
+    expect((await nearby(a, elsewhere)).answer.items.map((item) => item.species)).toEqual(['raudonvirsis']);
+    // A second forager's spelling wins over the others.
+    await find(d, elsewhere, 'RAUDONVIRŠIS');
+    expect((await nearby(a, elsewhere)).answer.items.map((item) => item.species)).toEqual(['RAUDONVIRŠIS']);
     await expectKeptFindsRight();
   });
 

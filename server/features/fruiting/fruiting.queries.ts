@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { fruitingFinds, spots } from '../../db/schema.ts';
+import { fruitingFinds, spots, user } from '../../db/schema.ts';
 import { FRUITING_SEASON_DAYS, type DueSpot } from '../../../common/fruiting-due.ts';
 import { visibleParts, visibleTo } from '../spots/spot-privacy.queries.ts';
 
@@ -61,45 +61,74 @@ export async function dueCandidates(db: Database, viewerId: string, today: strin
 
 export type NearbyCell = {
   speciesKey: string;
-  species: string;
   /** [west, south, east, north] of the fixed grid cell. */
   box: [number, number, number, number];
   foragers: number;
+  /** Each counted forager's spellings of the species in the cell: to choose the name shown, never answered. */
+  spellings: { userId: string; species: string }[];
+};
+
+/** Whose finds count (ADR 0073): who a forager must be, at the start of the window, for their finds to count. */
+export type CountedForagers = {
+  /** Accounts made before this moment (and with the e-mail confirmed). */
+  accountsBefore: Date;
+  /** …with at least `minSpots` spots of their own recorded before this moment. */
+  spotsBefore: Date;
+  minSpots: number;
 };
 
 /**
- * Per species and fixed ~10 km cell touching the box, how many different foragers found it there between `from` and
- * `to` (both included), where at least `minForagers` did. One index range per band of cells and day, over the kept
- * finds of public spots (migration 0019): the cost depends on the cells and days asked about, not on how many visits
- * exist. The days are counted in integers: the planner then knows there are a few of them and probes the index by
- * band and day, where a series of dates (a thousand rows, it guesses) made it read every day of the bands.
+ * Per species and fixed ~10 km cell touching the box, how many different counted foragers found it there between
+ * `from` and `to` (both included), where at least `minForagers` did, with how each of them wrote it. One index range
+ * per band of cells and day, over the kept finds of public spots (migration 0019): the cost depends on the cells and
+ * days asked about, not on how many visits exist. The days are counted in integers: the planner then knows there are
+ * a few of them and probes the index by band and day, where a series of dates (a thousand rows, it guesses) made it
+ * read every day of the bands. Each forager found there is looked up once — their account, and their spots by the
+ * owner's index, at most `minSpots` of them — into an array the finds are then filtered by: a join instead was
+ * planned row by row, the planner expecting one row of finds (docs/performance.md).
  */
 export async function nearbyCells(
   db: Database,
   box: { minLat: number; minLng: number; maxLat: number; maxLng: number },
   window: { from: string; to: string },
   minForagers: number,
+  counted: CountedForagers,
 ): Promise<NearbyCell[]> {
   const result = (await db.execute(sql`
-    select f.species_key, min(f.species) as species, foray_grid10_box(f.cell_x, f.cell_y) as box,
-           count(distinct f.user_id)::int as foragers
-    from foray_grid10_cells_in_box(${box.minLat}::float8, ${box.minLng}::float8, ${box.maxLat}::float8,
-                                   ${box.maxLng}::float8) as band
-    cross join generate_series(0, ${window.to}::date - ${window.from}::date) as day(n)
-    join ${fruitingFinds} f on f.cell_y = band.y and f.visited_on = ${window.from}::date + day.n
-                           and f.cell_x between band.min_x and band.max_x
-    group by f.species_key, f.cell_x, f.cell_y
-    having count(distinct f.user_id) >= ${minForagers}`)) as unknown as Rows<{
+    with finds as (
+      select f.species_key, f.species, f.cell_x, f.cell_y, f.user_id
+      from foray_grid10_cells_in_box(${box.minLat}::float8, ${box.minLng}::float8, ${box.maxLat}::float8,
+                                     ${box.maxLng}::float8) as band
+      cross join generate_series(0, ${window.to}::date - ${window.from}::date) as day(n)
+      join ${fruitingFinds} f on f.cell_y = band.y and f.visited_on = ${window.from}::date + day.n
+                             and f.cell_x between band.min_x and band.max_x
+    ),
+    counted as (
+      select u.id from (select distinct user_id from finds) as forager
+      join ${user} u on u.id = forager.user_id
+      where u.email_verified
+        and u.created_at < ${counted.accountsBefore.toISOString()}::timestamptz
+        and (select count(*) from (
+              select 1 from ${spots} l
+              where l.user_id = u.id and l.created_at < ${counted.spotsBefore.toISOString()}::timestamptz
+              limit ${counted.minSpots}) as early) >= ${counted.minSpots}
+    )
+    select k.species_key, foray_grid10_box(k.cell_x, k.cell_y) as box, count(distinct k.user_id)::int as foragers,
+           jsonb_agg(distinct jsonb_build_array(k.user_id, k.species)) as spellings
+    from finds k
+    where k.user_id = any (array(select id from counted))
+    group by k.species_key, k.cell_x, k.cell_y
+    having count(distinct k.user_id) >= ${minForagers}`)) as unknown as Rows<{
     species_key: string;
-    species: string;
     box: [number, number, number, number] | string;
     foragers: number;
+    spellings: [string, string][] | string;
   }>;
   return result.rows.map((row) => ({
     speciesKey: row.species_key,
-    species: row.species,
     box: parsedArray(row.box),
     foragers: row.foragers,
+    spellings: parsed(row.spellings).map(([userId, species]) => ({ userId, species })),
   }));
 }
 

@@ -14,7 +14,10 @@ export type Analysis = { file: ImportFile; preview: ImportPreview; spots: Mapped
 /** The file read, checked and compared with the caller's own spots: the preview, and what a confirm saves. */
 export async function analyse(db: Database, user: CurrentUser, upload: Upload): Promise<Analysis> {
   const file = readImportFile(upload.bytes, upload.fileName);
-  const context = { defaultFinder: user.name.trim().slice(0, 200), today: new Date().toISOString().slice(0, 10) };
+  const context = {
+    defaultFinder: (user.name ?? '').trim().slice(0, 200),
+    today: new Date().toISOString().slice(0, 10),
+  };
   const spots: MappedSpot[] = [];
   const invalid: ImportProblem[] = [...file.problems];
   file.records.forEach((record, index) => {

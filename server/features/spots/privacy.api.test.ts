@@ -45,7 +45,7 @@ async function createSpot(isPublic: boolean): Promise<Spot> {
 
 beforeAll(async () => {
   t = await createTestContext();
-  people.owner = await t.createUser('owner@example.com');
+  people.owner = await t.createUser('owner@example.com', undefined, 'Ona');
   people.other = await t.createUser('other@example.com');
 });
 afterAll(() => t.close());
@@ -182,7 +182,7 @@ describe('what another user sees of a public spot', () => {
   it('shows the owner by display name and never their e-mail', async () => {
     const spot = await createSpot(true);
     const seen = await request('other', 'GET', `/api/v1/locations/${spot.id}`);
-    expect(seen.json()).toMatchObject({ is_owner: false, owner_name: 'owner' });
+    expect(seen.json()).toMatchObject({ is_owner: false, owner_name: 'Ona' });
     expect(seen.body).not.toContain('owner@example.com');
     const list = await request('other', 'GET', '/api/v1/locations?limit=200');
     expect(list.body).not.toContain('owner@example.com');

@@ -9,7 +9,7 @@ let other: { cookie: string; email: string };
 
 beforeAll(async () => {
   t = await createTestContext();
-  owner = await t.createUser('owner@example.com');
+  owner = await t.createUser('owner@example.com', undefined, 'Ona');
   other = await t.createUser('other@example.com');
 });
 afterAll(() => t.close());
@@ -45,7 +45,7 @@ describe('recording spots', () => {
       updated_at: spot.created_at,
       version: 1,
       is_owner: true,
-      owner_name: 'owner',
+      owner_name: 'Ona',
       visits: { count: 0, last: null },
     });
     const again = await get(owner.cookie, `/api/v1/locations/${spot.id}`);
@@ -215,7 +215,7 @@ describe('listing', () => {
     const t2 = await createTestContext();
     try {
       const a = await t2.createUser('a@example.com');
-      const b = await t2.createUser('b@example.com');
+      const b = await t2.createUser('b@example.com', undefined, 'Birutė');
       const made: string[] = [];
       for (let i = 0; i < 7; i++) {
         const response = await t2.app.inject({
@@ -262,7 +262,7 @@ describe('listing', () => {
       expect(seen.map((spot) => spot.id).sort()).toEqual([...made, publicOfB].sort());
       const order = seen.map((spot) => [spot.created_at, spot.id].join('|'));
       expect(order).toEqual([...order].sort().reverse());
-      expect(seen.find((spot) => spot.id === publicOfB)).toMatchObject({ is_owner: false, owner_name: 'b' });
+      expect(seen.find((spot) => spot.id === publicOfB)).toMatchObject({ is_owner: false, owner_name: 'Birutė' });
     } finally {
       await t2.close();
     }

@@ -42,4 +42,17 @@ describe('CSV reader', () => {
       'id,type,mushroom_types,finder,date_found,notes,latitude,longitude\nx,mushroom_spot,"\'=HYPERLINK(""x"")",Ona,2026-01-02,,1,2\n';
     expect(importOf(new TextEncoder().encode(csv), 'f.csv').spots[0]!.mushroom_types).toBe('=HYPERLINK("x")');
   });
+
+  it('takes it off before a minus too, and only one of two: the second was the forager’s own', () => {
+    const csv =
+      "id,type,mushroom_types,finder,date_found,notes,latitude,longitude\nx,mushroom_spot,'-2+3,''=Ona,2026-01-02,'-,-33.5,'-3.7\n";
+    const [spot] = importOf(new TextEncoder().encode(csv), 'f.csv').spots;
+    expect(spot).toMatchObject({
+      mushroom_types: '-2+3',
+      finder: "'=Ona",
+      notes: '-',
+      latitude: -33.5,
+      longitude: -3.7,
+    });
+  });
 });

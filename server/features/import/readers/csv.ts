@@ -64,8 +64,12 @@ export function recordLines(text: string): number[] {
   return starts;
 }
 
-/** Foray's export defuses spreadsheet formulas with a leading apostrophe (csvField): taken off again here. */
-const undefuse = (value: string | null) => (value !== null && /^'[=+@\t\r]/.test(value) ? value.slice(1) : value);
+/**
+ * Foray's export defuses spreadsheet formulas with a leading apostrophe (csvField, export-formats.ts): one is taken
+ * off again here, before apostrophes and a character a formula starts with (= + - @, a tab or a carriage return).
+ * The export adds one to a forager's own apostrophes there too, so what was written comes back.
+ */
+const undefuse = (value: string | null) => (value !== null && /^''*[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 
 export function readCsv(input: string): ReadResult {
   const text = input.replace(/^\uFEFF/, '');
