@@ -1,72 +1,19 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import crypto from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './client.ts';
-import { withDatabase } from '../test/global-setup.ts';
+import { MIGRATIONS, migrationsBefore, openEmptyDatabase, type Engine } from '../test/migration-steps.ts';
 
 // Migration 0024 takes away the display names sign-up made from e-mail addresses (ADR 0072) and keeps found-nearby
 // finds a row per spelling (ADR 0073). The test builds a database as it was before it — every migration up to it —
 // fills it the old way, then applies the rest, as an upgrade does.
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const FIRST_NEW = '0024_chosen_names_and_nearby_spellings';
-
-/** A copy of the migrations folder that ends just before FIRST_NEW. */
-function migrationsBefore(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-migrations-'));
-  fs.cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.filter((entry) => entry.tag < FIRST_NEW);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-type Engine = { db: Database; migrate(folder: string): Promise<void>; close(): Promise<void> };
-
-async function openEmptyDatabase(): Promise<Engine> {
-  if (process.env.FORAY_TEST_DB === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `foray_m_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-    const pg = (await import('pg')).default;
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 2 });
-    // Dropping the database ends the pool's last idle connection from the server's side: not an error here.
-    pool.on('error', () => {});
-    const db = drizzle(pool) as unknown as Database;
-    return {
-      db,
-      migrate: (folder) => migrate(db as never, { migrationsFolder: folder }),
-      async close() {
-        await pool.end();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  // As the server opens it (db/client.ts): the species search's trigram index needs pg_trgm (migration 0005).
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = await PGlite.create({ extensions: { pg_trgm } });
-  const db = drizzle(client) as unknown as Database;
-  return { db, migrate: (folder) => migrate(db as never, { migrationsFolder: folder }), close: () => client.close() };
-}
 
 let engine: Engine;
 let oldMigrations: string;
 beforeAll(async () => {
   engine = await openEmptyDatabase();
-  oldMigrations = migrationsBefore();
+  oldMigrations = migrationsBefore(FIRST_NEW);
 });
 afterAll(async () => {
   await engine?.close();
