@@ -68,7 +68,7 @@ describe('the account page', () => {
 
   it('asks a forager with no display name to choose one, by keyboard, and others see a neutral word until then', async () => {
     const nameless = await foray.newPage();
-    await signedInUser(nameless.page, foray, uniqueEmail('nameless.forager'));
+    await signedInUser(nameless.page, foray, uniqueEmail('nameless.forager'), null);
     // Its own title: a second try of this test must not find the first one's spot.
     const title = `Morels by the old mill ${crypto.randomUUID().slice(0, 8)}`;
     await createSpotByApi(nameless.page, foray.baseUrl, {
@@ -127,7 +127,7 @@ describe('the account page', () => {
 
     // In Lithuanian, the prompt speaks it.
     const lithuanian = await foray.newPage();
-    await signedInUser(lithuanian.page, foray, uniqueEmail('bevardis'));
+    await signedInUser(lithuanian.page, foray, uniqueEmail('bevardis'), null);
     await lithuanian.page
       .getByRole('group', { name: exactly(en('common.language')) })
       .getByRole('button', { name: 'lt', exact: true })

@@ -136,7 +136,7 @@ describe('taking a spot back', () => {
   });
 
   it('a member removed from the circle loses its spot from the phone once back online', async () => {
-    const owner = await offline.forager(uniqueEmail('circle-owner'));
+    const owner = await offline.forager(uniqueEmail('circle-owner'), { name: null });
     const post = (page: Page, url: string, data: object) =>
       page.request.post(url, { headers: { origin: offline.foray.baseUrl }, data });
     const made = await post(owner.page, '/api/v1/circles', { name: 'Family' });

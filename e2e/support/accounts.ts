@@ -37,8 +37,10 @@ export async function signUpByApi(
   email: string,
   password = PASSWORD,
   from = ownAddress(),
+  name?: string,
 ) {
-  const response = await post(request, baseUrl, '/api/auth/sign-up/email', { email, password }, from);
+  const body = name === undefined ? { email, password } : { email, password, name };
+  const response = await post(request, baseUrl, '/api/auth/sign-up/email', body, from);
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -61,17 +63,22 @@ export async function signInByApi(
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The display name the browser tests' foragers choose at sign-up, as most foragers do (ADR 0072). */
+export const CHOSEN_NAME = 'Forager';
+
 /**
  * A verified, signed-in user on `page`, made through the API to save time (the sign-up screen itself is
- * tested through the UI in auth.e2e.test.ts). The page ends on the main screen.
+ * tested through the UI in auth.e2e.test.ts). The page ends on the main screen. `name` is the display name chosen
+ * at sign-up; null signs up without one, so the main screen asks for it (account.e2e.test.ts).
  */
 export async function signedInUser(
   page: Page,
   foray: { baseUrl: string; mail: SmtpCatcher },
   email = uniqueEmail(),
+  name: string | null = CHOSEN_NAME,
 ): Promise<{ email: string }> {
   const from = ownAddress();
-  await signUpByApi(page.request, foray.baseUrl, email, PASSWORD, from);
+  await signUpByApi(page.request, foray.baseUrl, email, PASSWORD, from, name ?? undefined);
   const link = await verificationLink(foray.mail, email);
   const verified = await page.request.get(link);
   expect(verified.ok(), `verification link answered ${verified.status()}`).toBe(true);

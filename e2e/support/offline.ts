@@ -34,7 +34,12 @@ export function useOfflineForay(options: ForayOptions = {}) {
    */
   async function forager(
     email = uniqueEmail(),
-    options: { quotaBytes?: number; geolocation?: { latitude: number; longitude: number } } = {},
+    options: {
+      quotaBytes?: number;
+      geolocation?: { latitude: number; longitude: number };
+      /** The display name chosen at sign-up; null for none (signedInUser). */
+      name?: string | null;
+    } = {},
   ) {
     const session = await foray.newPage({
       ...PHONE,
@@ -49,7 +54,7 @@ export function useOfflineForay(options: ForayOptions = {}) {
       const cdp = await session.context.newCDPSession(session.page);
       await cdp.send('Storage.overrideQuotaForOrigin', { origin: handle.proxy.url, quotaSize: options.quotaBytes });
     }
-    await signedInUser(session.page, foray, email);
+    await signedInUser(session.page, foray, email, options.name);
     await expectVisible(session.page.getByText(en('app.welcome', { email })));
     if (options.quotaBytes === undefined) await waitForServiceWorkerControl(session.page);
     return { ...session, email };
