@@ -57,6 +57,7 @@ const TAGS: Record<string, string> = {
   fruiting: 'What is due and what is found nearby',
   export: 'Download one’s spots',
   import: 'Bring spots in from a file',
+  admin: 'The server’s administration, for its administrators only (anyone else: 404)',
 };
 
 export type OpenApiOptions = {
