@@ -151,6 +151,7 @@ export const AUTH_PATHS: Record<string, Record<string, Json>> = {
           setCookie('The (new) session cookie'),
         ),
         401: refused('INVALID_CODE, or INVALID_TWO_FACTOR_COOKIE (the sign-in timed out: sign in again)'),
+        403: refused('ACCOUNT_PENDING or ACCOUNT_DISABLED: the account may not sign in now; no session is made'),
       },
     },
   },
@@ -161,6 +162,7 @@ export const AUTH_PATHS: Record<string, Record<string, Json>> = {
       responses: {
         200: answer('Signed in', CodeAcceptedSchema, setCookie('The session cookie')),
         401: refused('INVALID_BACKUP_CODE, or INVALID_TWO_FACTOR_COOKIE'),
+        403: refused('ACCOUNT_PENDING or ACCOUNT_DISABLED: the account may not sign in now; no session is made'),
       },
     },
   },
