@@ -66,5 +66,8 @@ export const ERROR_CODES = [
   'ACCOUNT_DISABLED',
   'ACCOUNT_PENDING',
   'LAST_ADMIN',
+  'EMAIL_TAKEN',
+  'OWN_ACCOUNT',
+  'ALREADY_CONFIRMED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -73,6 +73,11 @@ export const user = pgTable(
     photoBytes: bigint('photo_bytes', { mode: 'number' }).notNull().default(0),
     /** When a session of this account was last used (at most once an hour is written). */
     lastActiveAt: timestamptz('last_active_at'),
+    /**
+     * Signs this account's device cookies with its e-mail (features/auth/device-cookie.ts): disabling the account
+     * raises it, so no browser stays one the account knows (ADR 0082).
+     */
+    deviceEpoch: integer('device_epoch').notNull().default(0),
   },
   (t) => [
     check('user_default_precision_check', sql`${t.defaultPrecision} in ('exact', '1km', '10km')`),

@@ -95,3 +95,27 @@ export const circleInviteMail = (
 
 /** Names typed by people may hold line breaks and tabs: in a mail sentence they become spaces. */
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** An account an administrator made (`POST /api/v1/admin/users`): the link sets its first password (ADR 0082). */
+export const accountCreatedMail = (to: string, url: string, days: number) =>
+  mail(
+    to,
+    'Your Foray account is ready / Jūsų „Foray“ paskyra paruošta',
+    [
+      `An administrator of this Foray made an account for this address. Open the link below within ${days} days to choose your password; then sign in with this address and that password.`,
+      `Šio „Foray“ administratorius sukūrė paskyrą šiuo adresu. Atidarykite nuorodą per ${days} d. ir pasirinkite slaptažodį; tada prisijunkite šiuo adresu ir tuo slaptažodžiu.`,
+    ],
+    { url, label: 'Choose a password / Pasirinkti slaptažodį' },
+  );
+
+/** A sign-up waiting for approval was approved: the person may sign in now. */
+export const accountApprovedMail = (to: string, publicUrl: string) =>
+  mail(
+    to,
+    'Your Foray account was approved / Jūsų „Foray“ paskyra patvirtinta',
+    [
+      'An administrator of this Foray approved your account. You can sign in now with the e-mail address and password you chose.',
+      'Šio „Foray“ administratorius patvirtino jūsų paskyrą. Dabar galite prisijungti pasirinktu el. pašto adresu ir slaptažodžiu.',
+    ],
+    { url: publicUrl, label: 'Open Foray / Atidaryti „Foray“' },
+  );
