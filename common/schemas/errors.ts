@@ -69,5 +69,6 @@ export const ERROR_CODES = [
   'EMAIL_TAKEN',
   'OWN_ACCOUNT',
   'ALREADY_CONFIRMED',
+  'TWO_STEP_ALREADY_OFF',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -220,7 +220,7 @@ export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
         description:
           `${GATE} Their authenticator secret and recovery codes are removed and every session of theirs ends (the ` +
           'lost phone may be signed in); they sign in with their password alone and may turn two-step sign-in on ' +
-          'again. Two-step sign-in already off: 409 TWO_FACTOR_NOT_ENABLED.',
+          'again. Two-step sign-in already off: 409 TWO_STEP_ALREADY_OFF.',
         params: AdminUserParamsSchema,
         response: { 200: AdminActionDoneSchema, ...errors },
       },
@@ -233,7 +233,7 @@ export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
           sql`delete from two_factor where user_id = ${subject.id} returning id`,
         )) as unknown as { rows: unknown[] };
         if (!subject.two_factor_enabled && removed.rows.length === 0)
-          throw new AppError(409, 'TWO_FACTOR_NOT_ENABLED', 'Two-step sign-in is already off for this account.');
+          throw new AppError(409, 'TWO_STEP_ALREADY_OFF', 'Two-step sign-in is already off for this account.');
         await tx.execute(
           sql`update "user" set two_factor_enabled = false, updated_at = now() where id = ${subject.id}`,
         );
