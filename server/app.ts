@@ -21,6 +21,8 @@ import { createPendingTwoStep } from './features/auth/two-step.ts';
 import { createDeviceCookies } from './features/auth/device-cookie.ts';
 import { deleteAccountAndData } from './features/account/account-deletion.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
+import { registerPeopleRoutes } from './features/admin/people.routes.ts';
+import { runAdminCommand } from './features/admin/administrators.ts';
 import { registerSpotRoutes } from './features/spots/spots.routes.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
 import { registerSpotPhotoRoutes } from './features/photos/spot-photos.routes.ts';
@@ -232,6 +234,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     describeMapRegion: () => describeMapRegion(config.mapRegion, app.log),
   });
   registerTranslationRoutes(app, { db });
+  registerPeopleRoutes(app, {
+    db,
+    deleteAccount: (user, alsoInTransaction) =>
+      deleteAccountAndData({ db, storage, log: app.log }, user, alsoInTransaction),
+    requireAdmin,
+    outbox,
+    publicUrl: config.publicUrl,
+    authSecret: config.authSecret,
+    photoQuotaMb: config.photoQuotaMb,
+  });
   registerSpotRoutes(app, { db, reads, storage, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
   registerSpotPhotoRoutes(app, { db, storage, requireUser });
@@ -282,6 +294,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     log: app.log,
     socket: database.kind === 'pglite' && options.backupSocket !== false,
+    // `npm run admin -- grant|revoke <email>` while this server holds the embedded database (ADR 0082).
+    runAdmin: (request) => runAdminCommand(db, request),
   });
 
   app.addHook('onClose', async () => {

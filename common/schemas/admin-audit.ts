@@ -34,8 +34,13 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
+/** Who an id of the page is, for the accounts that still exist (an administrator sees these in the people list). */
+export const AuditPersonSchema = z.object({ name: z.string().nullable(), email: z.string() });
+
 export const AuditPageSchema = z.object({
   items: z.array(AuditEntrySchema),
   next_cursor: z.string().nullable(),
+  /** The page's actors and subjects that are accounts still on the server, by id. */
+  people: z.record(z.string(), AuditPersonSchema),
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;

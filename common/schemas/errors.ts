@@ -68,5 +68,9 @@ export const ERROR_CODES = [
   'LAST_ADMIN',
   'SIGNUP_CLOSED',
   'INVITE_REQUIRED',
+  'EMAIL_TAKEN',
+  'OWN_ACCOUNT',
+  'ALREADY_CONFIRMED',
+  'TWO_STEP_ALREADY_OFF',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { PhotoStorage } from '../storage/storage.ts';
 import { startBackupSchedule } from './backup-schedule.ts';
-import { listenForBackupRequests } from './backup-socket.ts';
+import { listenForBackupRequests, type RunAdminCommand } from './backup-socket.ts';
 import { makeBackup, type BackupProgress } from './make-backup.ts';
 import type { PhotoRemovalPause } from './photo-removal-pause.ts';
 
@@ -44,9 +44,9 @@ export async function backUp(deps: BackupDeps, file: string, onProgress?: (progr
  * The server's part in backups: the socket `npm run backup` talks to when the embedded database is in use (only
  * this process may open it), and the schedule when BACKUP_DIR is set. Stopped when the app closes.
  */
-export async function startServerBackups(deps: BackupDeps & { socket: boolean }) {
+export async function startServerBackups(deps: BackupDeps & { socket: boolean; runAdmin?: RunAdminCommand }) {
   const make = (file: string, onProgress?: (progress: BackupProgress) => void) => backUp(deps, file, onProgress);
-  const socket = deps.socket ? await listenForBackupRequests(deps.config.dataDir, make, deps.log) : null;
+  const socket = deps.socket ? await listenForBackupRequests(deps.config.dataDir, make, deps.log, deps.runAdmin) : null;
   const schedule = deps.config.backup
     ? startBackupSchedule({ backup: deps.config.backup, db: deps.database.db, make, log: deps.log })
     : null;

@@ -75,6 +75,11 @@ export const user = pgTable(
     lastActiveAt: timestamptz('last_active_at'),
     /** The app's language at sign-up (`en` | `lt`): the language of mails about the account; null: both (ADR 0079). */
     language: text('language'),
+    /**
+     * Signs this account's device cookies with its e-mail (features/auth/device-cookie.ts): disabling the account
+     * raises it, so no browser stays one the account knows (ADR 0082).
+     */
+    deviceEpoch: integer('device_epoch').notNull().default(0),
   },
   (t) => [
     check('user_default_precision_check', sql`${t.defaultPrecision} in ('exact', '1km', '10km')`),

@@ -182,3 +182,15 @@ export const serverInviteMail = (to: string, invite: { url: string; days: number
     ],
     { url: invite.url, label: 'Join / Prisijungti' },
   );
+
+/** An account an administrator made (`POST /api/v1/admin/users`): the link sets its first password (ADR 0082). */
+export const accountCreatedMail = (to: string, url: string, days: number) =>
+  mail(
+    to,
+    'Your Foray account is ready / Jūsų „Foray“ paskyra paruošta',
+    [
+      `An administrator of this Foray made an account for this address. Open the link below within ${days} days to choose your password; then sign in with this address and that password.`,
+      `Šio „Foray“ administratorius sukūrė paskyrą šiuo adresu. Atidarykite nuorodą per ${days} d. ir pasirinkite slaptažodį; tada prisijunkite šiuo adresu ir tuo slaptažodžiu.`,
+    ],
+    { url, label: 'Choose a password / Pasirinkti slaptažodį' },
+  );

@@ -97,6 +97,14 @@ export const OPERATIONS: Record<string, OperationFacts> = {
   'POST /api/v1/admin/invites': { id: 'createServerInvite', access: 'admin' },
   'GET /api/v1/admin/invites': { id: 'listServerInvites', access: 'admin' },
   'DELETE /api/v1/admin/invites/{id}': { id: 'revokeServerInvite', access: 'admin' },
+  // ── Administration (ADR 0077, 0082): for anyone else these routes do not exist ──
+  'GET /api/v1/admin/users': { id: 'listPeople' },
+  'POST /api/v1/admin/users': { id: 'createPerson' },
+  'PATCH /api/v1/admin/users/{id}': { id: 'changePerson' },
+  'DELETE /api/v1/admin/users/{id}': { id: 'deletePerson' },
+  'POST /api/v1/admin/users/{id}/reset-two-step': { id: 'resetPersonTwoStep' },
+  'POST /api/v1/admin/users/{id}/resend-confirmation': { id: 'resendPersonConfirmation' },
+  'GET /api/v1/admin/audit': { id: 'listAudit' },
 };
 
 /** The name of an operation the table does not know: `postApiV1CirclesByIdInvites` for POST /api/v1/circles/{id}/invites. */

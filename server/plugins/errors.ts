@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db/unavailable.ts';
+import { isLastAdminRefusal, LAST_ADMIN_MESSAGE } from '../db/last-admin.ts';
 
 /** Seconds a client is asked to wait while the database is unreachable: a restart usually takes a few. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -71,6 +72,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ error: { code: 'BAD_REQUEST', message: error.message } });
+    }
+    // Wherever a change would leave no administrator, the database refuses it (ADR 0077): a 409, never a 500.
+    if (isLastAdminRefusal(error)) {
+      return reply.status(409).send({ error: { code: 'LAST_ADMIN', message: LAST_ADMIN_MESSAGE } });
     }
     if (isStatementTimeout(error)) {
       request.log.warn(

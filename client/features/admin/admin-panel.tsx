@@ -6,6 +6,8 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
 import { SignupSection } from './signup-section.tsx';
+import PeopleSection from './people-section.tsx';
+import AuditSection from './audit-section.tsx';
 
 export default function AdminPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -25,6 +27,8 @@ export default function AdminPanel({ onClose }: { onClose: () => void }) {
             {/* The sections, each a file of this feature, in this order: health, people (and pending sign-ups),
                 sign-up policy and invitations, reports, audit log. */}
             <SignupSection />
+            <PeopleSection />
+            <AuditSection />
           </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -26,6 +26,8 @@ type Keys = { photo_key: string; thumbnail_key: string };
 export async function deleteAccountAndData(
   deps: { db: Database; storage: PhotoStorage; log: FastifyBaseLogger },
   user: { id: string; email: string },
+  /** Runs in the deletion's transaction, before its commit: an administrator's deletion writes its audit entry so. */
+  alsoInTransaction?: (tx: Pick<Database, 'insert' | 'execute'>) => Promise<void>,
 ): Promise<{ spots: number; files: number }> {
   const rows = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
   const email = user.email.trim().toLowerCase();
@@ -73,6 +75,7 @@ export async function deleteAccountAndData(
          or strpos(identifier, ${user.id}) > 0
          or identifier in (select '2fa-attempts-' || identifier from own union all select '2fa-otp-' || identifier from own)`);
     await tx.execute(sql`delete from "user" where id = ${user.id}`);
+    await alsoInTransaction?.(tx);
     return {
       keys: [...spotPhotos, ...visitPhotos].flatMap((row) => [row.photo_key, row.thumbnail_key]),
       spots: deletedSpots.length,

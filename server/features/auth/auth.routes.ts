@@ -98,7 +98,8 @@ export function registerAuthRoutes(
       });
       email = current?.user.email;
     }
-    return email == null ? undefined : { email, deviceId: deviceCookies.verify(cookie, email) };
+    if (email == null) return undefined;
+    return { email, deviceId: deviceCookies.verify(cookie, email, await deviceEpochOf(deps.db, email)) };
   }
 
   /**
@@ -300,7 +301,7 @@ export function registerAuthRoutes(
         await tellOldAddress(request.url, response);
       }
       // Signed in: this browser is now one the account knows, with a fresh device id.
-      if (signedIn) cookies.push(deviceCookies.issue(subject.email));
+      if (signedIn) cookies.push(deviceCookies.issue(subject.email, await deviceEpochOf(deps.db, subject.email)));
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       if (rule.clearsHttpCache && response.ok) reply.header('clear-site-data', CLEAR_HTTP_CACHE);
 
@@ -309,6 +310,14 @@ export function registerAuthRoutes(
       return reply.send(text);
     },
   });
+}
+
+/** The epoch an account's device cookies are signed with (ADR 0082); 0 for an address with no account. */
+async function deviceEpochOf(db: Database, email: string): Promise<number> {
+  const result = (await db.execute(
+    sql`select device_epoch from "user" where email = ${email.trim().toLowerCase()} limit 1`,
+  )) as unknown as { rows: { device_epoch: number }[] };
+  return result.rows[0]?.device_epoch ?? 0;
 }
 
 /**

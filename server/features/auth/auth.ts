@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { sql } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { hash, verify } from '@node-rs/argon2';
@@ -10,6 +12,7 @@ import { emailChangeMail, existingAccountMail, passwordResetMail, verificationMa
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits.ts';
 import { allowedOrigins } from '../../plugins/cross-site.ts';
 import { totpReplayGuard } from './totp-replay.ts';
+import { isLastAdminRefusal, LAST_ADMIN_MESSAGE } from '../../db/last-admin.ts';
 
 // OWASP's minimum for argon2id (m=19 MiB, t=2, p=1): better-auth's default scrypt parameters are below it.
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
@@ -90,6 +93,11 @@ export function createAuth(options: AuthOptions) {
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
       sendResetPassword: async ({ user: target, url }) => queue(passwordResetMail(target.email, url)),
+      // A reset link was opened from the mailbox: the address is confirmed. That is how an account an administrator
+      // made gets its first password (features/admin/, ADR 0082).
+      onPasswordReset: async ({ user: target }) => {
+        await options.db.execute(sql`update "user" set email_verified = true where id = ${target.id}`);
+      },
       onExistingUserSignUp: async ({ user: existing }) => queue(existingAccountMail(existing.email, publicUrl)),
       // The made-up user for an existing e-mail must look exactly like a real new one.
       customSyntheticUser: ({ coreFields, id }) => ({ ...coreFields, id }),
@@ -130,7 +138,16 @@ export function createAuth(options: AuthOptions) {
       deleteUser: {
         enabled: true,
         // The bridge insists on the password (auth.routes.ts); better-auth checks it before this runs.
-        beforeDelete: async (target) => options.deleteAccount({ id: target.id, email: target.email }),
+        beforeDelete: async (target) => {
+          try {
+            await options.deleteAccount({ id: target.id, email: target.email });
+          } catch (error) {
+            // The last administrator names another first (ADR 0077): a 409 with words, not better-auth's 500.
+            if (isLastAdminRefusal(error))
+              throw new APIError('CONFLICT', { code: 'LAST_ADMIN', message: LAST_ADMIN_MESSAGE });
+            throw error;
+          }
+        },
       },
     },
     session: {

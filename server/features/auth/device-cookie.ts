@@ -8,6 +8,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  *   from one account is worth nothing for another.
  * - The key is derived from AUTH_SECRET for this purpose only, so it never signs anything else.
  * - Path /api/auth, HttpOnly, SameSite=Strict: only sign-in ever reads it.
+ * - The account's device epoch (`user.device_epoch`) is signed too: disabling the account raises it, and every
+ *   cookie issued before no longer names a browser the account knows (ADR 0082). Epoch 0 signs as before it existed.
  */
 export const DEVICE_COOKIE_NAME = 'foray.device';
 const MAX_AGE_SECONDS = 365 * 24 * 3600;
@@ -15,12 +17,14 @@ const MAX_AGE_SECONDS = 365 * 24 * 3600;
 export function createDeviceCookies(options: { secret: string; secure: boolean }) {
   const key = createHmac('sha256', options.secret).update('foray device cookie').digest();
   const name = options.secure ? `__Secure-${DEVICE_COOKIE_NAME}` : DEVICE_COOKIE_NAME;
-  const sign = (email: string, id: string) =>
-    createHmac('sha256', key).update(`${email.trim().toLowerCase()}|${id}`).digest('base64url');
+  const sign = (email: string, epoch: number, id: string) =>
+    createHmac('sha256', key)
+      .update(`${email.trim().toLowerCase()}|${epoch === 0 ? '' : `${epoch}|`}${id}`)
+      .digest('base64url');
 
   return {
     /** The Set-Cookie header for a browser that just signed in as `email`. A new id each time. */
-    issue(email: string): string {
+    issue(email: string, epoch: number): string {
       const id = randomBytes(16).toString('base64url');
       const attributes = [
         `Max-Age=${MAX_AGE_SECONDS}`,
@@ -29,17 +33,17 @@ export function createDeviceCookies(options: { secret: string; secure: boolean }
         'SameSite=Strict',
         ...(options.secure ? ['Secure'] : []),
       ];
-      return [`${name}=${id}.${sign(email, id)}`, ...attributes].join('; ');
+      return [`${name}=${id}.${sign(email, epoch, id)}`, ...attributes].join('; ');
     },
-    /** The device id of a cookie this server issued for `email`, or null (none, forged, or another account's). */
-    verify(cookieHeader: string | undefined, email: string): string | null {
+    /** The device id of a cookie this server issued for `email` at `epoch`, or null (none, forged, another account's, dropped). */
+    verify(cookieHeader: string | undefined, email: string, epoch: number): string | null {
       const raw = cookieValue(cookieHeader, name);
       if (!raw) return null;
       const dot = raw.indexOf('.');
       if (dot < 1) return null;
       const id = raw.slice(0, dot);
       const given = Buffer.from(raw.slice(dot + 1));
-      const expected = Buffer.from(sign(email, id));
+      const expected = Buffer.from(sign(email, epoch, id));
       return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
     },
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "device_epoch" integer DEFAULT 0 NOT NULL;
