@@ -79,7 +79,10 @@ BEGIN
     WHERE new_public AND NEW.precision <> 'exact'
   ) AS change, unnest(ARRAY[7, 10, 13, 16]) AS level
   GROUP BY 1, 2, 3, 4
-  HAVING sum(change.delta) <> 0 OR sum(change.delta * change.lat) <> 0 OR sum(change.delta * change.lng) <> 0
+  -- A change that moves nothing of a cell (a private spot withheld: its true point off and on again) writes nothing.
+  HAVING sum(CASE WHEN change.kind = 'mushroom_spot' THEN change.delta ELSE 0 END) <> 0
+      OR sum(CASE WHEN change.kind = 'car_park' THEN change.delta ELSE 0 END) <> 0
+      OR sum(change.delta * change.lat) <> 0 OR sum(change.delta * change.lng) <> 0
   ORDER BY 1, 2, 3, 4
   ON CONFLICT (user_id, level, cx, cy) DO UPDATE SET
     mushroom_spots = c.mushroom_spots + excluded.mushroom_spots,
