@@ -39,6 +39,7 @@ import { registerFruitingRoutes } from './features/fruiting/fruiting.routes.ts';
 import { registerExportRoutes } from './features/export/export.routes.ts';
 import { registerImportRoutes } from './features/import/import.routes.ts';
 import { registerMapRegionRoutes } from './features/map-region/map-region.routes.ts';
+import { registerReportRoutes } from './features/reports/reports.routes.ts';
 import { describeMapRegion } from './features/map-region/map-region-file.ts';
 import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './photos/photo-reconcile.ts';
 import { createPhotoRemovalPause, pausingRemovals } from './backup/photo-removal-pause.ts';
@@ -265,6 +266,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFruitingRoutes(app, { reads, requireUser });
   registerExportRoutes(app, { db, storage, requireUser, publicUrl: config.publicUrl });
   registerImportRoutes(app, { db, storage, requireUser });
+  registerReportRoutes(app, { db, storage, requireUser, requireAdmin, recordAudit });
   if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 
   // ── The web app ──

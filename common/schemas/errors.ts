@@ -72,5 +72,6 @@ export const ERROR_CODES = [
   'OWN_ACCOUNT',
   'ALREADY_CONFIRMED',
   'TWO_STEP_ALREADY_OFF',
+  'OWN_CONTENT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -105,6 +105,12 @@ export const OPERATIONS: Record<string, OperationFacts> = {
   'POST /api/v1/admin/users/{id}/reset-two-step': { id: 'resetPersonTwoStep' },
   'POST /api/v1/admin/users/{id}/resend-confirmation': { id: 'resendPersonConfirmation' },
   'GET /api/v1/admin/audit': { id: 'listAudit' },
+  // ── Reports and moderation (ADR 0078) ──
+  'POST /api/v1/reports': { id: 'reportContent' },
+  'GET /api/v1/admin/reports': { id: 'listReports', access: 'admin' },
+  'PATCH /api/v1/admin/reports/{id}': { id: 'actOnReport', access: 'admin' },
+  'PATCH /api/v1/admin/hidden/{target_type}/{target_id}': { id: 'showHiddenContent', access: 'admin' },
+  'GET /api/v1/admin/photos/{key}': { id: 'getReportedPhoto', access: 'admin' },
 };
 
 /** The name of an operation the table does not know: `postApiV1CirclesByIdInvites` for POST /api/v1/circles/{id}/invites. */
