@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Spot } from '../common/schemas/spots.ts';
 import { signInByApi, signedInUser, uniqueEmail } from './support/accounts.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { everythingStoredIn } from './support/device.ts';
 import { useForay } from './support/foray.ts';
 import { makeAdministrator, usePostgresForForay } from './support/postgres.ts';
@@ -142,6 +143,7 @@ describe('reports and moderation', () => {
       expect(shown).toContain(en('admin.reports.owner', { name: OWNER }));
       // The reporter is never named, not even to the administrators.
       expect(shown).not.toContain('Rūta');
+    await expectNoSeriousA11yViolations(admin.page, 'reports queue');
       await report.getByRole('button', { name: exactly(en('admin.reports.hide')) }).click();
       await expectVisible(report.getByText(en('admin.reports.hideQuestion')));
       await report.getByRole('button', { name: exactly(en('admin.reports.hideConfirm')) }).click();
@@ -212,6 +214,7 @@ describe('reports and moderation', () => {
     expect(await words.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await englishLeftIn(page), 'report dialog').toEqual([]);
     expect(await keysLeftIn(page), 'report dialog').toEqual([]);
+    await expectNoSeriousA11yViolations(page, 'report dialog');
     await words.fill('Tai ne voveraitės, o netikrosios voveraitės');
 
     // No connection: the dialog says a report is only sent online, and sends nothing.
