@@ -63,6 +63,11 @@ describe('reports and moderation', () => {
       timeout: 240_000,
     },
     async () => {
+      // The server's administrator (its first account: on a new server, that one is already).
+      const adminEmail = uniqueEmail('admin');
+      const admin = await forager(adminEmail, 'Admin');
+      await makeAdministrator(database, adminEmail);
+
       // A: a public spot near where everyone stands.
       const owner = await forager(accounts.owner, OWNER);
       const spot = await createSpotByApi(owner.page, foray.baseUrl, {
@@ -124,10 +129,7 @@ describe('reports and moderation', () => {
       await dialog.getByRole('button', { name: exactly(en('reports.send')) }).click();
       await expectToast(reporter.page, { title: en('reports.already') });
 
-      // An administrator finds it in the queue, with what everyone sees of it and its owner's name, and hides it.
-      const adminEmail = uniqueEmail('admin');
-      const admin = await forager(adminEmail, 'Admin');
-      await makeAdministrator(database, adminEmail);
+      // The administrator finds it in the queue, with what everyone sees of it and its owner's name, and hides it.
       await admin.page.reload();
       await admin.page.getByRole('button', { name: exactly(en('admin.open')) }).click();
       const panel = admin.page.getByRole('dialog', { name: exactly(en('admin.title')) });
@@ -143,7 +145,7 @@ describe('reports and moderation', () => {
       expect(shown).toContain(en('admin.reports.owner', { name: OWNER }));
       // The reporter is never named, not even to the administrators.
       expect(shown).not.toContain('Rūta');
-    await expectNoSeriousA11yViolations(admin.page, 'reports queue');
+      await expectNoSeriousA11yViolations(admin.page, 'reports queue');
       await report.getByRole('button', { name: exactly(en('admin.reports.hide')) }).click();
       await expectVisible(report.getByText(en('admin.reports.hideQuestion')));
       await report.getByRole('button', { name: exactly(en('admin.reports.hideConfirm')) }).click();
