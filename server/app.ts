@@ -15,7 +15,7 @@ import { createAuth, type AuthOptions } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSessionResolver } from './plugins/session.ts';
 import { createAdminResolver } from './plugins/admin.ts';
-import { sweepAuditLog } from './features/admin/audit.ts';
+import { recordAudit, sweepAuditLog } from './features/admin/audit.ts';
 import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
 import { createPendingTwoStep } from './features/auth/two-step.ts';
 import { createDeviceCookies } from './features/auth/device-cookie.ts';
@@ -35,6 +35,7 @@ import { registerFruitingRoutes } from './features/fruiting/fruiting.routes.ts';
 import { registerExportRoutes } from './features/export/export.routes.ts';
 import { registerImportRoutes } from './features/import/import.routes.ts';
 import { registerMapRegionRoutes } from './features/map-region/map-region.routes.ts';
+import { registerReportRoutes } from './features/reports/reports.routes.ts';
 import { describeMapRegion } from './features/map-region/map-region-file.ts';
 import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './photos/photo-reconcile.ts';
 import { createPhotoRemovalPause, pausingRemovals } from './backup/photo-removal-pause.ts';
@@ -232,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFruitingRoutes(app, { reads, requireUser });
   registerExportRoutes(app, { db, storage, requireUser, publicUrl: config.publicUrl });
   registerImportRoutes(app, { db, storage, requireUser });
+  registerReportRoutes(app, { db, storage, requireUser, requireAdmin, recordAudit });
   if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 
   // ── The web app ──

@@ -66,5 +66,6 @@ export const ERROR_CODES = [
   'ACCOUNT_DISABLED',
   'ACCOUNT_PENDING',
   'LAST_ADMIN',
+  'OWN_CONTENT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import { SpotSchema } from './spots.ts';
 import { VisitSchema } from './visits.ts';
+import { HiddenByAdminSchema, ReportReasonSchema } from './hidden.ts';
+
+export { HiddenByAdminSchema, ReportReasonSchema };
+export type { HiddenByAdmin, ReportReason } from './hidden.ts';
 
 /** What may be reported: a public spot, a public visit, or a photo of a public spot or visit (ADR 0078). */
 export const ReportTargetTypeSchema = z.enum(['spot', 'visit', 'photo']);
 export type ReportTargetType = z.infer<typeof ReportTargetTypeSchema>;
 
-/** Why: spam; wrong or misleading; offensive; dangerous or on private land; other (then with a text). */
-export const ReportReasonSchema = z.enum(['spam', 'wrong', 'offensive', 'dangerous', 'other']);
-export type ReportReason = z.infer<typeof ReportReasonSchema>;
-
 export const REPORT_TEXT_MAX = 1000;
+/** How many new reports one account may make in an hour (counted in the database, every server together). */
+export const REPORTS_PER_HOUR_MAX = 20;
+/** How many reports the administrators' queue answers at once, newest first. */
+export const REPORT_QUEUE_MAX = 200;
+/** Where an administrator is served a reported photo (ADR 0078): the queue's photo URLs all start with it. */
+export const ADMIN_PHOTO_URL_PREFIX = '/api/v1/admin/photos/';
 
 /** `POST /api/v1/reports`: 201 with the report; the same person's second report of the same item: 200 with the first. */
 export const CreateReportSchema = z
@@ -37,10 +43,6 @@ export const ReportSchema = z.object({
 });
 export type Report = z.infer<typeof ReportSchema>;
 
-/** Hidden by an administrator: what the owner is shown on their spot, visit or photo (nobody else sees it at all). */
-export const HiddenByAdminSchema = z.object({ reason: ReportReasonSchema });
-export type HiddenByAdmin = z.infer<typeof HiddenByAdminSchema>;
-
 /**
  * The reported content in the administrators' queue, as everyone on the server may see it, with its owner's display
  * name; null when it is gone or no longer public (then there is nothing an administrator may look at).
@@ -65,8 +67,20 @@ export type AdminReport = z.infer<typeof AdminReportSchema>;
 
 export const AdminReportListSchema = z.object({ items: z.array(AdminReportSchema) });
 
+/** `GET /api/v1/admin/reports?status=`: open reports unless closed ones are asked for. */
+export const ReportQueueQuerySchema = z.strictObject({ status: z.enum(['open', 'closed']).default('open') });
+
+export const ReportIdParamsSchema = z.strictObject({ id: z.uuid() });
+
 /** `PATCH /api/v1/admin/reports/:id`. */
 export const ReportActionSchema = z.strictObject({ action: z.enum(['hide', 'dismiss']) });
 
 /** `PATCH /api/v1/admin/hidden/:target_type/:target_id`: show it again. */
 export const ShowAgainSchema = z.strictObject({ hidden: z.literal(false) });
+export const HiddenParamsSchema = z.strictObject({ target_type: ReportTargetTypeSchema, target_id: z.uuid() });
+/** The answer: the item is shown again to whoever may see it. */
+export const ShownAgainSchema = z.object({
+  target_type: ReportTargetTypeSchema,
+  target_id: z.uuid(),
+  hidden: z.literal(false),
+});

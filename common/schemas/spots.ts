@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HiddenByAdminSchema } from './hidden.ts';
 import {
   ACCURACY_MAX_M,
   BBOX_LIMIT_MAX,
@@ -175,6 +176,8 @@ export const PhotoSchema = z.object({
   id: z.uuid(),
   url: z.string(),
   thumbnail_url: z.string(),
+  /** Only on the owner's own photo that an administrator hid (ADR 0078); nobody else is given it at all. */
+  hidden: HiddenByAdminSchema.optional(),
 });
 export type Photo = z.infer<typeof PhotoSchema>;
 /** What a return to a spot gave: mushrooms, or nothing this time (a first-class answer, not a missing one). */
@@ -229,6 +232,8 @@ export const SpotSchema = z.object({
   /** The owner's display name; null when they have chosen none (never anything from their e-mail, ADR 0072). */
   owner_name: z.string().nullable(),
   visits: VisitSummarySchema,
+  /** Only on the owner's own spot that an administrator hid (ADR 0078): nobody else is shown the spot at all. */
+  hidden: HiddenByAdminSchema.nullable().optional(),
 });
 export type Spot = z.infer<typeof SpotSchema>;
 

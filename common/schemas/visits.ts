@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HiddenByAdminSchema } from './hidden.ts';
 import { VISIT_NOTE_MAX } from '../limits.ts';
 import { DateFoundSchema, SpotIdParamsSchema, PhotoSchema, VisitOutcomeSchema } from './spots.ts';
 import { storableText } from './text.ts';
@@ -37,6 +38,8 @@ export const VisitSchema = z.object({
   /** What was there that day (ADR 0025), in the order they were added; seen by whoever may see the spot. */
   photos: z.array(PhotoSchema),
   created_at: z.string(),
+  /** Only on the owner's own visit that an administrator hid (ADR 0078); nobody else is given it at all. */
+  hidden: HiddenByAdminSchema.optional(),
 });
 export type Visit = z.infer<typeof VisitSchema>;
 

@@ -296,6 +296,17 @@ export const spots = pgTable(
     shownUpdatedAt: timestamptz('shown_updated_at')
       .notNull()
       .default(sql`date_trunc('milliseconds', now())`),
+    /** Hidden by an administrator (ADR 0078): the reason of the report acted on; null when not hidden. */
+    hiddenReason: text('hidden_reason'),
+    /** The owner's account is disabled: written by a trigger on `user.status` (migration 0027), never by the app. */
+    ownerDisabled: boolean('owner_disabled').notNull().default(false),
+    /**
+     * Shown to nobody but its owner (ADR 0078): hidden, or its owner disabled. `visibleTo`'s parts for others and
+     * every kept count treat it as shared with nobody; the owner's own part and counts keep it.
+     */
+    withheld: boolean('withheld')
+      .notNull()
+      .generatedAlwaysAs(sql`hidden_reason is not null or owner_disabled`),
   },
   (t) => [
     index('locations_position_gist').using('gist', t.position),
@@ -333,6 +344,8 @@ export const spotPhotos = pgTable(
     photoKey: text('photo_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** Hidden by an administrator (ADR 0078): the reason of the report acted on; shown to the owner alone. */
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [
     index('location_photos_location_position_idx').on(t.spotId, t.position),
@@ -360,6 +373,8 @@ export const visits = pgTable(
     createdAt: timestamptz('created_at')
       .notNull()
       .default(sql`date_trunc('milliseconds', now())`),
+    /** Hidden by an administrator (ADR 0078): the reason of the report acted on; shown to the owner alone. */
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [
     // The summary on every spot and the visits list: one index range per spot, newest first.
@@ -384,6 +399,8 @@ export const visitPhotos = pgTable(
     photoKey: text('photo_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** Hidden by an administrator (ADR 0078): the reason of the report acted on; shown to the owner alone. */
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [
     index('visit_photos_visit_position_idx').on(t.visitId, t.position),
@@ -777,4 +794,40 @@ export const auditLog = pgTable(
     address: text('address'),
   },
   (t) => [index('audit_log_at_idx').on(t.at.desc(), t.id.desc())],
+);
+
+/**
+ * Reports of content (ADR 0078): a public spot, a visit of one, or a photo of one, reported once per person. The
+ * reporter is read by no route at all (the queue shows the report, not who made it), so the owner never learns it.
+ * No foreign key to the content, which may be deleted: the queue then shows nothing of it.
+ */
+export const REPORT_TARGET_TYPES = ['spot', 'visit', 'photo'] as const;
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason', { enum: ['spam', 'wrong', 'offensive', 'dangerous', 'other'] }).notNull(),
+    text: text('text'),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamptz('created_at')
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
+    closedAt: timestamptz('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('reports_once_per_person_idx').on(t.reporterId, t.targetType, t.targetId),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    index('reports_status_recent_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('reports_reporter_recent_idx').on(t.reporterId, t.createdAt),
+    check('reports_target_type_check', sql`${t.targetType} in ('spot', 'visit', 'photo')`),
+    check('reports_reason_check', sql`${t.reason} in ('spam', 'wrong', 'offensive', 'dangerous', 'other')`),
+    check('reports_status_check', sql`${t.status} in ('open', 'closed')`),
+  ],
 );

@@ -31,13 +31,17 @@ const updatedFor = (viewerId: string) =>
  * aggregate on every row. It is only computed for rows the read query already let through `visibleTo`, so it
  * shows nothing of a spot one may not see.
  */
-const visitSummaryJson = sql.raw(`case when exists (select 1 from visits v where v.location_id = l.id)
+const visitSummaryJson = (viewerId: string) => {
+  // A visit an administrator hid is its owner's alone (ADR 0078).
+  const shown = sql`(v.hidden_reason is null or l.user_id = ${viewerId})`;
+  return sql`case when exists (select 1 from visits v where v.location_id = l.id and ${shown})
     then (select json_build_object(
                    'count', count(*)::int,
                    'last', (array_agg(json_build_object('date', v.visited_on, 'outcome', v.outcome)
                                       order by v.visited_on desc, v.created_at desc, v.id desc))[1])
-          from visits v where v.location_id = l.id)
-    else json_build_object('count', 0, 'last', null) end`);
+          from visits v where v.location_id = l.id and ${shown})
+    else json_build_object('count', 0, 'last', null) end`;
+};
 
 /**
  * A spot as the API's JSON, built inside PostgreSQL, as this viewer may see it (ADR 0053): someone else's approximate
@@ -48,7 +52,7 @@ const visitSummaryJson = sql.raw(`case when exists (select 1 from visits v where
  * query per spot from Node — and, being a subquery in the select list, PostgreSQL runs it only for the rows that
  * survive the page's limit.
  */
-export const spotJson = (viewerId: string) => sql`(select json_build_object(
+const spotObject = (viewerId: string) => sql`(select json_build_object(
   'id', l.id,
   'type', l.type,
   'mushroom_types', l.mushroom_types,
@@ -72,13 +76,28 @@ export const spotJson = (viewerId: string) => sql`(select json_build_object(
   'version', ${versionFor(viewerId)},
   'is_owner', l.user_id = ${viewerId},
   'owner_name', u.name,
-  'visits', ${visitSummaryJson})
-  from (select json_agg(json_build_object(
-          'id', p.id,
-          'url', ${PHOTO_URL_PREFIX} || p.photo_key,
-          'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key) order by p.position, p.created_at, p.id) as photos
-        from ${spotPhotos} p where p.location_id = l.id) ph,
+  'visits', ${visitSummaryJson(viewerId)})
+  from (select json_agg(${photoJson(viewerId)} order by p.position, p.created_at, p.id) as photos
+        from ${spotPhotos} p where p.location_id = l.id and (p.hidden_reason is null or l.user_id = ${viewerId})) ph,
        (select json_agg(lc.circle_id order by lc.circle_id) as all_ids,
                json_agg(lc.circle_id order by lc.circle_id) filter (where exists (
                  select 1 from ${circleMembers} m where m.circle_id = lc.circle_id and m.user_id = ${viewerId})) as viewer_ids
         from ${spotCircles} lc where lc.location_id = l.id) sh)`;
+
+/**
+ * A spot as the API's JSON (`spotObject`), and on the owner's own spot that an administrator hid, `hidden: {reason}`
+ * (ADR 0078); every other spot has no such key.
+ */
+export const spotJson = (viewerId: string) => sql`(case when l.hidden_reason is not null and l.user_id = ${viewerId}
+  then (${spotObject(viewerId)}::jsonb || jsonb_build_object('hidden', json_build_object('reason', l.hidden_reason)))::json
+  else ${spotObject(viewerId)} end)`;
+
+/**
+ * One photo of a spot or a visit as the API's JSON (`p` a location_photos or visit_photos row, `l` its spot); the
+ * owner's own hidden photo carries `hidden: {reason}` (ADR 0078). Callers leave hidden photos out for anyone else.
+ */
+export const photoJson = (viewerId: string) => sql`case when p.hidden_reason is not null and l.user_id = ${viewerId}
+  then json_build_object('id', p.id, 'url', ${PHOTO_URL_PREFIX} || p.photo_key,
+    'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key, 'hidden', json_build_object('reason', p.hidden_reason))
+  else json_build_object('id', p.id, 'url', ${PHOTO_URL_PREFIX} || p.photo_key,
+    'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key) end`;

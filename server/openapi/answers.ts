@@ -88,6 +88,17 @@ export const OPERATION_EXTRAS: Record<string, OperationExtras> = {
       },
     },
   },
+  'GET /api/v1/admin/photos/{key}': {
+    parameters: [IF_NONE_MATCH],
+    responses: {
+      200: {
+        description: 'The photo or thumbnail of reported public content, re-encoded as WebP without metadata',
+        headers: ETAG,
+        content: file(['image/webp']),
+      },
+      304: NOT_MODIFIED,
+    },
+  },
   'GET /api/v1/map/tiles/{z}/{x}/{y}': { parameters: [IF_NONE_MATCH] },
   'GET /api/v1/map-region/region.pmtiles': { parameters: REGION_HEADERS, responses: REGION_ANSWERS },
   'HEAD /api/v1/map-region/region.pmtiles': {

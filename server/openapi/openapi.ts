@@ -57,6 +57,8 @@ const TAGS: Record<string, string> = {
   fruiting: 'What is due and what is found nearby',
   export: 'Download one’s spots',
   import: 'Bring spots in from a file',
+  reports: 'Report content that everyone on the server can see',
+  admin: 'For the server’s administrators only (anyone else: 404)',
 };
 
 export type OpenApiOptions = {

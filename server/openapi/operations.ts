@@ -89,6 +89,13 @@ export const OPERATIONS: Record<string, OperationFacts> = {
   'GET /api/v1/export': { id: 'exportSpots' },
   'POST /api/v1/import/preview': { id: 'previewImport' },
   'POST /api/v1/import': { id: 'importSpots' },
+
+  // ── Reports and moderation (ADR 0078) ──
+  'POST /api/v1/reports': { id: 'reportContent' },
+  'GET /api/v1/admin/reports': { id: 'listReports', access: 'admin' },
+  'PATCH /api/v1/admin/reports/{id}': { id: 'actOnReport', access: 'admin' },
+  'PATCH /api/v1/admin/hidden/{target_type}/{target_id}': { id: 'showHiddenContent', access: 'admin' },
+  'GET /api/v1/admin/photos/{key}': { id: 'getReportedPhoto', access: 'admin' },
 };
 
 /** The name of an operation the table does not know: `postApiV1CirclesByIdInvites` for POST /api/v1/circles/{id}/invites. */

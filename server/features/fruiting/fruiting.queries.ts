@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { fruitingFinds, spots, user } from '../../db/schema.ts';
 import { FRUITING_SEASON_DAYS, type DueSpot } from '../../../common/fruiting-due.ts';
-import { visibleParts, visibleTo } from '../spots/spot-privacy.queries.ts';
+import { notHiddenFrom, visibleParts, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 type Rows<Row> = { rows: Row[] };
 // node-postgres parses json columns; PGlite may hand back text.
@@ -24,10 +24,14 @@ export function inSeason(visitedOn: SQL, today: string): SQL {
         <= ${FRUITING_SEASON_DAYS}::int)`;
 }
 
-/** `isDueNow()` in SQL for the spot `l`: a `found` visit in season. One index range of its visits. */
-export const foundInSeason = (today: string): SQL =>
+/**
+ * `isDueNow()` in SQL for the spot `l`: a `found` visit in season, of those the viewer may see (a hidden one is its
+ * owner's alone, ADR 0078). One index range of its visits.
+ */
+export const foundInSeason = (viewerId: string, today: string): SQL =>
   sql`exists (select 1 from visits v
-    where v.location_id = l.id and v.outcome = 'found' and ${inSeason(sql`v.visited_on`, today)})`;
+    where v.location_id = l.id and v.outcome = 'found' and ${notHiddenFrom(viewerId, 'v')}
+      and ${inSeason(sql`v.visited_on`, today)})`;
 
 /**
  * Whether the spot `l` is due now for the viewer (ADR 0059): their own, or another's shared with a circle they are
@@ -36,7 +40,7 @@ export const foundInSeason = (today: string): SQL =>
  */
 export function dueNowCondition(viewerId: string, today: string): SQL {
   const { own, sharedWithViewer } = visibleParts(viewerId);
-  return sql`((${own} or ${sharedWithViewer}) and ${foundInSeason(today)})`;
+  return sql`((${own} or ${sharedWithViewer}) and ${foundInSeason(viewerId, today)})`;
 }
 
 /**
@@ -51,7 +55,7 @@ export async function dueCandidates(db: Database, viewerId: string, today: strin
            case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end as longitude,
            (select json_agg(json_build_object('date', v.visited_on, 'outcome', v.outcome, 'amount', v.amount)
                             order by v.visited_on, v.created_at, v.id)
-            from visits v where v.location_id = l.id) as visits
+            from visits v where v.location_id = l.id and ${notHiddenFrom(viewerId, 'v')}) as visits
     from ${spots} l
     where ${visibleTo(viewerId)} and ${dueNowCondition(viewerId, today)}`)) as unknown as Rows<
     Omit<DueSpot, 'visits'> & { visits: DueSpot['visits'] | string }

@@ -139,7 +139,7 @@ async function keptCounts(
       union all
       select foray_tile_x(l.shown_longitude, ${level}), foray_tile_y(l.shown_latitude, ${level}), -d.extra
       from (${countedTwice(viewerId)}) d join ${spots} l on l.id = d.location_id
-      where not l.is_public and l.user_id <> ${viewerId} and l.shown_position <@ ${box(padded(view))}
+      where not l.is_public and not l.withheld and l.user_id <> ${viewerId} and l.shown_position <@ ${box(padded(view))}
     ) k group by 1, 2`)) as unknown as Rows<{ cx: number; cy: number; count: number }>;
   return new Map(result.rows.map((row) => [`${row.cx}/${row.cy}`, Number(row.count)]));
 }

@@ -20,7 +20,7 @@ import {
 } from '../../../common/schemas/map-tiles.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { filterConditions } from '../spots/spot-filter.queries.ts';
-import { placedInBox, visibleTo } from '../spots/spot-privacy.queries.ts';
+import { notHiddenFrom, placedInBox, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 type Rows<Row> = { rows: Row[] };
 
@@ -105,7 +105,7 @@ async function markersIn(db: Database, viewerId: string, where: SQL, limit: numb
   const { lat, lng } = placeOf(viewerId);
   const result = (await db.execute(sql`
     select l.id, ${lat} as latitude, ${lng} as longitude, l.type, l.user_id = ${viewerId} as is_owner, l.is_public,
-           exists (select 1 from ${spotPhotos} p where p.location_id = l.id) as has_photos,
+           exists (select 1 from ${spotPhotos} p where p.location_id = l.id and ${notHiddenFrom(viewerId, 'p')}) as has_photos,
            case when l.user_id = ${viewerId} then 'exact' else l.precision end as precision
     from ${spots} l where ${where}
     limit ${limit}`)) as unknown as Rows<MapMarker>;
@@ -164,7 +164,7 @@ async function keptCells(
              -d.extra * (l.type = 'mushroom_spot')::int, -d.extra * (l.type = 'car_park')::int,
              -d.extra * l.shown_latitude, -d.extra * l.shown_longitude
       from (${countedTwice(viewerId)}) d join ${spots} l on l.id = d.location_id
-      where not l.is_public and l.user_id <> ${viewerId}
+      where not l.is_public and not l.withheld and l.user_id <> ${viewerId}
         and foray_tile_x(l.shown_longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.shown_latitude, ${tile.z}) = ${tile.y}
     ) k group by 1, 2`)) as unknown as Rows<CellRow>;
   return result.rows;

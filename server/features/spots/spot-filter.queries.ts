@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { circleMembers, spotCircles, spotPhotos } from '../../db/schema.ts';
 import { searchTerms, type SpotFilter } from '../../../common/spot-filter.ts';
-import { visibleParts } from './spot-privacy.queries.ts';
+import { notHiddenFrom, visibleParts } from './spot-privacy.queries.ts';
 import { dueNowCondition } from '../fruiting/fruiting.queries.ts';
 
 /** Narrows what the viewer may see to their own spots, or to others' they may see; never widens it. */
@@ -41,11 +41,12 @@ export function filterConditions(viewerId: string, filter: SpotFilter): SQL[] {
       where lc.location_id = l.id and lc.circle_id = ${filter.circle_id} and m.user_id = ${viewerId})`);
   }
   if (filter.photo) {
-    const hasPhoto = sql`exists (select 1 from ${spotPhotos} p where p.location_id = l.id)`;
+    const hasPhoto = sql`exists (select 1 from ${spotPhotos} p where p.location_id = l.id
+      and ${notHiddenFrom(viewerId, 'p')})`;
     conditions.push(filter.photo === 'with' ? hasPhoto : sql`not ${hasPhoto}`);
   }
   if (filter.visited === 'this_year') {
-    conditions.push(sql`exists (select 1 from visits v where v.location_id = l.id
+    conditions.push(sql`exists (select 1 from visits v where v.location_id = l.id and ${notHiddenFrom(viewerId, 'v')}
       and v.visited_on >= make_date(extract(year from now() at time zone 'UTC')::int, 1, 1))`);
   }
   // The due route's own rule (ADR 0061), with today as that route counts it: the UTC date of this process.

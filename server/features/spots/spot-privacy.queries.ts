@@ -8,15 +8,23 @@ import type { BBox } from '../../../common/schemas/spots.ts';
  * Privacy in one rule (ADR 0053): a viewer sees their own spots, everyone's public ones, and others' spots shared
  * with a circle the viewer is in — nothing else. The three parts never overlap, so a read may take them one at a
  * time (the list does: each part is then one ordered scan). Written against the alias `l` that every read query
- * gives the locations table.
+ * gives the locations table. A withheld spot (hidden by an administrator, or its owner disabled: ADR 0078) is in
+ * the owner's part only, as if shared with nobody.
  */
 export function visibleParts(viewerId: string): { own: SQL; othersPublic: SQL; sharedWithViewer: SQL } {
   return {
     own: sql`l.user_id = ${viewerId}`,
-    othersPublic: sql`(l.is_public and l.user_id <> ${viewerId})`,
-    sharedWithViewer: sql`(not l.is_public and l.user_id <> ${viewerId} and l.id in (${spotsSharedWith(viewerId)}))`,
+    othersPublic: sql`(l.is_public and not l.withheld and l.user_id <> ${viewerId})`,
+    sharedWithViewer: sql`(not l.is_public and not l.withheld and l.user_id <> ${viewerId} and l.id in (${spotsSharedWith(viewerId)}))`,
   };
 }
+
+/**
+ * A visit or photo of a spot the viewer may see, as the viewer may see it (ADR 0078): one an administrator hid is
+ * its owner's alone. `alias` is the visits, location_photos or visit_photos row; `l` its spot.
+ */
+export const notHiddenFrom = (viewerId: string, alias: 'v' | 'p') =>
+  sql`(${sql.raw(alias)}.hidden_reason is null or l.user_id = ${viewerId})`;
 
 /** The ids of spots shared with any circle the viewer is in (their own among them). */
 export const spotsSharedWith = (viewerId: string) => sql`select lc.location_id from ${spotCircles} lc

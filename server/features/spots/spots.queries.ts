@@ -17,7 +17,7 @@ import { SPOT_COLUMNS, type EditableSpot, type SpotChanges, type SpotValues } fr
 import { isoCreated, spotJson, versionFor } from '../../db/spot-json.ts';
 import { deletedByAnother, deletedIdOwner, IdTakenMeanwhile } from '../../db/ids-once-used.ts';
 import { filterConditions } from './spot-filter.queries.ts';
-import { placedInBox, visibleParts, visibleTo } from './spot-privacy.queries.ts';
+import { notHiddenFrom, placedInBox, visibleParts, visibleTo } from './spot-privacy.queries.ts';
 import { insertSharedSpot, requireOwnCircles, setCircles } from './spot-sharing.queries.ts';
 
 export type Cursor = { createdAt: string; id: string };
@@ -306,9 +306,11 @@ export async function canViewPhoto(db: Database, viewerId: string, key: string):
   const result = await db.execute(sql`
     select 1 from ${spotPhotos} p join ${spots} l on l.id = p.location_id
     where (p.photo_key = ${key} or p.thumbnail_key = ${key}) and ${visibleTo(viewerId)}
+      and ${notHiddenFrom(viewerId, 'p')}
     union all
     select 1 from ${visitPhotos} p join ${visits} v on v.id = p.visit_id join ${spots} l on l.id = v.location_id
     where (p.photo_key = ${key} or p.thumbnail_key = ${key}) and ${visibleTo(viewerId)}
+      and ${notHiddenFrom(viewerId, 'v')} and ${notHiddenFrom(viewerId, 'p')}
     limit 1`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

@@ -4,26 +4,31 @@ import type { Database } from '../../db/client.ts';
 import { deletedVisitIds, deletedVisitPhotoIds, spots, visitPhotos, visits } from '../../db/schema.ts';
 import { deletedByAnother, deletedIdOwner, IdTakenMeanwhile, type IdUse } from '../../db/ids-once-used.ts';
 import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
-import { PHOTO_URL_PREFIX } from '../../db/spot-json.ts';
-import { visibleParts, visibleTo } from '../spots/spot-privacy.queries.ts';
+import { photoJson } from '../../db/spot-json.ts';
+import { notHiddenFrom, visibleParts, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 /**
  * A row as the API's Visit. The note only for the spot's owner (ADR 0022) and the members of a circle the spot is
  * shared with (ADR 0053); a public spot's visitors see no notes. `v` is a visits row, `l` its spot.
  */
-const visitJson = (viewerId: string) => sql`json_build_object(
+const visitObject = (viewerId: string) => sql`json_build_object(
   'id', v.id,
   'location_id', v.location_id,
   'date', v.visited_on,
   'outcome', v.outcome,
   'amount', v.amount,
   'note', case when l.user_id = ${viewerId} or ${visibleParts(viewerId).sharedWithViewer} then v.note end,
-  'photos', (select coalesce(json_agg(json_build_object(
-                'id', p.id,
-                'url', ${PHOTO_URL_PREFIX} || p.photo_key,
-                'thumbnail_url', ${PHOTO_URL_PREFIX} || p.thumbnail_key) order by p.position, p.created_at, p.id), '[]'::json)
-             from visit_photos p where p.visit_id = v.id),
+  'photos', (select coalesce(json_agg(${photoJson(viewerId)} order by p.position, p.created_at, p.id), '[]'::json)
+             from visit_photos p where p.visit_id = v.id and ${notHiddenFrom(viewerId, 'p')}),
   'created_at', to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+/**
+ * A visit (`v`, its spot `l`) as the viewer may see it: the owner's own hidden one with `hidden: {reason}` (ADR 0078).
+ * Callers leave hidden visits out for anyone else.
+ */
+export const visitJson = (viewerId: string) => sql`(case when v.hidden_reason is not null and l.user_id = ${viewerId}
+  then (${visitObject(viewerId)}::jsonb || jsonb_build_object('hidden', json_build_object('reason', v.hidden_reason)))::json
+  else ${visitObject(viewerId)} end)`;
 
 const NEWEST_FIRST = sql.raw('v.visited_on desc, v.created_at desc, v.id desc');
 
@@ -35,7 +40,7 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.p
 export async function listVisits(db: Database, viewerId: string, spotId: string): Promise<Visit[] | null> {
   const result = (await db.execute(sql`
     select (select coalesce(json_agg(${visitJson(viewerId)} order by ${NEWEST_FIRST}), '[]')
-            from ${visits} v where v.location_id = l.id) as items
+            from ${visits} v where v.location_id = l.id and ${notHiddenFrom(viewerId, 'v')}) as items
     from ${spots} l
     where l.id = ${spotId} and ${visibleTo(viewerId)}`)) as unknown as Rows<{
     items: Visit[] | string;
@@ -67,7 +72,7 @@ export async function visitsOfSpots(db: Database, viewerId: string, spotIds: str
     where v.location_id in (${sql.join(
       spotIds.map((id) => sql`${id}`),
       sql`, `,
-    )}) and ${visibleTo(viewerId)}
+    )}) and ${visibleTo(viewerId)} and ${notHiddenFrom(viewerId, 'v')}
     group by v.location_id`)) as unknown as Rows<{ id: string; items: Visit[] | string }>;
   for (const row of result.rows) found.set(row.id, parsed(row.items));
   return found;
