@@ -174,14 +174,32 @@ describe('reports and moderation', () => {
       await openTab(other.page, 'locations');
       await expectGone(cardOf(other.page, TITLE));
 
-      // A still has it, marked hidden with the reason in words, and can still edit it.
+      // A still has it, marked hidden with the reason in words on the map and in the list, and can still edit it.
       await owner.page.reload();
+      await markerOf(owner.page, 'mushroom_spot', TITLE).click();
+      await expectVisible(ownPopup.getByText(en('reports.hidden.offensive'), { exact: true }));
+      await expectVisible(ownPopup.getByRole('button', { name: exactly(en('locations.edit')) }));
       await openTab(owner.page, 'locations');
       const card = cardOf(owner.page, TITLE);
       await expectVisible(card.getByText(en('reports.hidden.offensive'), { exact: true }));
       await expectVisible(card.getByText(en('reports.hiddenNote'), { exact: true }));
       await expectVisible(card.getByRole('button', { name: exactly(en('locations.edit')) }));
       await expectVisible(card.getByRole('button', { name: exactly(en('locations.delete')) }));
+
+      // Shown again by the administrator: everyone who may see it sees it again, and A's mark is gone.
+      await reports.getByRole('button', { name: exactly(en('admin.reports.showAgain')) }).click();
+      await expectToast(admin.page, { title: en('admin.reports.shownAgain') });
+      expect(await whatIsSeen(other.page, spot)).toEqual({
+        listed: true,
+        count: 1,
+        tile: 1,
+        exported: true,
+        byId: 200,
+      });
+      await owner.page.reload();
+      await openTab(owner.page, 'locations');
+      await expectVisible(card.getByRole('button', { name: exactly(en('locations.edit')) }));
+      expect(await card.getByText(en('reports.hidden.offensive'), { exact: true }).count()).toBe(0);
     },
   );
 
