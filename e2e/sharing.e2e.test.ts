@@ -99,11 +99,12 @@ describe('sharing', () => {
     expect(sharedText).toContain(en('sharing.public'));
     // Shared exactly: nothing said of an approximate place.
     expect(sharedText).not.toContain(en('sharing.approximate.1km'));
-    // Only the owner may edit, share or delete; anyone who sees the spot may be guided to it.
+    // Only the owner may edit, share or delete; anyone who sees the spot may be guided to it, and report a public one.
     expect(await shared.getByRole('button', { name: exactly(en('locations.share')) }).count()).toBe(0);
     expect(await shared.getByRole('button', { name: exactly(en('locations.delete')) }).count()).toBe(0);
     expect((await shared.getByRole('button').allInnerTexts()).map((name) => name.trim())).toEqual([
       en('guidance.guideMeHere'),
+      en('reports.report'),
     ]);
     expect(await cardOf(other.page, 'Secret porcini').count()).toBe(0);
 

@@ -25,6 +25,7 @@ import { ShownAreaContext } from './shown-area.ts';
 import { GuidanceHost } from './guidance-host.tsx';
 import { PhotosHost } from './photos-host.tsx';
 import { VisitsHost } from './visits-host.tsx';
+import { ReportHost } from './report-host.tsx';
 import { queryClient } from './query-client.ts';
 import { withAllWords } from '../i18n/later-words.ts';
 import type { BBox } from '../../common/schemas/spots.ts';
@@ -94,103 +95,105 @@ export default function MainScreen() {
               <EditHost>
                 <PhotosHost>
                   <VisitsHost>
-                    <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
-                      <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
-                        <AppTitle email={me.email} />
-                        <div className="flex items-center gap-2">
-                          <OfflineBadge />
-                          <IconButton label={t('offline.deviceTitle')} onClick={() => setDeviceOpen(true)}>
-                            <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
-                            <path d="M12 7v7m0 0l-3-3m3 3l3-3M10 18h4" strokeLinecap="round" strokeLinejoin="round" />
-                          </IconButton>
-                          <InstallButton />
-                          {me.role === 'admin' && (
-                            <IconButton label={t('admin.open')} onClick={() => setAdminOpen(true)}>
-                              <path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3z" strokeLinejoin="round" />
-                              <path d="M9 12l2 2 4-4" strokeLinecap="round" strokeLinejoin="round" />
+                    <ReportHost>
+                      <div className="mx-auto flex min-h-dvh max-w-7xl flex-col">
+                        <header className="flex flex-wrap items-center gap-3 border-b border-stone-200 px-4 py-3">
+                          <AppTitle email={me.email} />
+                          <div className="flex items-center gap-2">
+                            <OfflineBadge />
+                            <IconButton label={t('offline.deviceTitle')} onClick={() => setDeviceOpen(true)}>
+                              <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+                              <path d="M12 7v7m0 0l-3-3m3 3l3-3M10 18h4" strokeLinecap="round" strokeLinejoin="round" />
                             </IconButton>
-                          )}
-                          <IconButton label={t('account.open')} onClick={openAccount}>
-                            <circle cx="12" cy="8" r="4" />
-                            <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
-                          </IconButton>
-                          <LanguageSwitch />
-                          <SignOutButton />
-                        </div>
-                      </header>
-                      <SyncStatus />
-                      {me.name === null && <NamePrompt userId={me.id} onChoose={() => setAccountOpen('name')} />}
+                            <InstallButton />
+                            {me.role === 'admin' && (
+                              <IconButton label={t('admin.open')} onClick={() => setAdminOpen(true)}>
+                                <path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3z" strokeLinejoin="round" />
+                                <path d="M9 12l2 2 4-4" strokeLinecap="round" strokeLinejoin="round" />
+                              </IconButton>
+                            )}
+                            <IconButton label={t('account.open')} onClick={openAccount}>
+                              <circle cx="12" cy="8" r="4" />
+                              <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
+                            </IconButton>
+                            <LanguageSwitch />
+                            <SignOutButton />
+                          </div>
+                        </header>
+                        <SyncStatus />
+                        {me.name === null && <NamePrompt userId={me.id} onChoose={() => setAccountOpen('name')} />}
 
-                      <main className="flex flex-1 flex-col">
-                        <Tabs<TabId>
-                          label={t('app.sections')}
-                          value={tab}
-                          onChange={setTab}
-                          className="flex flex-1 flex-col px-4 py-4"
-                          // One filter for both tabs, beside them.
-                          aside={<FilterButton />}
-                          headerClassName="flex items-center gap-2"
-                          listClassName="grid flex-1 grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:w-80 sm:flex-none"
-                          tabClassName={TRIGGER_CLASS}
-                          panelClassName="mt-4"
-                          items={[
-                            // The map stays mounted while the list is shown, so its view and loaded spots survive a tab switch.
-                            {
-                              id: 'map',
-                              label: t('tabs.map'),
-                              keepMounted: true,
-                              content: <MapTab regionMap={renderRegionMap} onShownArea={keepShownArea} />,
-                            },
-                            {
-                              id: 'spots',
-                              label: t('tabs.locations'),
-                              content: (
-                                <Suspense
-                                  fallback={
-                                    <div className="flex justify-center p-8 text-green-800">
-                                      <Spinner label={t('common.loading')} className="size-8" />
-                                    </div>
-                                  }
-                                >
-                                  <SpotsScreen />
-                                </Suspense>
-                              ),
-                            },
-                          ]}
-                        />
-                      </main>
-                    </div>
-                    {deviceOpen && (
-                      <Suspense fallback={null}>
-                        <DeviceScreen onClose={() => setDeviceOpen(false)} />
-                      </Suspense>
-                    )}
-                    {adminOpen && (
-                      <Suspense fallback={null}>
-                        <AdminScreen onClose={() => setAdminOpen(false)} />
-                      </Suspense>
-                    )}
-                    {accountOpen && (
-                      <Suspense fallback={null}>
-                        <AccountScreen
-                          onClose={() => setAccountOpen(false)}
-                          startAt={accountOpen === 'name' ? 'name' : undefined}
-                        />
-                      </Suspense>
-                    )}
-                    {inviteToken && (
-                      <Suspense fallback={null}>
-                        <JoinCircle
-                          token={inviteToken}
-                          // Answered: a reload does not ask again.
-                          onAnswered={forgetInvite}
-                          onClose={() => {
-                            forgetInvite();
-                            setInviteToken(null);
-                          }}
-                        />
-                      </Suspense>
-                    )}
+                        <main className="flex flex-1 flex-col">
+                          <Tabs<TabId>
+                            label={t('app.sections')}
+                            value={tab}
+                            onChange={setTab}
+                            className="flex flex-1 flex-col px-4 py-4"
+                            // One filter for both tabs, beside them.
+                            aside={<FilterButton />}
+                            headerClassName="flex items-center gap-2"
+                            listClassName="grid flex-1 grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 sm:w-80 sm:flex-none"
+                            tabClassName={TRIGGER_CLASS}
+                            panelClassName="mt-4"
+                            items={[
+                              // The map stays mounted while the list is shown, so its view and loaded spots survive a tab switch.
+                              {
+                                id: 'map',
+                                label: t('tabs.map'),
+                                keepMounted: true,
+                                content: <MapTab regionMap={renderRegionMap} onShownArea={keepShownArea} />,
+                              },
+                              {
+                                id: 'spots',
+                                label: t('tabs.locations'),
+                                content: (
+                                  <Suspense
+                                    fallback={
+                                      <div className="flex justify-center p-8 text-green-800">
+                                        <Spinner label={t('common.loading')} className="size-8" />
+                                      </div>
+                                    }
+                                  >
+                                    <SpotsScreen />
+                                  </Suspense>
+                                ),
+                              },
+                            ]}
+                          />
+                        </main>
+                      </div>
+                      {deviceOpen && (
+                        <Suspense fallback={null}>
+                          <DeviceScreen onClose={() => setDeviceOpen(false)} />
+                        </Suspense>
+                      )}
+                      {adminOpen && (
+                        <Suspense fallback={null}>
+                          <AdminScreen onClose={() => setAdminOpen(false)} />
+                        </Suspense>
+                      )}
+                      {accountOpen && (
+                        <Suspense fallback={null}>
+                          <AccountScreen
+                            onClose={() => setAccountOpen(false)}
+                            startAt={accountOpen === 'name' ? 'name' : undefined}
+                          />
+                        </Suspense>
+                      )}
+                      {inviteToken && (
+                        <Suspense fallback={null}>
+                          <JoinCircle
+                            token={inviteToken}
+                            // Answered: a reload does not ask again.
+                            onAnswered={forgetInvite}
+                            onClose={() => {
+                              forgetInvite();
+                              setInviteToken(null);
+                            }}
+                          />
+                        </Suspense>
+                      )}
+                    </ReportHost>
                   </VisitsHost>
                 </PhotosHost>
               </EditHost>

@@ -47,6 +47,8 @@ type RequestOptions<T> = {
    * (a 204, or an answer nobody uses).
    */
   schema?: AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
+  /** Told the status of a successful answer, for a route whose 200 and 201 mean different things. */
+  onStatus?: (status: number) => void;
 };
 
 /**
@@ -125,6 +127,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
     if (error.status === 401 && !path.startsWith('/api/auth/')) onUnauthenticated?.();
     throw error;
   }
+  options.onStatus?.(response.status);
   if (!schema) return payload as T;
   const contract = await schema;
   try {

@@ -11,17 +11,22 @@ const SWIPE_PX = 40;
 const CONTROL =
   'inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-2xl text-stone-900 shadow hover:bg-white aria-disabled:opacity-30';
 
-/** `title`: what the photos show (a spot's mushrooms or type), named in the viewer's title. */
+/**
+ * `title`: what the photos show (a spot's mushrooms or type), named in the viewer's title. `action`: one more thing to
+ * do with the photo shown (e.g. report it), a button under it.
+ */
 export default function PhotoViewer({
   title,
   photos,
   startAt,
   onClose,
+  action,
 }: {
   title: string;
   photos: Photo[];
   startAt: number;
   onClose: () => void;
+  action?: { label: string; onSelect: (photo: Photo, position: number) => void };
 }) {
   const { t } = useTranslation();
   const total = photos.length;
@@ -115,6 +120,17 @@ export default function PhotoViewer({
               <span aria-hidden="true">›</span>
             </button>
           </div>
+          {action && photo && (
+            <div className="flex justify-center pt-2">
+              <button
+                type="button"
+                className="min-h-11 rounded-md px-3 text-sm text-stone-200 underline hover:text-white"
+                onClick={() => action.onSelect(photo, position)}
+              >
+                {action.label}
+              </button>
+            </div>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

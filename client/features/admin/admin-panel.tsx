@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { SignupSection } from './signup-section.tsx';
 import PeopleSection from './people-section.tsx';
 import AuditSection from './audit-section.tsx';
+import { ReportsSection } from './reports-section.tsx';
 
 export default function AdminPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -26,8 +27,9 @@ export default function AdminPanel({ onClose }: { onClose: () => void }) {
           <div className="flex-1 space-y-8 overflow-y-auto px-4 py-4">
             {/* The sections, each a file of this feature, in this order: health, people (and pending sign-ups),
                 sign-up policy and invitations, reports, audit log. */}
-            <SignupSection />
             <PeopleSection />
+            <SignupSection />
+            <ReportsSection />
             <AuditSection />
           </div>
         </RadixDialog.Content>

@@ -13,6 +13,8 @@ import { useOpenVisits } from '../../app/visits-context.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useMyCircles } from '../../app/circles.ts';
 import { approximateText, audienceBadge, othersSeeText, sharedByText, areaOf } from '../../app/sharing.ts';
+import { hiddenOf, hiddenText } from '../../app/hidden.ts';
+import { useOpenReport } from '../../app/report-context.ts';
 
 /** `onMove`: "Move" on one of the user's pins, which the Map tab answers with its move panel. */
 export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
@@ -22,6 +24,7 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
   const openVisits = useOpenVisits();
   const editing = useSpotEditing();
   const { retry, discard } = useOutbox();
+  const openReport = useOpenReport();
   const language = i18n.resolvedLanguage ?? 'en';
   // Names for the circles a spot is shared with; until they load (or with no signal), how many.
   const circles = useMyCircles({ afterTheMap: true }).data;
@@ -55,6 +58,19 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
       recordVisit: t('visits.record'),
       visits: t('visits.list'),
       onVisits: (spot: ShownSpot, kind: 'record' | 'list') => openVisits({ kind, spot }),
+      report: t('reports.report'),
+      reportLabel: (title: string) => t('reports.reportSpot', { title }),
+      onReport: (spot: ShownSpot) =>
+        openReport({
+          target_type: 'spot',
+          target_id: spot.id,
+          what: spot.mushroom_types || t(`locationTypes.${spot.type}`),
+        }),
+      hidden: (spot: ShownSpot) => {
+        const hidden = hiddenOf(spot);
+        return hidden ? hiddenText(hidden, t) : null;
+      },
+      hiddenNote: t('reports.hiddenNote'),
       accuracyCircle: (metres: number) => t('map.accuracyCircle', { metres }),
       yourAccuracyCircle: (metres: number) => t('map.yourAccuracyCircle', { metres }),
       guide: (isCar: boolean) => (isCar ? t('guidance.backToCar') : t('guidance.guideMeHere')),
@@ -77,6 +93,6 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
           area: areaOf(spot),
         }),
     }),
-    [t, language, retry, discard, guide, editing, openPhotos, openVisits, onMove, circles],
+    [t, language, retry, discard, guide, editing, openPhotos, openVisits, openReport, onMove, circles],
   );
 }

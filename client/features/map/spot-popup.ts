@@ -52,6 +52,13 @@ export type PopupLabels = {
   recordVisit: string;
   visits: string;
   onVisits: (spot: ShownSpot, kind: 'record' | 'list') => void;
+  /** "Report" on someone else's public spot (issue #34); its name for screen readers says which. */
+  report: string;
+  reportLabel: (title: string) => string;
+  onReport: (spot: ShownSpot) => void;
+  /** The owner's spot hidden by an administrator: "Hidden by the server's administrator: …"; null when shown. */
+  hidden: (spot: ShownSpot) => string | null;
+  hiddenNote: string;
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
@@ -72,6 +79,13 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   audience.append(element('span', `${labels.audienceLabel}: `, 'sr-only'), element('span', labels.audience(spot)));
   root.append(badge, ' ', audience);
   if (spot.pending) root.append(pendingPart(spot, spot.pending, labels));
+  const hidden = spot.is_owner ? labels.hidden(spot) : null;
+  if (hidden) {
+    const note = element('div', undefined, 'hidden-note');
+    note.setAttribute('role', 'note');
+    note.append(element('p', hidden, 'hidden-reason'), element('p', labels.hiddenNote));
+    root.append(note);
+  }
 
   // A spot still on the device shows the photo waiting with it.
   const photoUrl = spot.thumbnail_url ?? spot.localPhotoUrl ?? null;
@@ -146,6 +160,12 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
       visitActions.append(visitButton);
     }
     root.append(visitActions);
+  }
+  if (!spot.is_owner && spot.is_public) {
+    const report = button(labels.report, () => labels.onReport(spot));
+    report.className = 'report';
+    report.setAttribute('aria-label', labels.reportLabel(title));
+    root.append(report);
   }
   return root;
 }

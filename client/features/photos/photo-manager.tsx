@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { PHOTO_MAX_BYTES, PHOTOS_PER_SPOT_MAX } from '../../../common/limits.ts';
 import type { Photo } from '../../../common/schemas/spots.ts';
+import { hiddenOf, hiddenText } from '../../app/hidden.ts';
 import type { OutboxChange } from '../../app/local-first/outbox-model.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
@@ -153,6 +154,9 @@ export default function PhotoManager({ spot, onClose }: { spot: ShownSpot; onClo
                     <span className="mr-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
                       {t('photos.cover')}
                     </span>
+                  )}
+                  {hiddenOf(photo) && (
+                    <span className="w-full text-xs font-semibold text-red-900">{hiddenText(hiddenOf(photo)!, t)}</span>
                   )}
                   <Button
                     id={`${id}-${photo.id}-earlier`}

@@ -12,6 +12,8 @@ import { isStaleEdit, useSpotEditing } from '../../app/spot-editing.ts';
 import { Button } from '../../ui/button.tsx';
 import type { Circle } from '../../../common/schemas/circles.ts';
 import { approximateText, areaOf, audienceBadge, othersSeeText, sharedByText, sharingOf } from '../../app/sharing.ts';
+import { hiddenOf, hiddenText } from '../../app/hidden.ts';
+import { mayReport, useOpenReport } from '../../app/report-context.ts';
 
 type SpotCardProps = {
   spot: ShownSpot;
@@ -43,6 +45,9 @@ export function SpotCard({ spot, circles, staggerIndex, onShare, onDelete, onRet
   const othersSee = spot.is_owner ? othersSeeText(spot, t) : null;
   // Another forager's spot shared approximately: its point is only the one shown, inside this square.
   const area = areaOf(spot);
+  const openReport = useOpenReport();
+  // Hidden by an administrator after a report: only its owner is sent it, with why.
+  const hidden = spot.is_owner ? hiddenOf(spot) : null;
 
   return (
     <li className="stagger-item" style={{ animationDelay: `${staggerIndex * 0.1}s` }}>
@@ -93,6 +98,12 @@ export function SpotCard({ spot, circles, staggerIndex, onShare, onDelete, onRet
               <span>{audienceBadge(spot, circles, t)}</span>
             </span>
           </div>
+          {hidden && (
+            <div role="note" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-950">
+              <p className="font-semibold">{hiddenText(hidden, t)}</p>
+              <p>{t('reports.hiddenNote')}</p>
+            </div>
+          )}
           {othersSee && (
             <p className="self-start rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800">
               {othersSee}
@@ -174,6 +185,16 @@ export function SpotCard({ spot, circles, staggerIndex, onShare, onDelete, onRet
                 {t('locations.delete')}
               </Button>
             </div>
+          )}
+          {mayReport(spot) && (
+            <Button
+              variant="ghost"
+              className="mt-auto self-end px-3 py-1.5 text-stone-700"
+              aria-label={t('reports.reportSpot', { title })}
+              onClick={() => openReport({ target_type: 'spot', target_id: spot.id, what: title })}
+            >
+              {t('reports.report')}
+            </Button>
           )}
         </div>
       </article>

@@ -8,6 +8,8 @@ import { isOnline } from '../../lib/connectivity.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import { hiddenOf, hiddenText } from '../../app/hidden.ts';
+import { mayReport, useOpenReport } from '../../app/report-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -43,7 +45,10 @@ export function VisitsDialog({
   // A spot still only on the device has nothing on the server to ask for.
   const stored = useSpotVisits(spot.id, spot.pending?.kind !== 'create');
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [viewing, setViewing] = useState<{ photos: Photo[]; index: number } | null>(null);
+  const [viewing, setViewing] = useState<{ photos: Photo[]; index: number; date: string } | null>(null);
+  const openReport = useOpenReport();
+  // Someone else's public spot: its visits and their photos may be reported (issue #34).
+  const reportable = mayReport(spot);
   const title = spot.mushroom_types || t(`locationTypes.${spot.type}`);
   const language = i18n.resolvedLanguage ?? 'en';
 
@@ -156,7 +161,7 @@ export function VisitsDialog({
                               position: index + 1,
                               date: formatDate(visit.date, language, 'long'),
                             })}
-                            onClick={() => setViewing({ photos: visit.photos, index })}
+                            onClick={() => setViewing({ photos: visit.photos, index, date: visit.date })}
                           >
                             <img
                               src={photo.thumbnail_url}
@@ -169,7 +174,28 @@ export function VisitsDialog({
                     </ul>
                   )}
                   {visit.waiting && <p className="text-amber-900">{t('offline.waitingToUpload')}</p>}
+                  {spot.is_owner && hiddenOf(visit) && (
+                    <p role="note" className="mt-1 rounded-md bg-red-50 px-2 py-1 text-red-950">
+                      {hiddenText(hiddenOf(visit)!, t)}. {t('reports.hiddenNote')}
+                    </p>
+                  )}
                 </div>
+                {reportable && !visit.waiting && (
+                  <Button
+                    variant="ghost"
+                    className="px-3 py-1 text-stone-700"
+                    aria-label={t('reports.reportVisit', { date: formatDate(visit.date, language, 'long') })}
+                    onClick={() =>
+                      openReport({
+                        target_type: 'visit',
+                        target_id: visit.id,
+                        what: t('reports.whatVisit', { title, date: formatDate(visit.date, language, 'long') }),
+                      })
+                    }
+                  >
+                    {t('reports.report')}
+                  </Button>
+                )}
                 {spot.is_owner && (
                   <Button
                     variant="secondary"
@@ -192,7 +218,29 @@ export function VisitsDialog({
         </section>
       </div>
       {viewing && (
-        <PhotoViewer title={title} photos={viewing.photos} startAt={viewing.index} onClose={() => setViewing(null)} />
+        <PhotoViewer
+          title={title}
+          photos={viewing.photos}
+          startAt={viewing.index}
+          onClose={() => setViewing(null)}
+          action={
+            reportable
+              ? {
+                  label: t('reports.reportPhoto'),
+                  onSelect: (photo, position) =>
+                    openReport({
+                      target_type: 'photo',
+                      target_id: photo.id,
+                      what: t('reports.whatPhoto', {
+                        title: t('reports.whatVisit', { title, date: formatDate(viewing.date, language, 'long') }),
+                        position,
+                        total: viewing.photos.length,
+                      }),
+                    }),
+                }
+              : undefined
+          }
+        />
       )}
     </Dialog>
   );
