@@ -11,6 +11,8 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { requestReads } from './db/abandoned-requests.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { createStorage, type PhotoStorage } from './storage/storage.ts';
+import { createPhotoLimits } from './photos/photo-limits.ts';
+import { startPhotoSizes } from './photos/photo-sizes.ts';
 import { createAuth, type AuthOptions } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSessionResolver } from './plugins/session.ts';
@@ -133,6 +135,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const photoRemovalPause = createPhotoRemovalPause(database);
   const storage = pausingRemovals(photoStore, photoRemovalPause, app.log);
   const { db } = database;
+  // Each account's photo quota and, on local storage, the floor of free disk (ADR 0081).
+  const photoLimits = createPhotoLimits(config);
   const reads = requestReads(database);
   const outbox = createOutbox({
     db,
@@ -216,13 +220,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     ping: database.ping,
     requireUser,
+    photoLimits,
     describeMapRegion: () => describeMapRegion(config.mapRegion, app.log),
   });
   registerTranslationRoutes(app, { db });
-  registerSpotRoutes(app, { db, reads, storage, requireUser });
+  registerSpotRoutes(app, { db, reads, storage, photoLimits, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
-  registerSpotPhotoRoutes(app, { db, storage, requireUser });
-  registerVisitRoutes(app, { db, storage, requireUser });
+  registerSpotPhotoRoutes(app, { db, storage, photoLimits, requireUser });
+  registerVisitRoutes(app, { db, storage, photoLimits, requireUser });
   registerCircleRoutes(app, { db, requireUser });
   registerCircleMemberRoutes(app, { db, requireUser });
   registerCircleInviteRoutes(app, { db, requireUser, outbox, publicUrl: config.publicUrl });
@@ -231,7 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMapPinRoutes(app, { reads, requireUser });
   registerFruitingRoutes(app, { reads, requireUser });
   registerExportRoutes(app, { db, storage, requireUser, publicUrl: config.publicUrl });
-  registerImportRoutes(app, { db, storage, requireUser });
+  registerImportRoutes(app, { db, storage, photoLimits, requireUser });
   if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 
   // ── The web app ──
@@ -249,6 +254,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     intervalMs: options.photoReconcile?.intervalMs ?? PHOTO_RECONCILE_INTERVAL_MS,
     log: app.log,
   });
+  // Photos stored before their sizes were counted are measured once, in the background (ADR 0081).
+  const photoSizes = startPhotoSizes({ db, storage, log: app.log });
   const sweeper = setInterval(() => {
     sweepExpired(database).catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping expired sessions failed'));
   }, 3600_000);
@@ -268,6 +275,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clearInterval(sweeper);
     await outbox.stop();
     await photoReconciler.stop();
+    await photoSizes.stop();
     if (!options.database) await database.close();
   });
   return app;
