@@ -29,6 +29,7 @@ import { registerSpotPhotoRoutes } from './features/photos/spot-photos.routes.ts
 import { registerVisitRoutes } from './features/visits/visits.routes.ts';
 import { registerCircleRoutes } from './features/circles/circles.routes.ts';
 import { registerCircleMemberRoutes } from './features/circles/members.routes.ts';
+import { registerCircleSpotRoutes } from './features/circles/circle-spots.routes.ts';
 import { registerCircleInviteRoutes } from './features/circles/invites.routes.ts';
 import { registerMapTileRoutes } from './features/map/map-tiles.routes.ts';
 import { registerMapCountRoutes } from './features/map/map-count.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerVisitRoutes(app, { db, storage, photoLimits, requireUser });
   registerCircleRoutes(app, { db, requireUser });
   registerCircleMemberRoutes(app, { db, requireUser });
+  registerCircleSpotRoutes(app, { db, requireUser });
   registerCircleInviteRoutes(app, { db, requireUser, outbox, publicUrl: config.publicUrl });
   registerMapTileRoutes(app, { reads, requireUser });
   registerMapCountRoutes(app, { reads, requireUser });
