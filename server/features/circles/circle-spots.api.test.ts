@@ -39,9 +39,12 @@ const stillKept = async (viewer: Person, ids: string[]) =>
 
 beforeAll(async () => {
   t = await createTestContext();
-  [owner, admin, member, sharer, outsider, elsewhere] = await Promise.all(
-    ['owner', 'admin', 'member', 'sharer', 'outsider', 'elsewhere'].map((label) => kit.person(label)),
-  );
+  owner = await kit.person('owner');
+  admin = await kit.person('admin');
+  member = await kit.person('member');
+  sharer = await kit.person('sharer');
+  outsider = await kit.person('outsider');
+  elsewhere = await kit.person('elsewhere');
   circleId = (await kit.createCircle(owner, 'Mushroom club')).id;
   for (const who of [admin, member, sharer]) await kit.join(who, circleId, owner);
   expect(
