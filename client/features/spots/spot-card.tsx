@@ -11,7 +11,8 @@ import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { isStaleEdit, useSpotEditing } from '../../app/spot-editing.ts';
 import { Button } from '../../ui/button.tsx';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
-import { circlesToTakeOutOf, TakeOutOfCircleButtons } from './take-out-of-circle.tsx';
+import { TakeOutOfCircleButtons } from '../../app/take-out-of-circle.tsx';
+import { circlesToTakeOutOf } from '../../app/take-out-circles.ts';
 import type { Circle } from '../../../common/schemas/circles.ts';
 import { approximateText, areaOf, audienceBadge, othersSeeText, sharedByText, sharingOf } from '../../app/sharing.ts';
 

@@ -3,21 +3,15 @@
 // owner's; the circle's members, me included, stop seeing it unless it reaches us another way.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Circle } from '../../../common/schemas/circles.ts';
-import { useTranslation } from '../../i18n/use-translation.ts';
-import { api, errorMessage } from '../../lib/api-client.ts';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
-import { showTakenBack } from '../../app/local-first/shown-changes.ts';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogClose } from '../../ui/dialog.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
-import { useToast } from '../../ui/toast.tsx';
-
-/** The circles this spot is shared with whose owner or admin I am: those I may take it out of. */
-export function circlesToTakeOutOf(spot: ShownSpot, circles: Circle[] | undefined): Circle[] {
-  if (spot.is_owner || !circles) return [];
-  return circles.filter((circle) => circle.role !== 'member' && spot.circle_ids.includes(circle.id));
-}
+import type { Circle } from '../../common/schemas/circles.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { api, errorMessage } from '../lib/api-client.ts';
+import type { ShownSpot } from './local-first/spot-types.ts';
+import { showTakenBack } from './local-first/shown-changes.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogClose } from '../ui/dialog.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { useToast } from '../ui/toast.tsx';
 
 export function TakeOutOfCircleButtons({ spot, circles }: { spot: ShownSpot; circles: Circle[] }) {
   const { t } = useTranslation();
@@ -34,7 +28,7 @@ export function TakeOutOfCircleButtons({ spot, circles }: { spot: ShownSpot; cir
   );
 }
 
-function TakeOutDialog({ spot, circle, onClose }: { spot: ShownSpot; circle: Circle; onClose: () => void }) {
+export function TakeOutDialog({ spot, circle, onClose }: { spot: ShownSpot; circle: Circle; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
