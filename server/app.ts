@@ -137,7 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = pausingRemovals(photoStore, photoRemovalPause, app.log);
   const { db } = database;
   // Each account's photo quota and, on local storage, the floor of free disk (ADR 0081).
-  const photoLimits = createPhotoLimits(config);
+  const photoLimits = createPhotoLimits(config, photoStore.kind);
   const reads = requestReads(database);
   const outbox = createOutbox({
     db,

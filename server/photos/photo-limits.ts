@@ -26,7 +26,11 @@ export type PhotoLimits = {
 
 type LimitsConfig = Pick<Config, 'photoQuotaMb' | 'diskFreeMinMb' | 'storage'>;
 
-export function createPhotoLimits(config: LimitsConfig): PhotoLimits {
+/** `storageKind`: the store in use (a test may hand in another than the configured one): only local has a floor. */
+export function createPhotoLimits(
+  config: LimitsConfig,
+  storageKind: 'local' | 's3' = config.storage.kind,
+): PhotoLimits {
   const useOf = async (db: Database, userId: string): Promise<PhotoUse> => {
     // The effective quota: the account's own, else the server's default set by an administrator, else PHOTO_QUOTA_MB.
     const result = (await db.execute(sql`
@@ -39,7 +43,8 @@ export function createPhotoLimits(config: LimitsConfig): PhotoLimits {
       quotaBytes: Number(row?.quota_mb ?? config.photoQuotaMb) * MEGABYTE,
     };
   };
-  const diskSpace = config.storage.kind === 'local' ? diskSpaceReader(config.storage.dir) : null;
+  const diskSpace =
+    storageKind === 'local' && config.storage.kind === 'local' ? diskSpaceReader(config.storage.dir) : null;
   const floorBytes = config.diskFreeMinMb * MEGABYTE;
 
   return {

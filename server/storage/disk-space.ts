@@ -2,6 +2,7 @@
 // upload's check costs nothing noticeable. Each server reads its own disk. The photo uploads' floor
 // (photos/photo-limits.ts) reads it; so may a health report.
 import fs from 'node:fs/promises';
+import path from 'node:path';
 
 export type DiskSpace = {
   /** Bytes an unprivileged process may still write (statfs `bavail`): what the photos can still use. */
@@ -10,10 +11,19 @@ export type DiskSpace = {
   totalBytes: number;
 };
 
-/** The filesystem holding `dir`, read now. */
+/** The filesystem holding `dir`, read now; a folder not made yet is on its nearest existing parent's. */
 export async function readDiskSpace(dir: string): Promise<DiskSpace> {
-  const stats = await fs.statfs(dir);
-  return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
+  let at = path.resolve(dir);
+  for (;;) {
+    try {
+      const stats = await fs.statfs(at);
+      return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
+    } catch (error) {
+      const parent = path.dirname(at);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === at) throw error;
+      at = parent;
+    }
+  }
 }
 
 /** How long a reading is reused: long enough that a burst of uploads reads the disk once, short enough to be current. */
