@@ -11,6 +11,8 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { requestReads } from './db/abandoned-requests.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { createStorage, type PhotoStorage } from './storage/storage.ts';
+import { createPhotoLimits } from './photos/photo-limits.ts';
+import { startPhotoSizes } from './photos/photo-sizes.ts';
 import { createAuth, type AuthOptions } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSessionResolver } from './plugins/session.ts';
@@ -29,6 +31,7 @@ import { registerSpotPhotoRoutes } from './features/photos/spot-photos.routes.ts
 import { registerVisitRoutes } from './features/visits/visits.routes.ts';
 import { registerCircleRoutes } from './features/circles/circles.routes.ts';
 import { registerCircleMemberRoutes } from './features/circles/members.routes.ts';
+import { registerCircleSpotRoutes } from './features/circles/circle-spots.routes.ts';
 import { registerCircleInviteRoutes } from './features/circles/invites.routes.ts';
 import { registerSignupRoutes } from './features/signup/signup.routes.ts';
 import { ensureSignupPolicy, lacksAdministrator } from './features/signup/signup.queries.ts';
@@ -145,6 +148,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const photoRemovalPause = createPhotoRemovalPause(database);
   const storage = pausingRemovals(photoStore, photoRemovalPause, app.log);
   const { db } = database;
+  // Each account's photo quota and, on local storage, the floor of free disk (ADR 0081).
+  const photoLimits = createPhotoLimits(config, photoStore.kind);
   const reads = requestReads(database);
   const outbox = createOutbox({
     db,
@@ -232,6 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     ping: database.ping,
     requireUser,
+    photoLimits,
     describeMapRegion: () => describeMapRegion(config.mapRegion, app.log),
   });
   registerTranslationRoutes(app, { db });
@@ -245,12 +251,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authSecret: config.authSecret,
     photoQuotaMb: config.photoQuotaMb,
   });
-  registerSpotRoutes(app, { db, reads, storage, requireUser });
+  registerSpotRoutes(app, { db, reads, storage, photoLimits, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
-  registerSpotPhotoRoutes(app, { db, storage, requireUser });
-  registerVisitRoutes(app, { db, storage, requireUser });
+  registerSpotPhotoRoutes(app, { db, storage, photoLimits, requireUser });
+  registerVisitRoutes(app, { db, storage, photoLimits, requireUser });
   registerCircleRoutes(app, { db, requireUser });
   registerCircleMemberRoutes(app, { db, requireUser });
+  registerCircleSpotRoutes(app, { db, requireUser });
   registerCircleInviteRoutes(app, { db, requireUser, outbox, publicUrl: config.publicUrl });
   registerSignupRoutes(app, {
     db,
@@ -265,7 +272,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMapPinRoutes(app, { reads, requireUser });
   registerFruitingRoutes(app, { reads, requireUser });
   registerExportRoutes(app, { db, storage, requireUser, publicUrl: config.publicUrl });
-  registerImportRoutes(app, { db, storage, requireUser });
+  registerImportRoutes(app, { db, storage, photoLimits, requireUser });
   registerReportRoutes(app, { db, storage, requireUser, requireAdmin, recordAudit });
   if (config.mapRegion) registerMapRegionRoutes(app, { region: config.mapRegion, requireUser });
 
@@ -284,6 +291,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     intervalMs: options.photoReconcile?.intervalMs ?? PHOTO_RECONCILE_INTERVAL_MS,
     log: app.log,
   });
+  // Photos stored before their sizes were counted are measured once, in the background (ADR 0081).
+  const photoSizes = startPhotoSizes({ db, storage, log: app.log });
   const sweeper = setInterval(() => {
     sweepExpired(database).catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping expired sessions failed'));
   }, 3600_000);
@@ -305,6 +314,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clearInterval(sweeper);
     await outbox.stop();
     await photoReconciler.stop();
+    await photoSizes.stop();
     if (!options.database) await database.close();
   });
   return app;

@@ -18,6 +18,7 @@ import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { codeMessage } from '../lib/api-client.ts';
 import { AppTitle } from './app-title.tsx';
 import { EditHost } from './edit-host.tsx';
 import { OpenCirclesContext } from './circles-opener.ts';
@@ -87,7 +88,17 @@ export default function MainScreen() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <OutboxProvider userId={me.id} onUploaded={(count) => toast({ title: t('offline.uploaded', { count }) })}>
+      <OutboxProvider
+        userId={me.id}
+        onUploaded={(count) => toast({ title: t('offline.uploaded', { count }) })}
+        onPhotosRefused={(error) =>
+          toast({
+            title: t('offline.photoRefused'),
+            description: codeMessage(error, t('common.somethingWentWrong')),
+            variant: 'destructive',
+          })
+        }
+      >
         {/* "Open Circles" where a spot is shared and no circle exists yet: circles live in the account panel. */}
         <OpenCirclesContext value={openAccount}>
           <ShownAreaContext value={readShownArea}>

@@ -5,6 +5,7 @@ import { i18n } from '../i18n/translator.ts';
 import type { ApiError as ApiErrorBody } from '../../common/schemas/errors.ts';
 import { KEPT_COPY_HEADER } from '../service-worker/messages.ts';
 import { reportServerReachable } from './connectivity.ts';
+import { formatStorageSize } from './format.ts';
 
 /** Forest signal drops without closing the socket; don't let a request hang forever. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -139,6 +140,18 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   }
 }
 
+/** PHOTO_QUOTA_EXCEEDED's figures: an outbox entry keeps them as `usedBytes`/`quotaBytes`, an answer in `details`. */
+export function photoUse(error: {
+  usedBytes?: number;
+  quotaBytes?: number;
+  details?: unknown;
+}): { usedBytes: number; quotaBytes: number } | null {
+  const details = (error.details ?? {}) as { used_bytes?: unknown; quota_bytes?: unknown };
+  const usedBytes = error.usedBytes ?? details.used_bytes;
+  const quotaBytes = error.quotaBytes ?? details.quota_bytes;
+  return typeof usedBytes === 'number' && typeof quotaBytes === 'number' ? { usedBytes, quotaBytes } : null;
+}
+
 function readError(status: number, payload: unknown): ApiError {
   const body = payload as Partial<ApiErrorBody> | undefined;
   const error = body?.error;
@@ -158,7 +171,18 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** The same for an error kept as plain data (an outbox entry the server refused). */
-export function codeMessage(error: { code: string; message: string }, fallback: string): string {
+export function codeMessage(
+  error: { code: string; message: string; usedBytes?: number; quotaBytes?: number; details?: unknown },
+  fallback: string,
+): string {
+  const use = photoUse(error);
+  if (error.code === 'PHOTO_QUOTA_EXCEEDED' && use) {
+    // How much is used of how much, in the reader's language and figures.
+    return i18n.t('errors.photoQuotaUsed', {
+      used: formatStorageSize(use.usedBytes, i18n.resolvedLanguage),
+      quota: formatStorageSize(use.quotaBytes, i18n.resolvedLanguage),
+    });
+  }
   const key = `errors.${error.code}`;
   if (error.code && i18n.exists(key)) return i18n.t(key as never);
   return error.message || fallback;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionsUrl, formatCoordinates, formatDate, todayLocal } from './format.ts';
+import { directionsUrl, formatCoordinates, formatDate, formatStorageSize, todayLocal } from './format.ts';
 
 describe('format', () => {
   it('gives today as the local calendar date', () => {
@@ -25,5 +25,15 @@ describe('format', () => {
     expect(directionsUrl(55.1694, 23.8813)).toBe(
       'https://www.google.com/maps/dir/?api=1&destination=55.169400,23.881300',
     );
+  });
+});
+
+describe('stored bytes', () => {
+  it('are said in megabytes below a gigabyte and in gigabytes from one, in the reader’s figures', () => {
+    expect(formatStorageSize(312 * 1024 * 1024, 'en')).toBe('312 MB');
+    expect(formatStorageSize(2048 * 1024 * 1024, 'en')).toBe('2 GB');
+    expect(formatStorageSize(1.5 * 1024 * 1024 * 1024, 'lt')).toBe('1,5 GB');
+    expect(formatStorageSize(0, 'en')).toBe('0 MB');
+    expect(formatStorageSize(2.5 * 1024 * 1024, 'en')).toBe('2.5 MB');
   });
 });

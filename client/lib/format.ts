@@ -1,4 +1,5 @@
 // How dates, coordinates and directions links look everywhere in the app.
+import { storageSize } from '../../common/storage-size.ts';
 
 /** Today's date where the user is standing, as YYYY-MM-DD (not UTC: a spot found at 1 a.m. is today's). */
 export function todayLocal(now = new Date()): string {
@@ -54,4 +55,10 @@ export function formatCoordinates(lat: number, lng: number, decimals: 4 | 6): st
 /** Directions from wherever the user is to the spot, in an external maps service. */
 export function directionsUrl(lat: number, lng: number): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${lat.toFixed(6)},${lng.toFixed(6)}`;
+}
+
+/** Stored bytes as a person reads them in their language: "312 MB", "1,5 GB" (common/storage-size.ts). */
+export function formatStorageSize(bytes: number, language: string): string {
+  const { value, unit } = storageSize(bytes);
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} ${unit}`;
 }

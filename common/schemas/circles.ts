@@ -37,6 +37,8 @@ export const MemberSchema = z.object({ user_id: z.string(), name: z.string().nul
 export type Member = z.infer<typeof MemberSchema>;
 export const MemberListSchema = z.object({ items: z.array(MemberSchema) });
 export const MemberParamsSchema = z.strictObject({ id: z.uuid(), user_id: z.string().min(1).max(200) });
+/** A spot shared with a circle, as its owner and admins take it out (`DELETE /api/v1/circles/:id/spots/:spot_id`). */
+export const CircleSpotParamsSchema = z.strictObject({ id: z.uuid(), spot_id: z.uuid() });
 /** Admins invite and remove members; the owner makes and unmakes admins (a hand-over is PATCH on the circle). */
 export const UpdateMemberSchema = z.strictObject({ role: z.enum(['admin', 'member']) });
 

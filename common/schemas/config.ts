@@ -56,6 +56,12 @@ export const MeSchema = z.object({
   default_audience: AudienceSchema.optional(),
   default_circle_ids: z.array(z.uuid()).optional(),
   default_precision: PrecisionSchema.optional(),
+  /**
+   * The bytes the user's photos take (photos and thumbnails, spots' and visits'), and the most they may take: their
+   * quota (their own, else the server's). Absent in a user kept on the device by an older version.
+   */
+  photo_bytes: z.number().int().nonnegative().optional(),
+  photo_quota_bytes: z.number().int().nonnegative().optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

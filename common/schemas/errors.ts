@@ -10,8 +10,9 @@ export const ValidationIssueSchema = z.object({
 export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
 
 /**
- * Every error the API answers with has this shape (ADR 0075). `details` is there for two codes only:
- * VALIDATION_ERROR may list every problem (`issues`), STALE carries the spot as it is now (`current`, a Spot).
+ * Every error the API answers with has this shape (ADR 0075). `details` is there for three codes only:
+ * VALIDATION_ERROR may list every problem (`issues`), STALE carries the spot as it is now (`current`, a Spot), and
+ * PHOTO_QUOTA_EXCEEDED what the account's photos use and may use (`used_bytes`, `quota_bytes`, ADR 0081).
  */
 export const ApiErrorSchema = z.object({
   error: z.object({
@@ -23,6 +24,18 @@ export const ApiErrorSchema = z.object({
       .object({
         issues: z.array(ValidationIssueSchema).optional().describe('VALIDATION_ERROR: every problem found'),
         current: z.unknown().optional().describe('STALE: the spot as it is now (a Spot)'),
+        used_bytes: z
+          .number()
+          .int()
+          .nonnegative()
+          .optional()
+          .describe('PHOTO_QUOTA_EXCEEDED: the bytes the account’s photos use now'),
+        quota_bytes: z
+          .number()
+          .int()
+          .nonnegative()
+          .optional()
+          .describe('PHOTO_QUOTA_EXCEEDED: the bytes they may use (the account’s quota)'),
       })
       .optional(),
   }),
@@ -73,5 +86,8 @@ export const ERROR_CODES = [
   'ALREADY_CONFIRMED',
   'TWO_STEP_ALREADY_OFF',
   'OWN_CONTENT',
+  // Storage within bounds (ADR 0081)
+  'PHOTO_QUOTA_EXCEEDED',
+  'INSUFFICIENT_STORAGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -61,6 +61,7 @@ export function pausingRemovals(storage: PhotoStorage, pause: PhotoRemovalPause,
     kind: storage.kind,
     put: (key, body, contentType) => storage.put(key, body, contentType),
     get: (key) => storage.get(key),
+    size: (key) => storage.size(key),
     list: () => storage.list(),
     async delete(key) {
       if (await pause.removalAllowed()) return storage.delete(key);

@@ -128,6 +128,7 @@ function holdableReads(storage: PhotoStorage) {
       put: (key, body, type) => storage.put(key, body, type),
       delete: (key) => storage.delete(key),
       list: () => storage.list(),
+      size: (key) => storage.size(key),
       async get(key) {
         if (held) {
           reached();

@@ -351,6 +351,11 @@ export const spotPhotos = pgTable(
     position: integer('position').notNull(),
     photoKey: text('photo_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
+    /**
+     * The bytes of the two files, counted into the owner's `photo_bytes` by triggers (migration 0028, ADR 0081);
+     * null for a photo stored before Foray counted them, until the start's backfill measures its files.
+     */
+    storedBytes: bigint('stored_bytes', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** Hidden by an administrator (ADR 0078): the reason of the report acted on; shown to the owner alone. */
     hiddenReason: text('hidden_reason'),
@@ -359,6 +364,10 @@ export const spotPhotos = pgTable(
     index('location_photos_location_position_idx').on(t.spotId, t.position),
     uniqueIndex('location_photos_photo_key_idx').on(t.photoKey),
     uniqueIndex('location_photos_thumbnail_key_idx').on(t.thumbnailKey),
+    // The photos the start's backfill has still to measure: none, once it has run.
+    index('location_photos_unmeasured_idx')
+      .on(t.id)
+      .where(sql`stored_bytes is null`),
   ],
 );
 
@@ -406,6 +415,8 @@ export const visitPhotos = pgTable(
     position: integer('position').notNull(),
     photoKey: text('photo_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
+    /** As a spot photo's: the two files' bytes, null until measured for a photo stored before Foray counted them. */
+    storedBytes: bigint('stored_bytes', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** Hidden by an administrator (ADR 0078): the reason of the report acted on; shown to the owner alone. */
     hiddenReason: text('hidden_reason'),
@@ -414,6 +425,10 @@ export const visitPhotos = pgTable(
     index('visit_photos_visit_position_idx').on(t.visitId, t.position),
     uniqueIndex('visit_photos_photo_key_idx').on(t.photoKey),
     uniqueIndex('visit_photos_thumbnail_key_idx').on(t.thumbnailKey),
+    // The photos the start's backfill has still to measure: none, once it has run.
+    index('visit_photos_unmeasured_idx')
+      .on(t.id)
+      .where(sql`stored_bytes is null`),
   ],
 );
 

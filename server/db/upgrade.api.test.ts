@@ -13,6 +13,8 @@ import { withDatabase } from '../test/global-setup.ts';
 import { totp } from '../test/totp.ts';
 import { MIGRATIONS_DIR, openDatabase } from './client.ts';
 import { servedTo, type UpgradeFixture } from './upgrade-fixtures/served.ts';
+import { measurePhotoSizes } from '../photos/photo-sizes.ts';
+import { createStorage } from '../storage/storage.ts';
 
 /**
  * Upgrades (issue #21): each folder of upgrade-fixtures/ is a database and its photos as an older Foray stored them,
@@ -177,6 +179,29 @@ describe.each(fixtures)(`a database made by an older Foray, on ${engine}: %s`, (
         expect(expected.length).toBeGreaterThan(0);
         expect(await servedTo(get, { visits: true, circles: true }), person.email).toEqual(expected);
       }
+
+      // The photos stored before their sizes were counted (ADR 0081): once measured (the start's pass may be running
+      // too), each account's kept sum is what its photos' files weigh on disk.
+      await measurePhotoSizes({ db: database.db, storage: await createStorage(config.storage) });
+      const named = (await database.db.execute(sql`
+        select l.user_id, p.photo_key, p.thumbnail_key from location_photos p join locations l on l.id = p.location_id
+        union all
+        select l.user_id, p.photo_key, p.thumbnail_key from visit_photos p join visits v on v.id = p.visit_id
+        join locations l on l.id = v.location_id`)) as unknown as {
+        rows: { user_id: string; photo_key: string; thumbnail_key: string }[];
+      };
+      const weighed = new Map<string, number>();
+      for (const row of named.rows) {
+        const size = (key: string) => fs.statSync(path.join(dataDir, 'photos', `${key}.webp`)).size;
+        weighed.set(row.user_id, (weighed.get(row.user_id) ?? 0) + size(row.photo_key) + size(row.thumbnail_key));
+      }
+      expect(weighed.size, 'the fixture holds photos').toBeGreaterThan(0);
+      const sums = (await database.db.execute(
+        sql`select id, photo_bytes::float8 as bytes from "user" order by id`,
+      )) as unknown as { rows: { id: string; bytes: number }[] };
+      expect(Object.fromEntries(sums.rows.map((row) => [row.id, Number(row.bytes)]))).toEqual(
+        Object.fromEntries(sums.rows.map((row) => [row.id, weighed.get(row.id) ?? 0])),
+      );
     },
   );
 });

@@ -187,6 +187,7 @@ describe('what the document says, the server does', () => {
     visitId: crypto.randomUUID(),
     photoId: crypto.randomUUID(),
     invite_id: crypto.randomUUID(),
+    spot_id: crypto.randomUUID(),
     user_id: 'someone',
     token: 'a'.repeat(32),
     key: 'a'.repeat(32),

@@ -73,6 +73,7 @@ export const OPERATIONS: Record<string, OperationFacts> = {
   'GET /api/v1/circles/{id}/members': { id: 'listCircleMembers' },
   'PATCH /api/v1/circles/{id}/members/{user_id}': { id: 'changeCircleMember' },
   'DELETE /api/v1/circles/{id}/members/{user_id}': { id: 'removeCircleMember' },
+  'DELETE /api/v1/circles/{id}/spots/{spot_id}': { id: 'takeSpotOutOfCircle' },
   'POST /api/v1/circles/{id}/invites': { id: 'createInvite' },
   'GET /api/v1/circles/{id}/invites': { id: 'listInvites' },
   'DELETE /api/v1/circles/{id}/invites/{invite_id}': { id: 'revokeInvite' },

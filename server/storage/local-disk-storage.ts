@@ -60,6 +60,15 @@ export async function createLocalDiskStorage({
       }
     },
 
+    async size(key) {
+      try {
+        return (await fs.stat(fileFor(key))).size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
     async delete(key) {
       await fs.rm(fileFor(key), { force: true });
     },

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -51,6 +52,17 @@ export async function createS3Storage(config: S3Config): Promise<PhotoStorage> {
           body: Buffer.from(await object.Body.transformToByteArray()),
           contentType: object.ContentType ?? 'application/octet-stream',
         };
+      } catch (error) {
+        if (isMissingObject(error)) return null;
+        throw error;
+      }
+    },
+
+    async size(key) {
+      assertPhotoKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return head.ContentLength ?? null;
       } catch (error) {
         if (isMissingObject(error)) return null;
         throw error;

@@ -10,6 +10,8 @@ export interface PhotoStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The stored bytes, or null when there is no such key. */
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
+  /** The stored bytes' length, or null when there is no such key: measuring older photos (ADR 0081) reads no file. */
+  size(key: string): Promise<number | null>;
   /** Removes a key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Every stored photo key with its last write time, for reconciling storage with the database. */

@@ -158,6 +158,7 @@ export function classifyAnswer(kind: OutboxChange['kind'], status: number): Outc
   // lost). A photo to add or a visit is never dropped that way: it stays, refused, for the user to see.
   if (status === 404 && kind !== 'create' && kind !== 'add-photo' && kind !== 'visit') return 'done';
   if (status === 401) return 'sign-in';
+  // 507: the server's disk is below its floor (ADR 0081) — not the change's fault; it goes once there is room.
   if (status === 0 || status === 408 || status === 425 || status === 429 || status >= 500) return 'retry';
   // 400, 403, 409 (an edit made on an old version: the user chooses), 413, 415, …: sending the same request
   // again would get the same answer.

@@ -8,8 +8,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { spotKeys } from '../spot-keys.ts';
 import { useSession } from '../session.tsx';
 import type { OutboxChange, OutboxEntry } from './outbox-model.ts';
-import type { PhotoUrls } from './spot-types.ts';
-import { discardEntry, enqueue, listenToOutbox, outboxEntries, retryEntry, type Planner } from './outbox.ts';
+import type { OutboxError, PhotoUrls } from './spot-types.ts';
+import {
+  discardEntry,
+  enqueue,
+  listenToOutbox,
+  outboxEntries,
+  retryEntry,
+  retryWithoutPhotos,
+  type Planner,
+} from './outbox.ts';
 import { showAppliedChange, showTakenBack } from './shown-changes.ts';
 import type { DrainResult } from './sync.ts';
 
@@ -29,10 +37,14 @@ type OutboxContextValue = {
   waitingCount: number;
   /** A send is running in this page. */
   sending: boolean;
+  /** The last send was turned away because the server's storage is full (507): it is tried again later. */
+  storageFull: boolean;
   /** Writes the change on the device, then tries to send it. Throws when the device could not store it. */
   record: (change: OutboxChange, plan?: Planner) => Promise<void>;
   uploadNow: () => void;
   retry: (seq: number) => Promise<void>;
+  /** A spot or visit refused for its photos (the quota) is sent again without them: the spot is kept. */
+  retryWithoutPhotos: (seq: number) => Promise<void>;
   discard: (seq: number) => Promise<void>;
 };
 
@@ -41,16 +53,20 @@ const OutboxContext = createContext<OutboxContextValue | null>(null);
 export function OutboxProvider({
   userId,
   onUploaded,
+  onPhotosRefused,
   children,
 }: {
   userId: string;
   onUploaded: (count: number) => void;
+  /** A change the server refused for its photos (over the quota), once, when it is refused. */
+  onPhotosRefused?: (error: OutboxError) => void;
   children: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const { markSignedOut } = useSession();
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   const [sending, setSending] = useState(false);
+  const [storageFull, setStorageFull] = useState(false);
   const sender = useRef({
     running: false,
     again: false,
@@ -74,10 +90,22 @@ export function OutboxProvider({
         state.running = false;
       });
   }, [userId]);
-  const latest = useRef({ markSignedOut, onUploaded, checkKeptSpots });
+  const latest = useRef({ markSignedOut, onUploaded, onPhotosRefused, checkKeptSpots });
   useEffect(() => {
-    latest.current = { markSignedOut, onUploaded, checkKeptSpots };
+    latest.current = { markSignedOut, onUploaded, onPhotosRefused, checkKeptSpots };
   });
+  /** Refused entries already seen by this page (those refused before it opened are told in the list, not a toast). */
+  const refusedSeen = useRef<Set<number> | null>(null);
+  const tellNewRefusals = useCallback((next: OutboxEntry[]) => {
+    const refused = next.filter((entry) => entry.status === 'failed' && entry.seq !== undefined);
+    const seen = refusedSeen.current;
+    refusedSeen.current = new Set(refused.map((entry) => entry.seq!));
+    if (!seen) return;
+    for (const entry of refused) {
+      if (!seen.has(entry.seq!) && entry.error?.code === 'PHOTO_QUOTA_EXCEEDED')
+        latest.current.onPhotosRefused?.(entry.error);
+    }
+  }, []);
   /** Uploads confirmed since the outbox last had to wait; announced once it is empty. */
   const uploadedAfterWaiting = useRef({ count: 0, waited: false });
 
@@ -94,9 +122,12 @@ export function OutboxProvider({
 
   const reload = useCallback(async () => {
     const next = await outboxEntries(userId).catch(() => null);
-    if (next) show(next);
+    if (next) {
+      tellNewRefusals(next);
+      show(next);
+    }
     return next;
-  }, [userId, show]);
+  }, [userId, show, tellNewRefusals]);
 
   const uploadNowRef = useRef<() => void>(() => undefined);
   const uploadNow = useCallback(() => {
@@ -118,6 +149,7 @@ export function OutboxProvider({
       } while (state.again);
       state.running = false;
       setSending(false);
+      if (result) setStorageFull(result.outcome === 'retry-later' && result.storageFull === true);
       if (result?.outcome === 'retry-later') {
         uploadedAfterWaiting.current.waited = true;
         state.timer = setTimeout(() => uploadNowRef.current(), Math.max(0, result.retryAt - Date.now()));
@@ -167,12 +199,13 @@ export function OutboxProvider({
       void outboxEntries(userId)
         .then((next) => {
           if (next.some((entry) => entry.status === 'waiting')) uploadedAfterWaiting.current.waited = true;
+          tellNewRefusals(next);
           show(next);
         })
         .catch(() => undefined);
       return stop;
     },
-    [queryClient, reload, show, userId],
+    [queryClient, reload, show, tellNewRefusals, userId],
   );
 
   useEffect(
@@ -208,6 +241,14 @@ export function OutboxProvider({
     },
     [reload, uploadNow],
   );
+  const retryBare = useCallback(
+    async (seq: number) => {
+      await retryWithoutPhotos(seq);
+      await reload();
+      uploadNow();
+    },
+    [reload, uploadNow],
+  );
   const discard = useCallback(
     async (seq: number) => {
       await discardEntry(seq);
@@ -222,12 +263,14 @@ export function OutboxProvider({
       photoUrls: photoUrlsView,
       waitingCount: entries.filter((entry) => entry.status === 'waiting').length,
       sending,
+      storageFull,
       record,
       uploadNow,
       retry,
+      retryWithoutPhotos: retryBare,
       discard,
     }),
-    [entries, photoUrlsView, sending, record, uploadNow, retry, discard],
+    [entries, photoUrlsView, sending, storageFull, record, uploadNow, retry, retryBare, discard],
   );
   return <OutboxContext value={value}>{children}</OutboxContext>;
 }

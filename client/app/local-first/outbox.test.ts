@@ -3,7 +3,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deviceDb, forgetEverything } from './device-db.ts';
-import { discardEntry, enqueue, failEntry, markSending, outboxEntries } from './outbox.ts';
+import { discardEntry, enqueue, failEntry, markSending, outboxEntries, retryWithoutPhotos } from './outbox.ts';
+import { classifyAnswer } from './outbox-model.ts';
 import { planPhotoEnqueue } from './photo-outbox-model.ts';
 import { keptSpots } from './spot-cache.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
@@ -27,6 +28,30 @@ beforeEach(async () => {
 });
 
 describe('the outbox in IndexedDB', () => {
+  it('keeps a spot refused over the photo quota, and sends it again without its photo when asked', async () => {
+    // 413 is the change's own refusal, never retried by itself; 507 (the server's disk is full) goes again later.
+    expect(classifyAnswer('create', 413)).toBe('failed');
+    expect(classifyAnswer('add-photo', 413)).toBe('failed');
+    expect(classifyAnswer('create', 507)).toBe('retry');
+    await enqueue('ona', newSpot);
+    const [sending] = await outboxEntries('ona');
+    const refusal = {
+      status: 413,
+      code: 'PHOTO_QUOTA_EXCEEDED',
+      message: 'Your photos use 2 GB of your 2 GB.',
+      usedBytes: 2 ** 31,
+      quotaBytes: 2 ** 31,
+    };
+    await failEntry((await markSending(sending!))!, refusal);
+    const [refused] = await outboxEntries('ona');
+    expect(refused).toMatchObject({ kind: 'create', status: 'failed', error: refusal, fields });
+
+    await retryWithoutPhotos(refused!.seq!);
+    const [again] = await outboxEntries('ona');
+    expect(again).toMatchObject({ kind: 'create', status: 'waiting', photo: null, fields });
+    expect(again).not.toHaveProperty('error');
+  });
+
   it('keeps each user’s entries apart, oldest first', async () => {
     await enqueue('ona', newSpot);
     await enqueue('jonas', { ...newSpot, spotId: '11111111-1111-4111-8111-111111111111' });

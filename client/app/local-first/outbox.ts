@@ -105,6 +105,24 @@ export async function retryEntry(seq: number): Promise<void> {
 }
 
 /**
+ * A change refused for its photos (over the photo quota) goes back in the queue without them: a spot is saved
+ * without its photo, a visit without its photos; the spot and the visit are kept, the photos given up.
+ */
+export async function retryWithoutPhotos(seq: number): Promise<void> {
+  const db = await deviceDb();
+  const tx = db.transaction('outbox', 'readwrite');
+  const entry = await tx.store.get(seq);
+  if (entry?.kind === 'create' || entry?.kind === 'visit') {
+    const { error: _error, ...rest } = entry;
+    const bare: OutboxEntry =
+      rest.kind === 'create' ? { ...rest, photo: null, photoName: null, photoId: null } : { ...rest, photos: [] };
+    await tx.store.put({ ...bare, status: 'waiting' });
+  }
+  await tx.done;
+  announce({ type: 'changed' });
+}
+
+/**
  * The user gave up on a change: it is removed from the device, never sent. Giving up a spot's create gives up
  * the photo changes waiting behind it too: without the spot they could only be refused.
  */

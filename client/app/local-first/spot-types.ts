@@ -31,6 +31,9 @@ export type OutboxError = {
   message: string;
   /** 409 STALE: the spot as the server holds it now, for the user to compare with their edit. */
   current?: Spot;
+  /** 413 PHOTO_QUOTA_EXCEEDED: what the user's photos use and may use, for words in their language. */
+  usedBytes?: number;
+  quotaBytes?: number;
 };
 
 export type PendingState = {

@@ -19,8 +19,11 @@ import { allOutboxEntries, announce, completeEntry, failEntry, markSending } fro
 export type DrainResult =
   /** Nothing of the signed-in user waits any more (refused entries stay, marked, for the user). */
   | { outcome: 'drained'; uploaded: number }
-  /** No answer, or the server asked to wait: the next try is due at `retryAt`. */
-  | { outcome: 'retry-later'; uploaded: number; retryAt: number }
+  /**
+   * No answer, or the server asked to wait: the next try is due at `retryAt`. `storageFull`: the server's disk is
+   * below its floor (507): nothing is wrong with the change, which goes later by itself (ADR 0081).
+   */
+  | { outcome: 'retry-later'; uploaded: number; retryAt: number; storageFull?: boolean }
   /** The server refused the session: nothing is sent until the user signs in again. */
   | { outcome: 'sign-in'; uploaded: number };
 
@@ -74,7 +77,7 @@ async function drainHoldingTheLock(): Promise<DrainResult> {
       return signInNeeded(uploaded);
     } else {
       // Later entries wait too: the user's changes reach the server in the order they were made.
-      return retryLater(uploaded, answer.retryAfterMs);
+      return retryLater(uploaded, answer.retryAfterMs, answer.status === 507);
     }
   }
   await saveSyncState({ failures: 0, retryAt: 0 });
@@ -86,13 +89,13 @@ async function signInNeeded(uploaded: number): Promise<DrainResult> {
   return { outcome: 'sign-in', uploaded };
 }
 
-async function retryLater(uploaded: number, retryAfterMs: number | null): Promise<DrainResult> {
+async function retryLater(uploaded: number, retryAfterMs: number | null, storageFull = false): Promise<DrainResult> {
   const previous = await syncState();
   const failures = previous.failures + 1;
   const retryAt = Date.now() + Math.max(retryAfterMs ?? 0, backoffDelay(failures));
   await saveSyncState({ failures, retryAt });
   announce({ type: 'changed' });
-  return { outcome: 'retry-later', uploaded, retryAt };
+  return { outcome: 'retry-later', uploaded, retryAt, ...(storageFull ? { storageFull } : {}) };
 }
 
 /** When the next automatic try is due (0: no failure since the last success). */
@@ -241,8 +244,18 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status, body: payload as T, retryAfterMs: null };
   const body = (
-    payload as { error?: { code?: unknown; message?: unknown; details?: { current?: unknown } } } | undefined
+    payload as
+      | {
+          error?: {
+            code?: unknown;
+            message?: unknown;
+            details?: { current?: unknown; used_bytes?: unknown; quota_bytes?: unknown };
+          };
+        }
+      | undefined
   )?.error;
+  const used = body?.details?.used_bytes;
+  const quota = body?.details?.quota_bytes;
   const current = body?.code === 'STALE' ? SpotSchema.safeParse(body.details?.current) : null;
   const retryAfter = Number(response.headers.get('retry-after'));
   return {
@@ -254,6 +267,8 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
       message: typeof body?.message === 'string' ? body.message : '',
       // A stale edit: the spot as it is now, shown beside the user's change.
       ...(current?.success ? { current: current.data } : {}),
+      // Over the photo quota: how much is used of how much, said in the user's language where it is shown.
+      ...(typeof used === 'number' && typeof quota === 'number' ? { usedBytes: used, quotaBytes: quota } : {}),
     },
     retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
   };

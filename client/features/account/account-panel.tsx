@@ -10,6 +10,7 @@ import { DeleteSection } from './delete-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { NameSection } from './name-section.tsx';
 import { PasswordSection } from './password-section.tsx';
+import { PhotoStorageSection } from './photo-storage-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { SharingSection } from './sharing-section.tsx';
 import { TwoStepSection } from './two-step-section.tsx';
@@ -59,6 +60,7 @@ export default function AccountPanel({
             <TwoStepSection />
             <SessionsSection />
             <SharingSection />
+            <PhotoStorageSection />
             <Section title={t('account.languageTitle')}>
               <LanguageSwitch />
             </Section>

@@ -1,5 +1,15 @@
 // The Map tab: a count, the base-layer choice, the map, and the add form beside or below it.
-import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type L from 'leaflet';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { BaseLayerId, MapRegion, TileLayer } from '../../../common/schemas/config.ts';
@@ -30,8 +40,13 @@ import { useSpotPopupById } from './popup-by-id.ts';
 import { AddSpotForm, bringIntoSight, MoveSpotPanel, PositionFixer, preloadSheets, Sheet } from './map-sheets.tsx';
 import { LayerSelect } from './layer-select.tsx';
 import { usePopupLabels } from './popup-labels.ts';
+import type { Circle } from '../../../common/schemas/circles.ts';
 
 const NO_SPOTS: MapPin[] = [];
+// Loaded when first asked for: the main screen's first code stays within its budget.
+const TakeOutDialog = lazy(() =>
+  import('../../app/take-out-of-circle.tsx').then((module) => ({ default: module.TakeOutDialog })),
+);
 
 /** What the region map (features/map-region, handed in by the app shell) is given to draw itself on the map. */
 export type RegionMapProps = {
@@ -176,7 +191,10 @@ export function MapTab({
     setMoving(spot);
     bringIntoSight(moveRef);
   }, []);
-  const labels = usePopupLabels(handleMove);
+  // "Take out of <circle>" on someone else's pin: asked in a dialog of the shell's.
+  const [takingOut, setTakingOut] = useState<{ spot: ShownSpot; circle: Circle } | null>(null);
+  const handleTakeOut = useCallback((spot: ShownSpot, circle: Circle) => setTakingOut({ spot, circle }), []);
+  const labels = usePopupLabels(handleMove, handleTakeOut);
 
   const overviewTiles = mode === 'overview' ? overview.drawn : null;
   const spotPopup = useSpotPopupById(labels, { me, offline, entries, photoUrls });
@@ -199,6 +217,11 @@ export function MapTab({
 
   return (
     <div className={selection || fixing || moving ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]' : ''}>
+      {takingOut && (
+        <Suspense fallback={null}>
+          <TakeOutDialog spot={takingOut.spot} circle={takingOut.circle} onClose={() => setTakingOut(null)} />
+        </Suspense>
+      )}
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-sm font-medium text-stone-800" aria-live="polite">

@@ -12,12 +12,17 @@ import { visitSummaryText } from '../../app/visit-summary.ts';
 import { useOpenVisits } from '../../app/visits-context.ts';
 import { codeMessage } from '../../lib/api-client.ts';
 import { useMyCircles } from '../../app/circles.ts';
+import { circlesToTakeOutOf } from '../../app/take-out-circles.ts';
+import type { Circle } from '../../../common/schemas/circles.ts';
 import { approximateText, audienceBadge, othersSeeText, sharedByText, areaOf } from '../../app/sharing.ts';
 import { hiddenOf, hiddenText } from '../../app/hidden.ts';
 import { useOpenReport } from '../../app/report-context.ts';
 
 /** `onMove`: "Move" on one of the user's pins, which the Map tab answers with its move panel. */
-export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
+export function usePopupLabels(
+  onMove: (spot: ShownSpot) => void,
+  onTakeOut: (spot: ShownSpot, circle: Circle) => void = () => undefined,
+) {
   const { t, i18n } = useTranslation();
   const guide = useGuide();
   const openPhotos = useOpenPhotos();
@@ -84,6 +89,9 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
       viewPhotos: (title: string) => t('photos.view', { title }),
       onManagePhotos: (spot: ShownSpot) => openPhotos({ kind: 'manage', spot }),
       onViewPhotos: (spot: ShownSpot) => openPhotos({ kind: 'view', spot, index: 0 }),
+      takeOutOf: (spot: ShownSpot) => circlesToTakeOutOf(spot, circles),
+      takeOut: (circle: string) => t('circles.takeOut', { circle }),
+      onTakeOut,
       onGuide: (spot: ShownSpot) =>
         guide({
           latitude: spot.latitude,
@@ -93,6 +101,6 @@ export function usePopupLabels(onMove: (spot: ShownSpot) => void) {
           area: areaOf(spot),
         }),
     }),
-    [t, language, retry, discard, guide, editing, openPhotos, openVisits, openReport, onMove, circles],
+    [t, language, retry, discard, guide, editing, openPhotos, openVisits, openReport, onMove, onTakeOut, circles],
   );
 }

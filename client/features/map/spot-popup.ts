@@ -3,6 +3,7 @@
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
+import type { Circle } from '../../../common/schemas/circles.ts';
 
 export type PopupLabels = {
   language: string;
@@ -59,6 +60,10 @@ export type PopupLabels = {
   /** The owner's spot hidden by an administrator: "Hidden by the server's administrator: …"; null when shown. */
   hidden: (spot: ShownSpot) => string | null;
   hiddenNote: string;
+  /** Someone else's spot shared with circles I own or run: "Take out of <circle>", each asked first (issue #34). */
+  takeOutOf: (spot: ShownSpot) => Circle[];
+  takeOut: (circle: string) => string;
+  onTakeOut: (spot: ShownSpot, circle: Circle) => void;
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
@@ -136,6 +141,14 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   guide.type = 'button';
   guide.addEventListener('click', () => labels.onGuide(spot));
   root.append(guide);
+  const takeOutOf = labels.takeOutOf(spot);
+  if (takeOutOf.length > 0) {
+    const circleActions = element('p', undefined, 'circle-actions');
+    for (const circle of takeOutOf) {
+      circleActions.append(button(labels.takeOut(circle.name), () => labels.onTakeOut(spot, circle)));
+    }
+    root.append(circleActions);
+  }
   if (spot.is_owner && spot.pending?.kind !== 'delete') {
     const actions = element('p', undefined, 'owner-actions');
     actions.append(

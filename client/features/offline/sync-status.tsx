@@ -8,7 +8,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 export function SyncStatus() {
   const { t } = useTranslation();
   const offline = useOffline();
-  const { waitingCount, entries, sending, uploadNow } = useOutbox();
+  const { waitingCount, entries, sending, storageFull, uploadNow } = useOutbox();
   const failedCount = entries.length - waitingCount;
   if (entries.length === 0) return null;
 
@@ -23,6 +23,7 @@ export function SyncStatus() {
           {t('offline.waitingCount', { count: waitingCount })}
         </span>
       )}
+      {storageFull && waitingCount > 0 && <span className="w-full">{t('offline.storageFullRetry')}</span>}
       {failedCount > 0 && (
         <span className="font-medium text-red-800">{t('offline.failedCount', { count: failedCount })}</span>
       )}

@@ -10,6 +10,9 @@ import { useOpenVisits } from '../../app/visits-context.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { isStaleEdit, useSpotEditing } from '../../app/spot-editing.ts';
 import { Button } from '../../ui/button.tsx';
+import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import { TakeOutOfCircleButtons } from '../../app/take-out-of-circle.tsx';
+import { circlesToTakeOutOf } from '../../app/take-out-circles.ts';
 import type { Circle } from '../../../common/schemas/circles.ts';
 import { approximateText, areaOf, audienceBadge, othersSeeText, sharedByText, sharingOf } from '../../app/sharing.ts';
 import { hiddenOf, hiddenText } from '../../app/hidden.ts';
@@ -35,6 +38,7 @@ export function SpotCard({ spot, circles, staggerIndex, onShare, onDelete, onRet
   const date = formatDate(spot.date_found, i18n.resolvedLanguage ?? 'en', 'long');
   const photoUrl = spot.thumbnail_url ?? spot.localPhotoUrl ?? null;
   const { pending } = spot;
+  const takeOutOf = circlesToTakeOutOf(spot, circles);
   const guide = useGuide();
   const editing = useSpotEditing();
   const openPhotos = useOpenPhotos();
@@ -166,6 +170,11 @@ export function SpotCard({ spot, circles, staggerIndex, onShare, onDelete, onRet
               </Button>
             </div>
           )}
+          {takeOutOf.length > 0 && (
+            <div className="flex flex-wrap gap-2 pt-2">
+              <TakeOutOfCircleButtons spot={spot} circles={takeOutOf} />
+            </div>
+          )}
           {spot.is_owner && pending?.kind !== 'delete' && (
             <div className="mt-auto flex flex-wrap gap-2 pt-2">
               <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={() => editing.edit(spot)}>
@@ -216,12 +225,16 @@ function PendingNote({
   onCompare: (() => void) | null;
 }) {
   const { t } = useTranslation();
+  const outbox = useOutbox();
+  // Refused for its photos (the quota): the spot or the visit is kept, sent again without them.
+  const withoutPhotos =
+    pending.error?.code === 'PHOTO_QUOTA_EXCEEDED' && (pending.kind === 'create' || pending.kind === 'visit');
   if (pending.status === 'failed') {
     return (
       <div role="status" className="rounded-md bg-red-50 p-2 text-sm text-red-900">
         <p className="font-semibold">{onCompare ? t('conflict.notice') : t('offline.notUploaded')}</p>
         {pending.error && <p>{codeMessage(pending.error, t('common.somethingWentWrong'))}</p>}
-        <div className="mt-2 flex gap-2">
+        <div className="mt-2 flex flex-wrap gap-2">
           {onCompare ? (
             <Button variant="secondary" className="px-3 py-1" onClick={onCompare}>
               {t('conflict.compare')}
@@ -229,6 +242,15 @@ function PendingNote({
           ) : (
             <Button variant="secondary" className="px-3 py-1" onClick={() => onRetry(pending.seq)}>
               {t('common.retry')}
+            </Button>
+          )}
+          {withoutPhotos && (
+            <Button
+              variant="secondary"
+              className="px-3 py-1"
+              onClick={() => void outbox.retryWithoutPhotos(pending.seq)}
+            >
+              {t('offline.saveWithoutPhoto')}
             </Button>
           )}
           <Button variant="secondary" className="px-3 py-1 text-red-800" onClick={() => onDiscard(pending.seq)}>

@@ -681,6 +681,7 @@ describe('deleting an account when storage fails to remove its files', () => {
       kind: disk.kind,
       put: (key, body, type) => disk.put(key, body, type),
       get: (key) => disk.get(key),
+      size: (key) => disk.size(key),
       list: () => disk.list(),
       delete: async (key) => {
         if (failDeletes) throw new Error('storage unavailable');

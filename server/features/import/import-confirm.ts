@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { photoBatch } from '../../photos/photo-files.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
+import type { PhotoLimits } from '../../photos/photo-limits.ts';
 import type { CurrentUser } from '../../plugins/session.ts';
 import { spotColumns } from '../../db/spot-columns.ts';
 import type { Analysis } from './import-analysis.ts';
@@ -15,7 +16,7 @@ import { importedVisitId, storeImportPhotos } from './import-photos.ts';
 import { parseTypes } from './import-upload.ts';
 import { derivedId, findImport, importOwnedBy, insertImport, requireOwnCircles } from './import.queries.ts';
 
-type Deps = { db: Database; storage: PhotoStorage; log: FastifyBaseLogger };
+type Deps = { db: Database; storage: PhotoStorage; photoLimits: PhotoLimits; log: FastifyBaseLogger };
 
 export const repeatedResult = (
   importId: string,
@@ -51,7 +52,7 @@ const isDuplicateKey = (error: unknown) =>
  * answer when a concurrent confirm of the same import saved it first.
  */
 export async function saveImport(
-  { db, storage, log }: Deps,
+  { db, storage, photoLimits, log }: Deps,
   user: CurrentUser,
   fields: ImportConfirmFields,
   fileName: string,
@@ -84,7 +85,7 @@ export async function saveImport(
     }
   }
 
-  const photos = photoBatch(storage, log);
+  const photos = photoBatch(storage, log, { db, limits: photoLimits, userId: user.id });
   let saved = false;
   try {
     const { spotPhotoRows, visitPhotoRows } = await storeImportPhotos(
@@ -143,6 +144,7 @@ export async function saveImport(
           })),
         ),
         visitPhotoRows,
+        photoLimits,
       );
     } catch (error) {
       // A spot's id taken: only a concurrent confirm of the same import can have made it.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { PhotoLimits } from '../../photos/photo-limits.ts';
 import { imports, spotCircles, spotPhotos, spots, visitPhotos, visits } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { circleIdsOfMember } from '../circles/circles.queries.ts';
@@ -90,6 +91,7 @@ export async function insertImport(
   photos: NewPhoto[],
   spotVisits: NewVisit[] = [],
   spotVisitPhotos: NewVisitPhoto[] = [],
+  limits: PhotoLimits | null = null,
 ): Promise<'inserted' | 'exists'> {
   return db.transaction(async (tx) => {
     // First, so a concurrent confirm with the same id waits here on the first one's row and then finds it.
@@ -107,6 +109,12 @@ export async function insertImport(
       await tx.insert(visits).values(spotVisits.slice(at, at + BATCH));
     for (let at = 0; at < spotVisitPhotos.length; at += BATCH)
       await tx.insert(visitPhotos).values(spotVisitPhotos.slice(at, at + BATCH));
+    // Every photo's bytes are counted in by now (their triggers): the import fits in its quota whole, or not at all.
+    const addedBytes = [...photos, ...spotVisitPhotos].reduce((sum, photo) => sum + (photo.storedBytes ?? 0), 0);
+    if (addedBytes > 0) {
+      if (!limits) throw new Error('An import’s photos are written only with the quota’s check');
+      await limits.withinQuota(tx, row.userId, addedBytes);
+    }
     return 'inserted';
   });
 }

@@ -5,6 +5,7 @@ import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { ImportPreviewSchema, ImportResultSchema } from '../../../common/schemas/import.ts';
 import type { Database } from '../../db/client.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
+import type { PhotoLimits } from '../../photos/photo-limits.ts';
 import { documentedBody } from '../../lib/openapi-body.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { analyse } from './import-analysis.ts';
@@ -18,7 +19,7 @@ import {
 } from './import-upload.ts';
 import { findImport } from './import.queries.ts';
 
-type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
+type Deps = { db: Database; storage: PhotoStorage; photoLimits: PhotoLimits; requireUser: RequireUser };
 
 const errors = {
   400: ApiErrorSchema,
@@ -32,7 +33,7 @@ const errors = {
  * Import (issue #11, ADR 0036): the same file twice — once for a preview that saves nothing, once with the
  * forager's choices to save it all in one transaction.
  */
-export function registerImportRoutes(root: FastifyInstance, { db, storage, requireUser }: Deps) {
+export function registerImportRoutes(root: FastifyInstance, { db, storage, photoLimits, requireUser }: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -69,7 +70,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
           'Duplicates of one’s own spots are left out unless include_duplicates=true. The same import_id again returns the ' +
           'first answer with repeated=true (200) and saves nothing; an import_id used by someone else is a 409.',
         consumes: ['multipart/form-data'],
-        response: { 200: ImportResultSchema, 201: ImportResultSchema, ...errors },
+        response: { 200: ImportResultSchema, 201: ImportResultSchema, 507: ApiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -86,7 +87,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, requi
       }
 
       const { status, result } = await saveImport(
-        { db, storage, log: request.log },
+        { db, storage, photoLimits, log: request.log },
         user,
         fields,
         upload.fileName,

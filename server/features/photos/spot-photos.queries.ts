@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PHOTOS_PER_SPOT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
+import type { PhotoLimits } from '../../photos/photo-limits.ts';
 import { deletedSpotPhotoIds, spotPhotos, spots } from '../../db/schema.ts';
 import { deletedByAnother, deletedIdOwner, IdTakenMeanwhile, type IdUse } from '../../db/ids-once-used.ts';
 
@@ -47,7 +48,8 @@ export async function addPhoto(
   db: Database,
   ownerId: string,
   spotId: string,
-  photo: { id: string; photoKey: string; thumbnailKey: string },
+  photo: { id: string; photoKey: string; thumbnailKey: string; storedBytes: number },
+  limits: PhotoLimits,
 ): Promise<AddPhotoResult> {
   return db
     .transaction(async (tx): Promise<AddPhotoResult> => {
@@ -67,6 +69,7 @@ export async function addPhoto(
         .returning({ id: spotPhotos.id });
       if (inserted.length !== 1) return 'id-taken';
       if (await deletedByAnother(tx, deletedSpotPhotoIds, photo.id, ownerId)) throw new IdTakenMeanwhile();
+      await limits.withinQuota(tx, ownerId, photo.storedBytes);
       return 'added';
     })
     .catch((error: unknown) => {

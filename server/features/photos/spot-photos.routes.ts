@@ -18,8 +18,9 @@ import { addPhoto, countPhotos, orderPhotos, photoIdUse, removePhoto } from './s
 import { documentedBody } from '../../lib/openapi-body.ts';
 import { AddPhotoFormSchema, readAddPhotoRequest } from '../../photos/photo-upload.ts';
 import { removePhotoFiles, storePhotoWithRow } from '../../photos/photo-files.ts';
+import type { PhotoLimits } from '../../photos/photo-limits.ts';
 
-type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
+type Deps = { db: Database; storage: PhotoStorage; photoLimits: PhotoLimits; requireUser: RequireUser };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 const PRIVATE_NO_STORE = 'private, no-store';
@@ -35,7 +36,7 @@ const tooMany = () =>
  * A spot's photo collection (ADR 0024): add one, remove one, put them in order. Owner only — anyone else's
  * spot, private or public, answers 404 as if it did not exist. Each answers with the spot as it now is.
  */
-export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, requireUser }: Deps) {
+export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, photoLimits, requireUser }: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -53,7 +54,14 @@ export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, re
           'without metadata, with a thumbnail.',
         consumes: ['multipart/form-data'],
         params: SpotIdParamsSchema,
-        response: { 200: SpotSchema, 201: SpotSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+        response: {
+          200: SpotSchema,
+          201: SpotSchema,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+          507: ApiErrorSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -72,8 +80,9 @@ export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, re
       // Checked before the photo is processed so a full spot costs no work; checked again under the lock.
       if ((await countPhotos(db, spotId)) >= PHOTOS_PER_SPOT_MAX) throw tooMany();
 
-      const result = await storePhotoWithRow(storage, app.log, photo, (keys) =>
-        addPhoto(db, user.id, spotId, { id: photoId, ...keys }),
+      const uploader = { db, limits: photoLimits, userId: user.id };
+      const result = await storePhotoWithRow(storage, app.log, uploader, photo, (keys) =>
+        addPhoto(db, user.id, spotId, { id: photoId, ...keys }, photoLimits),
       );
       if (result === 'not-found') throw notFound();
       if (result === 'full') throw tooMany();

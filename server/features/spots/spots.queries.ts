@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { PhotoLimits } from '../../photos/photo-limits.ts';
 import {
   deletedSpotIds,
   deletedSpotPhotoIds,
@@ -154,7 +155,7 @@ export async function findOwnerOf(db: Database, id: string): Promise<{ userId: s
   return gone === null ? null : { userId: gone, deleted: true };
 }
 
-type NewPhoto = { id: string; photoKey: string; thumbnailKey: string };
+type NewPhoto = { id: string; photoKey: string; thumbnailKey: string; storedBytes: number };
 
 /**
  * Inserts a spot, with its circles and its first photo when it has one, in one transaction; false when the spot's
@@ -166,6 +167,8 @@ export async function insertSpot(
   db: Database,
   spot: { id: string; userId: string; values: SpotValues; circleIds: string[] },
   photo: NewPhoto | null,
+  /** The quota's check, in the transaction, once the photo's bytes are counted (required with a photo). */
+  limits: PhotoLimits | null = null,
 ): Promise<boolean> {
   return db
     .transaction(async (tx) => {
@@ -193,6 +196,8 @@ export async function insertSpot(
           .returning({ id: spotPhotos.id });
         if (added.length !== 1 || (await deletedByAnother(tx, deletedSpotPhotoIds, photo.id, spot.userId)))
           throw photoIdInUse();
+        if (!limits) throw new Error('A spot’s first photo is written only with the quota’s check');
+        await limits.withinQuota(tx, spot.userId, photo.storedBytes);
       }
       return true;
     })

@@ -22,6 +22,7 @@ import type { PhotoStorage } from '../../storage/storage.ts';
 import { documentedBody } from '../../lib/openapi-body.ts';
 import { removePhotoFiles, storePhotoWithRow, type PhotoKeys } from '../../photos/photo-files.ts';
 import { PhotoFileSchema } from '../../photos/photo-upload.ts';
+import type { PhotoLimits } from '../../photos/photo-limits.ts';
 import { CLEAR_HTTP_CACHE } from '../../plugins/cache-policy.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { spotColumns, type SpotChanges } from '../../db/spot-columns.ts';
@@ -42,7 +43,13 @@ import {
 import { photoIdUse } from '../photos/spot-photos.queries.ts';
 import { idUseFor } from '../../db/ids-once-used.ts';
 
-type Deps = { db: Database; reads: RequestReads; storage: PhotoStorage; requireUser: RequireUser };
+type Deps = {
+  db: Database;
+  reads: RequestReads;
+  storage: PhotoStorage;
+  photoLimits: PhotoLimits;
+  requireUser: RequireUser;
+};
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -63,7 +70,7 @@ const CreateSpotFormSchema = z.discriminatedUnion('type', [
   carPark.extend(firstPhoto),
 ]);
 
-export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, requireUser }: Deps) {
+export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, photoLimits, requireUser }: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -147,6 +154,7 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
           409: ApiErrorSchema,
           413: ApiErrorSchema,
           415: ApiErrorSchema,
+          507: ApiErrorSchema,
           ...errors,
         },
       },
@@ -176,13 +184,14 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
             circleIds: sharing.circleIds,
           },
           firstPhoto,
+          photoLimits,
         ))
           ? 'added'
           : 'id-taken';
       // The photo sent with the spot becomes its first (ADR 0024); the spot and its photo are stored together
       // or not at all.
       const outcome = photo
-        ? await storePhotoWithRow(storage, app.log, photo, (keys) =>
+        ? await storePhotoWithRow(storage, app.log, { db, limits: photoLimits, userId: user.id }, photo, (keys) =>
             insert({ id: input.photo_id ?? crypto.randomUUID(), ...keys }),
           )
         : await insert(null);

@@ -9,19 +9,25 @@ import { AppError } from '../../errors.ts';
 import { PUBLIC_REVALIDATE } from '../../plugins/cache-policy.ts';
 import type { CurrentUser, RequireUser } from '../../plugins/session.ts';
 import type { Database } from '../../db/client.ts';
+import type { PhotoLimits } from '../../photos/photo-limits.ts';
 import { sharingDefaults } from '../account/account.queries.ts';
 
 /** Which release answers: during a rolling upgrade, which server is which. */
 const HealthReleaseSchema = z.object({ version: z.string(), commit: z.string().nullable() });
 
 /** The user as the app sees them, with the sharing a new spot starts with: never the session's id. */
-const toMe = async (db: Database, user: CurrentUser) => ({
-  id: user.id,
-  email: user.email,
-  name: user.name,
-  role: user.role,
-  ...(await sharingDefaults(db, user.id)),
-});
+const toMe = async (db: Database, photoLimits: PhotoLimits, user: CurrentUser) => {
+  const photos = await photoLimits.useOf(db, user.id);
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    ...(await sharingDefaults(db, user.id)),
+    photo_bytes: Math.max(0, photos.usedBytes),
+    photo_quota_bytes: photos.quotaBytes,
+  };
+};
 
 export function registerSystemRoutes(
   root: FastifyInstance,
@@ -30,6 +36,7 @@ export function registerSystemRoutes(
     db: Database;
     ping: () => Promise<void>;
     requireUser: RequireUser;
+    photoLimits: PhotoLimits;
     describeMapRegion: () => Promise<MapRegion | null>;
   },
 ) {
@@ -75,7 +82,7 @@ export function registerSystemRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return toMe(deps.db, await deps.requireUser(request, reply));
+      return toMe(deps.db, deps.photoLimits, await deps.requireUser(request, reply));
     },
   );
 
@@ -93,7 +100,7 @@ export function registerSystemRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
-        return { user: await toMe(deps.db, await deps.requireUser(request, reply)) };
+        return { user: await toMe(deps.db, deps.photoLimits, await deps.requireUser(request, reply)) };
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 401) return { user: null };
         throw error;

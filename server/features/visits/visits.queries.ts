@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PHOTOS_PER_VISIT_MAX } from '../../../common/limits.ts';
 import type { Database } from '../../db/client.ts';
+import type { PhotoLimits } from '../../photos/photo-limits.ts';
 import { deletedVisitIds, deletedVisitPhotoIds, spots, visitPhotos, visits } from '../../db/schema.ts';
 import { deletedByAnother, deletedIdOwner, IdTakenMeanwhile, type IdUse } from '../../db/ids-once-used.ts';
 import type { CreateVisit, Visit } from '../../../common/schemas/visits.ts';
@@ -222,7 +223,8 @@ export async function addVisitPhoto(
   ownerId: string,
   spotId: string,
   visitId: string,
-  photo: { id: string; photoKey: string; thumbnailKey: string },
+  photo: { id: string; photoKey: string; thumbnailKey: string; storedBytes: number },
+  limits: PhotoLimits,
 ): Promise<AddVisitPhotoResult> {
   return db
     .transaction(async (tx): Promise<AddVisitPhotoResult> => {
@@ -242,6 +244,7 @@ export async function addVisitPhoto(
         .returning({ id: visitPhotos.id });
       if (inserted.length !== 1) return 'id-taken';
       if (await deletedByAnother(tx, deletedVisitPhotoIds, photo.id, ownerId)) throw new IdTakenMeanwhile();
+      await limits.withinQuota(tx, ownerId, photo.storedBytes);
       return 'added';
     })
     .catch((error: unknown) => {

@@ -19,6 +19,7 @@ import type { RequireUser } from '../../plugins/session.ts';
 import { documentedBody } from '../../lib/openapi-body.ts';
 import { AddPhotoFormSchema, readAddPhotoRequest } from '../../photos/photo-upload.ts';
 import { removePhotoFiles, storePhotoWithRow } from '../../photos/photo-files.ts';
+import type { PhotoLimits } from '../../photos/photo-limits.ts';
 import {
   addVisitPhoto,
   countVisitPhotos,
@@ -34,7 +35,7 @@ import {
 } from './visits.queries.ts';
 import { idUseFor } from '../../db/ids-once-used.ts';
 
-type Deps = { db: Database; storage: PhotoStorage; requireUser: RequireUser };
+type Deps = { db: Database; storage: PhotoStorage; photoLimits: PhotoLimits; requireUser: RequireUser };
 
 const tooMany = () =>
   new AppError(
@@ -53,7 +54,7 @@ const photoIdInUse = () => new AppError(409, 'ID_CONFLICT', 'That photo id is al
 const PRIVATE_NO_STORE = 'private, no-store';
 
 /** Returns to a spot (ADR 0022): they follow the spot's visibility; only its owner records or deletes them. */
-export function registerVisitRoutes(root: FastifyInstance, { db, storage, requireUser }: Deps) {
+export function registerVisitRoutes(root: FastifyInstance, { db, storage, photoLimits, requireUser }: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -158,6 +159,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
           409: ApiErrorSchema,
           413: ApiErrorSchema,
           415: ApiErrorSchema,
+          507: ApiErrorSchema,
           ...errors,
         },
       },
@@ -181,8 +183,9 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, requir
       // Checked before the photo is processed so a full visit costs no work; checked again under the lock.
       if ((await countVisitPhotos(db, visitId)) >= PHOTOS_PER_VISIT_MAX) throw tooMany();
 
-      const result = await storePhotoWithRow(storage, app.log, photo, (keys) =>
-        addVisitPhoto(db, user.id, spotId, visitId, { id: photoId, ...keys }),
+      const uploader = { db, limits: photoLimits, userId: user.id };
+      const result = await storePhotoWithRow(storage, app.log, uploader, photo, (keys) =>
+        addVisitPhoto(db, user.id, spotId, visitId, { id: photoId, ...keys }, photoLimits),
       );
       if (result === 'not-found') throw notFound('Visit');
       if (result === 'full') throw tooMany();
