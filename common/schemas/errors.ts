@@ -10,7 +10,7 @@ export const ValidationIssueSchema = z.object({
 export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
 
 /**
- * Every error the API answers with has this shape (ADR 0075). `details` is there for two codes only:
+ * Every error the API answers with has this shape (ADR 0075), naming the request it answers (ADR 0080). `details` is there for two codes only:
  * VALIDATION_ERROR may list every problem (`issues`), STALE carries the spot as it is now (`current`, a Spot).
  */
 export const ApiErrorSchema = z.object({
@@ -25,6 +25,11 @@ export const ApiErrorSchema = z.object({
         current: z.unknown().optional().describe('STALE: the spot as it is now (a Spot)'),
       })
       .optional(),
+    request_id: z
+      .string()
+      .describe(
+        "The request's id, the same as its X-Request-Id header and in every line the server logged about it: quote it to whoever runs the server",
+      ),
   }),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

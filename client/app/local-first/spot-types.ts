@@ -31,6 +31,8 @@ export type OutboxError = {
   message: string;
   /** 409 STALE: the spot as the server holds it now, for the user to compare with their edit. */
   current?: Spot;
+  /** The server's id of the refused request (`error.request_id`), for the user to quote. */
+  request_id?: string;
 };
 
 export type PendingState = {

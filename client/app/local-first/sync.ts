@@ -241,7 +241,9 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status, body: payload as T, retryAfterMs: null };
   const body = (
-    payload as { error?: { code?: unknown; message?: unknown; details?: { current?: unknown } } } | undefined
+    payload as
+      | { error?: { code?: unknown; message?: unknown; details?: { current?: unknown }; request_id?: unknown } }
+      | undefined
   )?.error;
   const current = body?.code === 'STALE' ? SpotSchema.safeParse(body.details?.current) : null;
   const retryAfter = Number(response.headers.get('retry-after'));
@@ -254,6 +256,7 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
       message: typeof body?.message === 'string' ? body.message : '',
       // A stale edit: the spot as it is now, shown beside the user's change.
       ...(current?.success ? { current: current.data } : {}),
+      ...(typeof body?.request_id === 'string' ? { request_id: body.request_id } : {}),
     },
     retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
   };

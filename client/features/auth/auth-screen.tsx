@@ -1,7 +1,7 @@
 // The signed-out screen: sign in, create an account, or ask for a password-reset mail.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage, requestIdOf } from '../../lib/api-client.ts';
 import { useSession } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -69,6 +69,7 @@ export function AuthScreen({ notice, inviteToken = null }: { notice?: string; in
         variant: 'destructive',
         title: t('auth.signInFailed'),
         description: errorMessage(error, t('common.somethingWentWrong')),
+        requestId: requestIdOf(error),
       });
     }
   }
@@ -85,6 +86,7 @@ export function AuthScreen({ notice, inviteToken = null }: { notice?: string; in
         variant: 'destructive',
         title: t('auth.signUpFailed'),
         description: errorMessage(error, t('common.somethingWentWrong')),
+        requestId: requestIdOf(error),
       });
     }
   }
@@ -99,6 +101,7 @@ export function AuthScreen({ notice, inviteToken = null }: { notice?: string; in
         variant: 'destructive',
         title: t('auth.resetRequestFailed'),
         description: errorMessage(error, t('common.somethingWentWrong')),
+        requestId: requestIdOf(error),
       });
     }
   }
