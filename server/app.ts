@@ -14,6 +14,8 @@ import { createStorage, type PhotoStorage } from './storage/storage.ts';
 import { createAuth, type AuthOptions } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSessionResolver } from './plugins/session.ts';
+import { createAdminResolver } from './plugins/admin.ts';
+import { sweepAuditLog } from './features/admin/audit.ts';
 import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
 import { createPendingTwoStep } from './features/auth/two-step.ts';
 import { createDeviceCookies } from './features/auth/device-cookie.ts';
@@ -162,6 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   const requireUser = createSessionResolver(auth, db);
+  // The routes under /api/v1/admin/ (ADR 0077): for anyone but an administrator they do not exist.
+  const requireAdmin = createAdminResolver(requireUser);
 
   // ── Plugins ──
   await registerSecurityHeaders(app, config);
@@ -293,4 +297,5 @@ async function sweepExpired({ db }: DatabaseHandle) {
   await db.execute(sql`delete from sign_in_failure where window_started_at < now() - interval '1 day'`);
   await db.execute(sql`delete from sign_in_device_failure where window_started_at < now() - interval '1 day'`);
   await sweepApiRequestCounts(db);
+  await sweepAuditLog(db);
 }

@@ -125,6 +125,12 @@ const EnvSchema = z
       .min(METRICS_TOKEN_MIN, `must be at least ${METRICS_TOKEN_MIN} characters`)
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
       .optional(),
+    /** How people may join a NEW server, read at its first start only; later an administrator changes it (ADR 0077). */
+    SIGNUP_POLICY: z.enum(['open', 'invite', 'approval', 'closed']).optional(),
+    /** The photo quota of an account in MB, until an administrator sets the server's default or an account's own. */
+    PHOTO_QUOTA_MB: z.coerce.number().int().min(0).max(100_000_000).default(2048),
+    /** Below this much free disk where photos are stored (local storage), uploads are refused with 507. */
+    DISK_FREE_MIN_MB: z.coerce.number().int().min(0).max(100_000_000).default(512),
     /** Which release this is, set by whoever packaged it; otherwise package.json's version and git's commit. */
     FORAY_VERSION: z.string().max(100).optional(),
     FORAY_COMMIT: z
@@ -203,6 +209,12 @@ export type Config = {
   outboxIntervalMs: number;
   /** Past this many spots in view the map draws counted cells from the tiles instead of pins (ADR 0034). */
   mapOverviewFrom: number;
+  /** The sign-up policy a new server starts with (SIGNUP_POLICY); undefined: `invite` (ADR 0077). */
+  signupPolicy: 'open' | 'invite' | 'approval' | 'closed' | undefined;
+  /** An account's photo quota in MB until an administrator sets another (PHOTO_QUOTA_MB). */
+  photoQuotaMb: number;
+  /** Free disk below which photo uploads are refused, in MB (DISK_FREE_MIN_MB; local storage only). */
+  diskFreeMinMb: number;
   /** Which Foray this is: in /healthz and the start line. */
   release: Release;
   /** The bearer token of GET /metrics; null: no /metrics (ADR 0080). */
@@ -303,6 +315,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     outboxIntervalMs: 1000,
     mapOverviewFrom: e.MAP_OVERVIEW_FROM,
+    signupPolicy: e.SIGNUP_POLICY,
+    photoQuotaMb: e.PHOTO_QUOTA_MB,
+    diskFreeMinMb: e.DISK_FREE_MIN_MB,
     release: readRelease({ version: e.FORAY_VERSION, commit: e.FORAY_COMMIT }),
     metricsToken: e.METRICS_TOKEN ?? null,
   };

@@ -33,6 +33,7 @@ import type { BBox } from '../../common/schemas/spots.ts';
 const SpotsScreen = lazy(withAllWords(() => import('./spots-screen.tsx')));
 const DeviceScreen = lazy(withAllWords(() => import('./device-screen.tsx')));
 const AccountScreen = lazy(withAllWords(() => import('./account-screen.tsx')));
+const AdminScreen = lazy(withAllWords(() => import('./admin-screen.tsx')));
 // Only when an invitation link was opened (client/app/pending-invite.ts): "Join <circle>?".
 const JoinCircle = lazy(withAllWords(() => import('../features/circles/join-circle.tsx')));
 // Only when the operator offers a region map (ADR 0018); its renderer is a chunk of its own, loaded when drawn.
@@ -49,6 +50,7 @@ export default function MainScreen() {
   const confirmed = session.status === 'signed-in' && session.confirmed;
   const [tab, setTab] = useState<TabId>('map');
   const [deviceOpen, setDeviceOpen] = useState(false);
+  const [adminOpen, setAdminOpen] = useState(false);
   // 'name': opened from the prompt to choose a display name.
   const [accountOpen, setAccountOpen] = useState<false | 'all' | 'name'>(false);
   const openAccount = useCallback(() => setAccountOpen('all'), []);
@@ -102,6 +104,12 @@ export default function MainScreen() {
                             <path d="M12 7v7m0 0l-3-3m3 3l3-3M10 18h4" strokeLinecap="round" strokeLinejoin="round" />
                           </IconButton>
                           <InstallButton />
+                          {me.role === 'admin' && (
+                            <IconButton label={t('admin.open')} onClick={() => setAdminOpen(true)}>
+                              <path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3z" strokeLinejoin="round" />
+                              <path d="M9 12l2 2 4-4" strokeLinecap="round" strokeLinejoin="round" />
+                            </IconButton>
+                          )}
                           <IconButton label={t('account.open')} onClick={openAccount}>
                             <circle cx="12" cy="8" r="4" />
                             <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
@@ -155,6 +163,11 @@ export default function MainScreen() {
                     {deviceOpen && (
                       <Suspense fallback={null}>
                         <DeviceScreen onClose={() => setDeviceOpen(false)} />
+                      </Suspense>
+                    )}
+                    {adminOpen && (
+                      <Suspense fallback={null}>
+                        <AdminScreen onClose={() => setAdminOpen(false)} />
                       </Suspense>
                     )}
                     {accountOpen && (

@@ -44,6 +44,11 @@ export const MeSchema = z.object({
   /** The display name others see; null until the user chooses one (the app asks), never made from the address. */
   name: z.string().nullable(),
   /**
+   * `admin` runs the server: the app shows the administration page (ADR 0077). Absent in a user kept on the device by
+   * an older version: a user.
+   */
+  role: z.enum(['admin', 'user']).optional(),
+  /**
    * The sharing the add form starts with (AccountSettingsSchema); each absent in a user kept on the device by an
    * older version.
    */

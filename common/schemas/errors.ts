@@ -67,5 +67,9 @@ export const ERROR_CODES = [
   'PRECONDITION_FAILED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  // A club's own server (ADR 0077)
+  'ACCOUNT_DISABLED',
+  'ACCOUNT_PENDING',
+  'LAST_ADMIN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

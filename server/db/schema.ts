@@ -53,8 +53,34 @@ export const user = pgTable(
     defaultPrecision: text('default_precision', { enum: ['exact', '1km', '10km'] })
       .notNull()
       .default('exact'),
+    /**
+     * Foray's own: `admin` runs the server (people, sign-up, reports) and is no key to anyone's spots (ADR 0077). At
+     * least one administrator remains once there is one (a trigger, migration 0025).
+     */
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
+    /**
+     * `pending`: signed up on a server whose policy is approval, not yet approved (cannot sign in); `disabled`: stopped
+     * by an administrator: no session works and nothing of theirs is shown to anyone else, until enabled (ADR 0077).
+     */
+    status: text('status', { enum: ['active', 'pending', 'disabled'] })
+      .notNull()
+      .default('active'),
+    /** The photo quota of this account in MB set by an administrator; null: the server's default. */
+    photoQuotaMb: integer('photo_quota_mb'),
+    /** The bytes of this account's stored photos (spots', visits'), kept as photos are added and removed. */
+    photoBytes: bigint('photo_bytes', { mode: 'number' }).notNull().default(0),
+    /** When a session of this account was last used (at most once an hour is written). */
+    lastActiveAt: timestamptz('last_active_at'),
   },
-  (t) => [check('user_default_precision_check', sql`${t.defaultPrecision} in ('exact', '1km', '10km')`)],
+  (t) => [
+    check('user_default_precision_check', sql`${t.defaultPrecision} in ('exact', '1km', '10km')`),
+    check('user_role_check', sql`${t.role} in ('admin', 'user')`),
+    check('user_status_check', sql`${t.status} in ('active', 'pending', 'disabled')`),
+    check('user_photo_quota_mb_check', sql`${t.photoQuotaMb} is null or ${t.photoQuotaMb} >= 0`),
+    index('user_role_idx').on(t.role),
+  ],
 );
 
 export const session = pgTable(
@@ -707,3 +733,48 @@ export const deletedVisitPhotoIds = pgTable('deleted_visit_photo_ids', {
   id: uuid('id').primaryKey(),
   userId: text('user_id').notNull(),
 });
+
+// ── The server's own governance (issue #34, ADR 0077) ──
+
+/**
+ * One row: how people may join this server, held in the database so that every server on it agrees. A new server
+ * has no row until its first start writes one (SIGNUP_POLICY, else `invite`); migration 0025 writes `open` for a
+ * server that already had accounts, so an upgrade changes nothing until an administrator does.
+ */
+export const serverPolicy = pgTable(
+  'server_policy',
+  {
+    id: smallint('id').primaryKey().default(1),
+    signupPolicy: text('signup_policy', { enum: ['open', 'invite', 'approval', 'closed'] }).notNull(),
+    /** E-mail domains (lower case, without the @) whose addresses may always sign up, whatever the policy. */
+    signupDomains: text('signup_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The default photo quota of an account in MB; null: PHOTO_QUOTA_MB. */
+    photoQuotaMb: integer('photo_quota_mb'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('server_policy_one_row', sql`${t.id} = 1`),
+    check('server_policy_signup_policy_check', sql`${t.signupPolicy} in ('open', 'invite', 'approval', 'closed')`),
+    check('server_policy_photo_quota_mb_check', sql`${t.photoQuotaMb} is null or ${t.photoQuotaMb} >= 0`),
+  ],
+);
+
+/**
+ * What administrators did, for administrators to read (ADR 0077): who, what, on whom, when and from which address.
+ * No foreign keys: an entry outlives the accounts it names, until it is older than the time entries are kept.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamptz('at').notNull().defaultNow(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    subjectId: text('subject_id'),
+    address: text('address'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at.desc(), t.id.desc())],
+);

@@ -88,6 +88,7 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   'optional-session': [{}, { sessionCookie: [] }],
   'two-step': [{ twoStepCookie: [] }],
   'two-step-or-session': [{ twoStepCookie: [] }, { sessionCookie: [] }],
+  admin: [{ sessionCookie: [] }],
 };
 
 const REASONS: Record<string, string> = {
@@ -181,7 +182,8 @@ function finishOperation(method: string, path: string, given: Operation): Operat
   const key = `${method.toUpperCase()} ${path}`;
   const facts = OPERATIONS[key];
   const extras = OPERATION_EXTRAS[key];
-  const access: Access = facts?.access ?? 'session';
+  // Everything under /api/v1/admin/ is for administrators (ADR 0077).
+  const access: Access = facts?.access ?? (path.startsWith('/api/v1/admin/') ? 'admin' : 'session');
   const operation: Operation = {
     ...given,
     operationId: facts?.id ?? derivedOperationId(method, path),
@@ -203,6 +205,8 @@ function finishOperation(method: string, path: string, given: Operation): Operat
   if (operation.parameters?.some((parameter) => parameter.in !== 'header') || operation.requestBody) add('400');
   if (access === 'session' || access === 'two-step' || access === 'two-step-or-session') add('401');
   if (method !== 'get' && method !== 'head') add('403');
+  // Anyone but an administrator: the 404 of a route that does not exist.
+  if (access === 'admin') add('404');
   if (path.startsWith('/api/v1/') || path.startsWith('/api/auth/')) add('429', retryAfter);
   add('500');
   add('503', retryAfter);

@@ -5,9 +5,10 @@
 /**
  * Who may call an operation. `session`: the session cookie (else 401); `public`: anyone; `optional-session`: anyone,
  * and the answer depends on whether the cookie is sent; `two-step`: the cookie of a sign-in waiting for its second
- * step; `two-step-or-session`: either (the first code from the app, while turning two-step sign-in on, needs the session).
+ * step; `two-step-or-session`: either (the first code from the app, while turning two-step sign-in on, needs the session);
+ * `admin`: the session of an administrator (anyone else: 404, as for a route that does not exist; ADR 0077).
  */
-export type Access = 'session' | 'public' | 'optional-session' | 'two-step' | 'two-step-or-session';
+export type Access = 'session' | 'public' | 'optional-session' | 'two-step' | 'two-step-or-session' | 'admin';
 
 export type OperationFacts = { id: string; access?: Access };
 

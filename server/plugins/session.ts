@@ -15,7 +15,12 @@ export type CurrentUser = {
   defaultPublic: boolean;
   /** The session this request came with: the account page marks it "this device". */
   sessionId: string;
+  /** `admin` runs the server and sees no one's spots for it (ADR 0077). */
+  role: 'admin' | 'user';
 };
+
+/** Write when a session was last used at most this often: a request is then no write. */
+const LAST_ACTIVE_EVERY_MS = 3600_000;
 
 type CookieAttributes = { secure?: boolean; sameSite?: string; path?: string; httpOnly?: boolean; domain?: string };
 
@@ -56,6 +61,9 @@ export function createSessionResolver(auth: Auth, db: Database) {
         email: userTable.email,
         name: userTable.name,
         defaultPublic: userTable.defaultPublic,
+        role: userTable.role,
+        status: userTable.status,
+        lastActiveAt: userTable.lastActiveAt,
       })
       .from(sessionTable)
       .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
@@ -69,6 +77,24 @@ export function createSessionResolver(auth: Auth, db: Database) {
     if (expiresAt <= now || now - createdAt > SESSION_ABSOLUTE_MAX_MS) {
       await db.delete(sessionTable).where(eq(sessionTable.id, found.sessionId));
       throw new AppError(401, 'UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+    }
+
+    // Read with the session, on every request, on every server: an account an administrator disabled stops at once.
+    if (found.status === 'disabled') {
+      throw new AppError(401, 'ACCOUNT_DISABLED', "This account has been disabled by the server's administrator.");
+    }
+    if (found.status === 'pending') {
+      throw new AppError(
+        401,
+        'ACCOUNT_PENDING',
+        "This account is waiting for the server's administrator to approve it.",
+      );
+    }
+    if (!found.lastActiveAt || now - found.lastActiveAt.getTime() > LAST_ACTIVE_EVERY_MS) {
+      await db
+        .update(userTable)
+        .set({ lastActiveAt: new Date(now) })
+        .where(eq(userTable.id, found.id));
     }
 
     const rememberMe = !isSignedCookieValid(jar.get(s.dontRememberName), s.secret);
@@ -89,6 +115,7 @@ export function createSessionResolver(auth: Auth, db: Database) {
       name: found.name,
       defaultPublic: found.defaultPublic,
       sessionId: found.sessionId,
+      role: found.role,
     };
   };
 }

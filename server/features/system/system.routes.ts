@@ -19,6 +19,7 @@ const toMe = async (db: Database, user: CurrentUser) => ({
   id: user.id,
   email: user.email,
   name: user.name,
+  role: user.role,
   ...(await sharingDefaults(db, user.id)),
 });
 
