@@ -50,6 +50,7 @@ import { registerStaticClient } from './plugins/static-client.ts';
 import { registerOpenApi } from './openapi/openapi.ts';
 import { registerRequestIdHeader, requestIdOptions } from './plugins/request-id.ts';
 import { registerMetrics } from './features/system/metrics.routes.ts';
+import { registerAdminHealthRoutes } from './features/admin/health.routes.ts';
 import { PHOTO_MAX_BYTES } from '../common/limits.ts';
 
 /** What is worth compressing: JSON, text, HTML, scripts, SVG, the export files. Images and the region map's PMTiles are not. */
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     describeMapRegion: () => describeMapRegion(config.mapRegion, app.log),
   });
   registerTranslationRoutes(app, { db });
+  registerAdminHealthRoutes(app, { config, db, engine: database.kind, requireAdmin });
   registerSpotRoutes(app, { db, reads, storage, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
   registerSpotPhotoRoutes(app, { db, storage, requireUser });

@@ -17,8 +17,10 @@ export async function readServerFigures(db: Database): Promise<ServerFigures> {
   const rows = async <Row>(query: ReturnType<typeof sql>) =>
     ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
   const [accounts, photos, mail] = await Promise.all([
-    rows<{ status: string; count: number }>(sql`select 'all' as status, count(*)::int as count from "user"`),
-    rows<{ bytes: string | null }>(sql`select null::text as bytes`),
+    rows<{ status: string; count: number }>(
+      sql`select status, count(*)::int as count from "user" group by status order by status`,
+    ),
+    rows<{ bytes: string | null }>(sql`select sum(photo_bytes)::text as bytes from "user"`),
     rows<{ backlog: number; oldest_at: string | Date | null }>(
       sql`select count(*)::int as backlog, min(created_at) as oldest_at from mail_outbox where sent_at is null`,
     ),

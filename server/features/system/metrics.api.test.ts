@@ -98,9 +98,11 @@ scrape_configs:
     await t?.close();
   });
 
-  it('reads the accounts, the mail backlog, the last backup and the requests back through Prometheus’ API', async () => {
-    await t.createUser();
-    await t.createUser();
+  it('reads the accounts by status, the photo bytes, the mail backlog, the last backup and the requests back through Prometheus’ API', async () => {
+    const kept = await t.createUser();
+    const stopped = await t.createUser();
+    await t.query(sql`update "user" set status = 'disabled', photo_bytes = 4000 where email = ${stopped.email}`);
+    await t.query(sql`update "user" set photo_bytes = 321 where email = ${kept.email}`);
     // Mail that waits (its next attempt far ahead): the backlog is exactly what the database holds unsent.
     await t.query(sql`insert into mail_outbox (to_address, subject, text_body, html_body, next_attempt_at)
       values ('a@example.com', 's', 't', 'h', now() + interval '1 day'), ('b@example.com', 's', 't', 'h', now() + interval '1 day')`);
@@ -118,6 +120,9 @@ scrape_configs:
     const poll = { timeout: 60_000, interval: 500 };
     await expect.poll(() => prometheus.query('up{job="foray"}'), poll).toBe(1);
     await expect.poll(() => prometheus.query('sum(foray_accounts)'), poll).toBe(accounts);
+    await expect.poll(() => prometheus.query('foray_accounts{status="active"}'), poll).toBe(1);
+    await expect.poll(() => prometheus.query('foray_accounts{status="disabled"}'), poll).toBe(1);
+    await expect.poll(() => prometheus.query('foray_photo_stored_bytes'), poll).toBe(4321);
     await expect.poll(() => prometheus.query('foray_mail_outbox_backlog'), poll).toBe(backlog);
     await expect
       .poll(
