@@ -5,6 +5,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
+import { HealthSection } from './health-section.tsx';
 
 export default function AdminPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -23,6 +24,7 @@ export default function AdminPanel({ onClose }: { onClose: () => void }) {
           <div className="flex-1 space-y-8 overflow-y-auto px-4 py-4">
             {/* The sections, each a file of this feature, in this order: health, people (and pending sign-ups),
                 sign-up policy and invitations, reports, audit log. */}
+            <HealthSection />
           </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
