@@ -144,7 +144,10 @@ scrape_configs:
   it('counts requests by their route’s pattern, never the URL asked', async () => {
     const id = '5b8c6f0e-9d2a-4c1b-8e7f-3a2b1c0d9e8f';
     await t.app.inject({ method: 'GET', url: `/api/v1/locations/${id}?token=secret-in-a-query` });
+    await t.app.inject({ method: 'GET', url: `/invite/${id}` });
     const text = (await metricsWith(t, `Bearer ${TOKEN}`)).body;
+    // A page of the web app (no route of its own: the fallback serves it) is counted as unmatched.
+    expect(text).toMatch(/foray_http_requests_total\{method="GET",route="unmatched",status="200"\} 1/);
     expect(text).toMatch(/foray_http_requests_total\{method="GET",route="\/api\/v1\/locations\/:id",status="401"\} 1/);
     expect(text).not.toContain(id);
     expect(text).not.toContain('secret-in-a-query');
