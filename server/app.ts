@@ -41,7 +41,7 @@ import { createPhotoRemovalPause, pausingRemovals } from './backup/photo-removal
 import { startServerBackups } from './backup/backups.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerApiRateLimit, sweepApiRequestCounts } from './plugins/api-rate-limit.ts';
 import { registerCrossSiteCheck } from './plugins/cross-site.ts';
 import { registerCachePolicy } from './plugins/cache-policy.ts';
@@ -117,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 64 * 1024,
     // Every request's id, in each log line about it (`reqId`), its X-Request-Id and any error's body (ADR 0080).
     ...requestIdOptions(config.trustProxy),
+    frameworkErrors: answerFrameworkError,
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),

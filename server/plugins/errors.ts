@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db/unavailable.ts';
@@ -6,6 +6,19 @@ import { errorBody } from './request-id.ts';
 
 /** Seconds a client is asked to wait while the database is unreachable: a restart usually takes a few. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * What Fastify answers itself, before any route or hook (a URL that does not decode, FST_ERR_BAD_URL): the API's one
+ * error shape too, naming the request.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : 'The request could not be read.';
+  return reply
+    .status(status)
+    .header('x-request-id', request.id)
+    .send(errorBody(request, 'BAD_REQUEST', message));
+}
 
 /** Fastify's own error codes, mapped to the API's codes and messages a person can act on. */
 const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {

@@ -64,6 +64,16 @@ describe('request ids', () => {
     const form = await multipart(validSpot());
     const failures: Array<[string, Promise<LightMyRequestResponse>]> = [
       ['an unknown route', t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' })],
+      ['an address that does not decode', t.app.inject({ method: 'GET', url: '/api/v1/locations/%E0%A4%A' })],
+      [
+        'a body over the limit',
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/locations',
+          headers: { cookie: user.cookie, 'content-type': 'application/json' },
+          payload: JSON.stringify({ notes: 'x'.repeat(70_000) }),
+        }),
+      ],
       ['no session', t.app.inject({ method: 'GET', url: '/api/v1/me' })],
       [
         'a failed validation',
@@ -120,6 +130,8 @@ describe('request ids', () => {
       const response = await pending;
       expect(response.statusCode, what).toBeGreaterThanOrEqual(400);
       const body = response.json<{ error: { code: string; message: string; request_id: string } }>();
+      expect(body.error.code, what).toEqual(expect.any(String));
+      expect(body.error.message, what).toEqual(expect.any(String));
       expect(body.error.request_id, what).toBe(idOf(response));
       expect(body.error.request_id, what).toMatch(/^[0-9a-f]{16}$/);
     }
