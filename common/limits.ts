@@ -76,3 +76,12 @@ export const OPEN_INVITES_PER_CIRCLE_MAX = 50;
 export const INVITES_PER_USER_PER_DAY = 100;
 /** Ids a device may ask about in one `POST /api/v1/locations/check`. */
 export const CHECK_IDS_MAX = 5_000;
+
+/** Who may join (ADR 0079): e-mail domains that may always sign up, and each one's length (a DNS name's). */
+export const SIGNUP_DOMAINS_MAX = 50;
+export const SIGNUP_DOMAIN_MAX = 253;
+/** Server invitations still open at once, and the most uses one may be given. */
+export const OPEN_SERVER_INVITES_MAX = 100;
+export const SERVER_INVITE_USES_MAX = 1_000;
+/** The largest default photo quota an administrator may set, in MB (as PHOTO_QUOTA_MB's bound). */
+export const PHOTO_QUOTA_MB_MAX = 100_000_000;

@@ -15,7 +15,7 @@ import { createAuth, type AuthOptions } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSessionResolver } from './plugins/session.ts';
 import { createAdminResolver } from './plugins/admin.ts';
-import { sweepAuditLog } from './features/admin/audit.ts';
+import { recordAudit, sweepAuditLog } from './features/admin/audit.ts';
 import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
 import { createPendingTwoStep } from './features/auth/two-step.ts';
 import { createDeviceCookies } from './features/auth/device-cookie.ts';
@@ -28,6 +28,8 @@ import { registerVisitRoutes } from './features/visits/visits.routes.ts';
 import { registerCircleRoutes } from './features/circles/circles.routes.ts';
 import { registerCircleMemberRoutes } from './features/circles/members.routes.ts';
 import { registerCircleInviteRoutes } from './features/circles/invites.routes.ts';
+import { registerSignupRoutes } from './features/signup/signup.routes.ts';
+import { ensureSignupPolicy, lacksAdministrator } from './features/signup/signup.queries.ts';
 import { registerMapTileRoutes } from './features/map/map-tiles.routes.ts';
 import { registerMapCountRoutes } from './features/map/map-count.routes.ts';
 import { registerMapPinRoutes } from './features/map/map-pins.routes.ts';
@@ -97,13 +99,20 @@ export const DEFAULT_AUTH_RATE_LIMIT: AuthOptions['rateLimit'] = {
 
 /**
  * Strips what must never reach a log from a URL: query strings (coordinates, tokens), reset tokens and the tokens
- * of circle invitations (the API's and the web app's /invite/ page).
+ * of circle invitations (the API's and the web app's /invite/ page) and of server invitations (/join/).
  */
 export function loggableUrl(url: string): string {
   const pathname = url.split('?')[0] ?? '';
   return pathname
     .replace(/^(\/api\/auth\/reset-password\/)[^/]+/, '$1[redacted]')
-    .replace(/^(\/api\/v1\/invites\/|\/invite\/)[^/]+/, '$1[redacted]');
+    .replace(/^(\/api\/v1\/invites\/|\/invite\/|\/join\/)[^/]+/, '$1[redacted]');
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A server with accounts and no administrator (upgraded): the start line says how to name one (ADR 0079). */
+    lacksAdministrator(): Promise<boolean>;
+  }
 }
 
 /**
@@ -152,6 +161,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   await syncTranslations(db, path.join(ROOT, 'locales'));
+  // A new server's sign-up policy, written at its first start (SIGNUP_POLICY, else invite); kept ever after (ADR 0079).
+  await ensureSignupPolicy(db, config.signupPolicy);
+  app.decorate('lacksAdministrator', () => lacksAdministrator(db));
 
   const auth = createAuth({
     db,
@@ -228,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     responseFloorMs: options.authResponseFloorMs ?? DEFAULT_AUTH_RESPONSE_FLOOR_MS,
     db,
     outbox,
+    log: app.log,
   });
   registerAccountRoutes(app, { db, requireUser });
   registerSystemRoutes(app, {
@@ -246,6 +259,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCircleRoutes(app, { db, requireUser });
   registerCircleMemberRoutes(app, { db, requireUser });
   registerCircleInviteRoutes(app, { db, requireUser, outbox, publicUrl: config.publicUrl });
+  registerSignupRoutes(app, {
+    db,
+    requireAdmin,
+    recordAudit,
+    outbox,
+    publicUrl: config.publicUrl,
+    photoQuotaMb: config.photoQuotaMb,
+  });
   registerMapTileRoutes(app, { reads, requireUser });
   registerMapCountRoutes(app, { reads, requireUser });
   registerMapPinRoutes(app, { reads, requireUser });

@@ -55,6 +55,12 @@ async function main() {
   // Printed on stdout whatever the log level: scripts and tests wait for this line (/Foray is ready at (http\S+)/).
   const ms = Math.round(performance.now() - startedAt);
   console.log(`Foray is ready at ${open} (${database}${where}; ${ms} ms; version ${describeRelease(config.release)})`);
+  if (await app.lacksAdministrator()) {
+    console.log(
+      'This server has accounts and no administrator yet: name one with `npm run admin -- grant <email>` ' +
+        '(while it runs is fine).',
+    );
+  }
   if (!config.mail.smtpUrl)
     console.log('SMTP_URL is not set: each mail is printed here as a line "Mail to <address>: <link>".');
 }

@@ -5,7 +5,15 @@ import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx';
 import { useVerificationNotice } from '../features/auth/use-verification-notice.ts';
 import { hasDeviceStorage, rememberedUser } from './local-first/device-db.ts';
-import { inviteTokenFromPath, pendingInvite, rememberInvite } from './pending-invite.ts';
+import {
+  forgetJoin,
+  inviteTokenFromPath,
+  joinTokenFromPath,
+  pendingInvite,
+  pendingJoin,
+  rememberInvite,
+  rememberJoin,
+} from './pending-invite.ts';
 import { useSession } from './session.tsx';
 import { FullScreenSpinner } from '../ui/spinner.tsx';
 import { MainScreenLoading } from './app-title.tsx';
@@ -29,6 +37,12 @@ if (hasDeviceStorage()) {
 const invitation = inviteTokenFromPath(window.location.pathname);
 if (invitation) {
   rememberInvite(invitation);
+  window.history.replaceState(null, '', `/${window.location.search}`);
+}
+// A server invitation (/join/<token>, ADR 0079): kept the same way for the sign-up, which it lets through.
+const joining = joinTokenFromPath(window.location.pathname);
+if (joining) {
+  rememberJoin(joining);
   window.history.replaceState(null, '', `/${window.location.search}`);
 }
 
@@ -60,8 +74,17 @@ export function App() {
   }
   if (session.status === 'signed-out') {
     const inviteToken = pendingInvite();
-    return <AuthScreen notice={inviteToken ? t('app.inviteSignInFirst') : undefined} inviteToken={inviteToken} />;
+    const joinToken = pendingJoin();
+    return (
+      <AuthScreen
+        notice={inviteToken ? t('app.inviteSignInFirst') : joinToken ? t('auth.joinInvited') : undefined}
+        inviteToken={inviteToken}
+        joinToken={joinToken}
+      />
+    );
   }
+  // Signed in: a server invitation has nothing more to do here.
+  forgetJoin();
   return (
     <Suspense fallback={<MainScreenLoading email={session.me.email} />}>
       {/* Keyed by user: another account signing in starts from nothing of the previous one's. */}

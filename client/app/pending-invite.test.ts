@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   forgetInvite,
+  forgetJoin,
   inviteTokenFromPath,
+  joinTokenFromPath,
   pendingInvite,
+  pendingJoin,
   rememberInvite,
+  rememberJoin,
   type TokenStorage,
 } from './pending-invite.ts';
 
@@ -80,5 +84,24 @@ describe('the pending invitation', () => {
     expect(() => forgetInvite(refusingStorage)).not.toThrow();
     expect(pendingInvite(null)).toBeNull();
     expect(() => rememberInvite('tok-5', null)).not.toThrow();
+  });
+});
+
+describe('a server invitation (/join/<token>)', () => {
+  it('is read from its path only, and kept apart from a circle invitation until forgotten', () => {
+    expect(joinTokenFromPath('/join/Abc_12-xyz')).toBe('Abc_12-xyz');
+    expect(joinTokenFromPath('/join/Abc/')).toBe('Abc');
+    expect(joinTokenFromPath('/invite/Abc')).toBeNull();
+    expect(joinTokenFromPath('/join/a/b')).toBeNull();
+    expect(joinTokenFromPath('/join/%E0%A4%A')).toBeNull();
+    expect(joinTokenFromPath(`/join/${'a'.repeat(201)}`)).toBeNull();
+    const storage = memoryStorage();
+    rememberJoin('server-token', storage);
+    rememberInvite('circle-token', storage);
+    expect(pendingJoin(storage)).toBe('server-token');
+    expect(pendingInvite(storage)).toBe('circle-token');
+    forgetJoin(storage);
+    expect(pendingJoin(storage)).toBeNull();
+    expect(pendingInvite(storage)).toBe('circle-token');
   });
 });

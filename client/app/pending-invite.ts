@@ -61,3 +61,45 @@ export function forgetInvite(storage = tabStorage()): void {
     // Nothing kept, or nothing to do about it.
   }
 }
+
+// A server invitation's link (/join/<token>, ADR 0079) is kept the same way, under its own key: the sign-up sends it
+// as `invite`, which lets the person onto a server whose policy otherwise asks for one. It is forgotten once an
+// account is made with it, or when someone signs in (they have an account already).
+const JOIN_KEY = 'foray.pendingJoin';
+
+/** The token in a server invitation's path (`/join/<token>`, a trailing slash allowed), or null. */
+export function joinTokenFromPath(pathname: string): string | null {
+  const match = /^\/join\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    const token = decodeURIComponent(match[1]!);
+    return isToken(token) ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberJoin(token: string, storage = tabStorage()): void {
+  try {
+    storage?.setItem(JOIN_KEY, token);
+  } catch {
+    // Storage refused: the link works in this page only.
+  }
+}
+
+export function pendingJoin(storage = tabStorage()): string | null {
+  try {
+    const token = storage?.getItem(JOIN_KEY) ?? null;
+    return token !== null && isToken(token) ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetJoin(storage = tabStorage()): void {
+  try {
+    storage?.removeItem(JOIN_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}

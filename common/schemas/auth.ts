@@ -20,6 +20,18 @@ export const SignUpBodySchema = z.object({
     'The name others see; when left out, the part of the e-mail before the @',
   ),
   callbackURL: LandingSchema.optional(),
+  invite: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/)
+    .nullish()
+    .describe(
+      'The token of a server invitation (/join/<token>) or of a circle invitation (/invite/<token>): lets the ' +
+        'sign-up through a server whose policy asks for one (ADR 0079)',
+    ),
+  language: z
+    .enum(['en', 'lt'])
+    .nullish()
+    .describe('The app’s language: the mails about the account (waiting for approval, approved) are written in it'),
 });
 
 /** Sign-up's answer, the same whether the address was new or already had an account (the mail says which). */

@@ -71,5 +71,7 @@ export const ERROR_CODES = [
   'ACCOUNT_DISABLED',
   'ACCOUNT_PENDING',
   'LAST_ADMIN',
+  'SIGNUP_CLOSED',
+  'INVITE_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

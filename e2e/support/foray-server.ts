@@ -66,6 +66,8 @@ export async function startForayServer(options: ForayServerOptions): Promise<For
     // As behind a reverse proxy on the same machine: the accounts the tests make through the API each come from an
     // address of their own (support/accounts.ts), while the browser's requests carry none and count as 127.0.0.1.
     TRUST_PROXY: '127.0.0.1',
+    // Most tests sign up many people freely; a test of who may join sets another policy (ADR 0079).
+    SIGNUP_POLICY: 'open',
     ...(options.tileUrls && {
       TILE_STREET_URL: options.tileUrls.street,
       TILE_SATELLITE_URL: options.tileUrls.satellite,

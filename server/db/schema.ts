@@ -73,12 +73,15 @@ export const user = pgTable(
     photoBytes: bigint('photo_bytes', { mode: 'number' }).notNull().default(0),
     /** When a session of this account was last used (at most once an hour is written). */
     lastActiveAt: timestamptz('last_active_at'),
+    /** The app's language at sign-up (`en` | `lt`): the language of mails about the account; null: both (ADR 0079). */
+    language: text('language'),
   },
   (t) => [
     check('user_default_precision_check', sql`${t.defaultPrecision} in ('exact', '1km', '10km')`),
     check('user_role_check', sql`${t.role} in ('admin', 'user')`),
     check('user_status_check', sql`${t.status} in ('active', 'pending', 'disabled')`),
     check('user_photo_quota_mb_check', sql`${t.photoQuotaMb} is null or ${t.photoQuotaMb} >= 0`),
+    check('user_language_check', sql`${t.language} is null or ${t.language} in ('en', 'lt')`),
     index('user_role_idx').on(t.role),
   ],
 );
@@ -759,6 +762,31 @@ export const serverPolicy = pgTable(
     check('server_policy_one_row', sql`${t.id} = 1`),
     check('server_policy_signup_policy_check', sql`${t.signupPolicy} in ('open', 'invite', 'approval', 'closed')`),
     check('server_policy_photo_quota_mb_check', sql`${t.photoQuotaMb} is null or ${t.photoQuotaMb} >= 0`),
+  ],
+);
+
+/**
+ * Invitations to the server (ADR 0079): a link (/join/<token>) that lets its holder sign up whatever the sign-up
+ * policy, with an expiry, a number of uses and a revocation, as circle invitations have; or the same link mailed to
+ * one address, for that address only. A row stays after it is revoked, used up or expired. `uses` counts accounts made.
+ */
+export const serverInvites = pgTable(
+  'server_invites',
+  {
+    id: uuid('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    /** The administrator who made it; null once their account is gone (the invitation stays until it ends). */
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    email: text('email'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('server_invites_created_idx').on(t.createdAt),
+    check('server_invites_uses_check', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.maxUses} >= 1)`),
   ],
 );
 

@@ -95,3 +95,90 @@ export const circleInviteMail = (
 
 /** Names typed by people may hold line breaks and tabs: in a mail sentence they become spaces. */
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/**
+ * The language of an account's own mails: the one its app had at sign-up (user.language, ADR 0079); null (an
+ * account from before, or made by an administrator) gets both, as every other mail does.
+ */
+export type MailLanguage = 'en' | 'lt' | null;
+
+/** A mail in the reader's language, or in both when it is not known. */
+function mailIn(
+  to: string,
+  language: MailLanguage,
+  words: { en: { subject: string; body: string; label: string }; lt: { subject: string; body: string; label: string } },
+  url: string,
+): OutgoingMail {
+  if (language === 'en' || language === 'lt') {
+    const chosen = words[language];
+    return mail(to, chosen.subject, [chosen.body], { url, label: chosen.label });
+  }
+  return mail(to, `${words.en.subject} / ${words.lt.subject}`, [words.en.body, words.lt.body], {
+    url,
+    label: `${words.en.label} / ${words.lt.label}`,
+  });
+}
+
+/** Signed up on a server whose policy is approval: told the account waits for an administrator (ADR 0079). */
+export const pendingApprovalMail = (to: string, language: MailLanguage, publicUrl: string) =>
+  mailIn(
+    to,
+    language,
+    {
+      en: {
+        subject: 'Your Foray account waits for approval',
+        body: 'Thank you for signing up to Foray. On this server an administrator approves each new account: confirm your e-mail with the link we sent you, and you will get another mail once your account is approved. Until then you cannot sign in. If it was not you who signed up, ignore this mail.',
+        label: 'Open Foray',
+      },
+      lt: {
+        subject: 'Jūsų „Foray“ paskyra laukia patvirtinimo',
+        body: 'Ačiū, kad užsiregistravote „Foray“. Šiame serveryje kiekvieną naują paskyrą patvirtina administratorius: patvirtinkite el. paštą mūsų atsiųsta nuoroda, o kai paskyra bus patvirtinta, gausite dar vieną laišką. Iki tol prisijungti negalėsite. Jei registravotės ne jūs, nekreipkite dėmesio.',
+        label: 'Atidaryti „Foray“',
+      },
+    },
+    publicUrl,
+  );
+
+/** An administrator approved the account: it may sign in now (sent by the route that approves). */
+export const accountApprovedMail = (to: string, language: MailLanguage, publicUrl: string) =>
+  mailIn(
+    to,
+    language,
+    {
+      en: {
+        subject: 'Your Foray account is approved',
+        body: 'An administrator of this Foray server has approved your account. You can sign in now with your e-mail and password.',
+        label: 'Sign in to Foray',
+      },
+      lt: {
+        subject: 'Jūsų „Foray“ paskyra patvirtinta',
+        body: 'Šio „Foray“ serverio administratorius patvirtino jūsų paskyrą. Dabar galite prisijungti savo el. paštu ir slaptažodžiu.',
+        label: 'Prisijungti prie „Foray“',
+      },
+    },
+    publicUrl,
+  );
+
+/** To each administrator: someone signed up and waits for approval. Their address only: nothing else of theirs. */
+export const approvalWaitingMail = (to: string, newcomer: string, publicUrl: string) =>
+  mail(
+    to,
+    'A new Foray account waits for approval / Nauja „Foray“ paskyra laukia patvirtinimo',
+    [
+      `${newcomer} signed up to this Foray server and waits for an administrator's approval. Approve or refuse the account on the administration page (People).`,
+      `${newcomer} užsiregistravo šiame „Foray“ serveryje ir laukia administratoriaus patvirtinimo. Patvirtinkite arba atmeskite paskyrą administravimo puslapyje (Žmonės).`,
+    ],
+    { url: publicUrl, label: 'Open Foray / Atidaryti „Foray“' },
+  );
+
+/** A server invitation mailed to an address (ADR 0079): signs up with this address only. */
+export const serverInviteMail = (to: string, invite: { url: string; days: number }) =>
+  mail(
+    to,
+    'You are invited to join Foray / Kvietimas prisijungti prie „Foray“',
+    [
+      `An administrator of this Foray server invites you to make an account, to keep and share mushroom spots. Open the link below and sign up with this address (${to}): the invitation is for this address only and works for ${invite.days} ${invite.days === 1 ? 'day' : 'days'}. If you did not expect it, ignore this mail.`,
+      `Šio „Foray“ serverio administratorius kviečia jus susikurti paskyrą grybavietėms saugoti ir jomis dalytis. Atidarykite nuorodą ir užsiregistruokite šiuo adresu (${to}): kvietimas skirtas tik šiam adresui ir galioja ${invite.days} d. Jei kvietimo nelaukėte, nekreipkite dėmesio.`,
+    ],
+    { url: invite.url, label: 'Join / Prisijungti' },
+  );

@@ -79,6 +79,12 @@ export const AUTH_PATHS: Record<string, Record<string, Json>> = {
       responses: {
         200: answer('Signed up, or the address already had an account', SignedUpSchema),
         400: refused('VALIDATION_ERROR, or a password too short or long (PASSWORD_TOO_SHORT, PASSWORD_TOO_LONG)'),
+        403: refused(
+          'Refused by the server’s sign-up policy (GET /api/v1/signup): SIGNUP_CLOSED (administrators make the ' +
+            'accounts) or INVITE_REQUIRED (no valid invitation was sent). The same answer, in the same time, whether ' +
+            'or not the address has an account. Under `approval` the sign-up succeeds and the account waits for an ' +
+            'administrator (signing in then answers ACCOUNT_PENDING).',
+        ),
       },
     },
   },
@@ -123,7 +129,11 @@ export const AUTH_PATHS: Record<string, Record<string, Json>> = {
           setCookie('The session cookie, or the cookie of the sign-in waiting for its second step'),
         ),
         401: refused('INVALID_EMAIL_OR_PASSWORD'),
-        403: refused('EMAIL_NOT_VERIFIED (the link was mailed again), or another site’s request'),
+        403: refused(
+          'EMAIL_NOT_VERIFIED (the link was mailed again), ACCOUNT_PENDING (waiting for an administrator’s approval), ' +
+            'ACCOUNT_DISABLED (disabled by an administrator), or another site’s request. ACCOUNT_PENDING and ' +
+            'ACCOUNT_DISABLED come only after the right password: no session is made.',
+        ),
       },
     },
   },
@@ -141,6 +151,7 @@ export const AUTH_PATHS: Record<string, Record<string, Json>> = {
           setCookie('The (new) session cookie'),
         ),
         401: refused('INVALID_CODE, or INVALID_TWO_FACTOR_COOKIE (the sign-in timed out: sign in again)'),
+        403: refused('ACCOUNT_PENDING or ACCOUNT_DISABLED: the account may not sign in now; no session is made'),
       },
     },
   },
@@ -151,6 +162,7 @@ export const AUTH_PATHS: Record<string, Record<string, Json>> = {
       responses: {
         200: answer('Signed in', CodeAcceptedSchema, setCookie('The session cookie')),
         401: refused('INVALID_BACKUP_CODE, or INVALID_TWO_FACTOR_COOKIE'),
+        403: refused('ACCOUNT_PENDING or ACCOUNT_DISABLED: the account may not sign in now; no session is made'),
       },
     },
   },

@@ -211,7 +211,7 @@ describe('what the document says, the server does', () => {
         method: method.toUpperCase() as 'GET',
         url: query.length > 0 ? `${url}?${query.join('&')}` : url,
       });
-      // An administrator's route is, to anyone else, one that does not exist (ADR 0077).
+      // An administrator's route answers anyone else as a route that does not exist (ADR 0077).
       if (route.startsWith('/api/v1/admin/')) {
         expect(response.statusCode, `${method} ${route}`).toBe(404);
         continue;

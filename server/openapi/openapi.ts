@@ -57,7 +57,7 @@ const TAGS: Record<string, string> = {
   fruiting: 'What is due and what is found nearby',
   export: 'Download one’s spots',
   import: 'Bring spots in from a file',
-  admin: 'For the server’s administrators only (anyone else: 404): people, sign-up, reports, the audit log, health',
+  admin: 'The server’s administration, for its administrators only (anyone else: 404)',
 };
 
 export type OpenApiOptions = {

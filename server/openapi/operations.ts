@@ -45,6 +45,7 @@ export const OPERATIONS: Record<string, OperationFacts> = {
   'GET /api/v1/me/settings': { id: 'getSettings' },
   'PATCH /api/v1/me/settings': { id: 'changeSettings' },
   'GET /api/v1/me/sessions': { id: 'listSessions' },
+  'GET /api/v1/signup': { id: 'getSignupPolicy', access: 'public' },
 
   // ── Spots, their photos and visits ──
   'GET /api/v1/locations': { id: 'listSpots' },
@@ -90,6 +91,13 @@ export const OPERATIONS: Record<string, OperationFacts> = {
   'GET /api/v1/export': { id: 'exportSpots' },
   'POST /api/v1/import/preview': { id: 'previewImport' },
   'POST /api/v1/import': { id: 'importSpots' },
+
+  // ── Administration: who may join (ADR 0079) ──
+  'GET /api/v1/admin/settings': { id: 'getAdminSettings', access: 'admin' },
+  'PATCH /api/v1/admin/settings': { id: 'changeAdminSettings', access: 'admin' },
+  'POST /api/v1/admin/invites': { id: 'createServerInvite', access: 'admin' },
+  'GET /api/v1/admin/invites': { id: 'listServerInvites', access: 'admin' },
+  'DELETE /api/v1/admin/invites/{id}': { id: 'revokeServerInvite', access: 'admin' },
 };
 
 /** The name of an operation the table does not know: `postApiV1CirclesByIdInvites` for POST /api/v1/circles/{id}/invites. */

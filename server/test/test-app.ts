@@ -80,6 +80,8 @@ export async function createTestContext(
     PUBLIC_URL: 'http://foray.test',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-42',
     LOG_LEVEL: 'silent',
+    // Most tests sign up many people freely; a test of who may join sets another policy (ADR 0079).
+    SIGNUP_POLICY: 'open',
     ...options.env,
   });
   config.outboxIntervalMs = 50;

@@ -6,6 +6,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
 import { HealthSection } from './health-section.tsx';
+import { SignupSection } from './signup-section.tsx';
 
 export default function AdminPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -25,6 +26,7 @@ export default function AdminPanel({ onClose }: { onClose: () => void }) {
             {/* The sections, each a file of this feature, in this order: health, people (and pending sign-ups),
                 sign-up policy and invitations, reports, audit log. */}
             <HealthSection />
+            <SignupSection />
           </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

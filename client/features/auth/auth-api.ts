@@ -1,5 +1,6 @@
 // Calls to the server's /api/auth routes. Passwords travel only in these request bodies.
 import { api } from '../../lib/api-client.ts';
+import { i18n } from '../../i18n/translator.ts';
 
 type Credentials = { email: string; password: string };
 
@@ -24,9 +25,36 @@ export const verifySignInCode = (code: string, kind: 'app' | 'recovery') =>
     json: { code },
   });
 
-/** Without a name (or an empty one) the server uses the e-mail's part before the @. */
-export const signUp = (credentials: Credentials & { name?: string }, inviteToken: string | null = null) =>
-  api<{ ok: true }>('/api/auth/sign-up/email', { method: 'POST', json: { ...credentials, ...landing(inviteToken) } });
+/**
+ * Without a name (or an empty one) the account has none until one is chosen. `invite`: a server invitation's token
+ * (`joinToken`), else the circle invitation's, which lets the sign-up through a server that asks for one (ADR 0079);
+ * `language`: the app's, for the mails about the account.
+ */
+export const signUp = (
+  credentials: Credentials & { name?: string },
+  inviteToken: string | null = null,
+  joinToken: string | null = null,
+) => {
+  const invite = joinToken ?? inviteToken;
+  const language = i18n.resolvedLanguage;
+  return api<{ ok: true }>('/api/auth/sign-up/email', {
+    method: 'POST',
+    json: { ...credentials, ...landing(inviteToken), ...(invite ? { invite } : {}), language },
+  });
+};
+
+export const SIGNUP_POLICIES = ['open', 'invite', 'approval', 'closed'] as const;
+export type SignupPolicy = (typeof SIGNUP_POLICIES)[number];
+
+/** How one may join this server (GET /api/v1/signup); null when it cannot be told (offline, an older server). */
+export async function signupPolicy(signal?: AbortSignal): Promise<SignupPolicy | null> {
+  try {
+    const answer = await api<{ policy?: unknown }>('/api/v1/signup', { signal });
+    return SIGNUP_POLICIES.find((policy) => policy === answer?.policy) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 export const signOut = () => api<unknown>('/api/auth/sign-out', { method: 'POST', json: {} });
 

@@ -1,12 +1,13 @@
 // The signed-out screen: sign in, create an account, or ask for a password-reset mail.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ApiError, errorMessage, requestIdOf } from '../../lib/api-client.ts';
 import { useSession } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { requestPasswordReset, signIn, signUp } from './auth-api.ts';
+import { requestPasswordReset, signIn, signUp, signupPolicy, type SignupPolicy } from './auth-api.ts';
+import { forgetJoin } from '../../app/pending-invite.ts';
 import { AuthField } from './auth-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -16,15 +17,42 @@ import { Input } from '../../ui/input.tsx';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot-password' | 'two-step';
 
+/** The server's sign-up policy once known: `unknown` while asking, null when it cannot be told (offline). */
+function useSignupPolicy(): SignupPolicy | null | 'unknown' {
+  const [policy, setPolicy] = useState<SignupPolicy | null | 'unknown'>('unknown');
+  useEffect(() => {
+    const controller = new AbortController();
+    void signupPolicy(controller.signal).then((known) => {
+      if (!controller.signal.aborted) setPolicy(known);
+    });
+    return () => controller.abort();
+  }, []);
+  return policy;
+}
+
 /**
  * `notice`: a line above the form saying why the visitor is asked to sign in (a waiting invitation);
- * `inviteToken`: that invitation, where the e-mailed confirmation link is to lead back to.
+ * `inviteToken`: a circle's invitation, where the e-mailed confirmation link is to lead back to; `joinToken`: a
+ * server invitation (/join/<token>). Either lets a sign-up through a server that asks for an invitation (ADR 0079).
  */
-export function AuthScreen({ notice, inviteToken = null }: { notice?: string; inviteToken?: string | null } = {}) {
+export function AuthScreen({
+  notice,
+  inviteToken = null,
+  joinToken = null,
+}: { notice?: string; inviteToken?: string | null; joinToken?: string | null } = {}) {
   const { t } = useTranslation();
   const toast = useToast();
   const { refresh } = useSession();
-  const [mode, setMode] = useState<Mode>('sign-in');
+  const policy = useSignupPolicy();
+  // Who may create an account here: as before where sign-up is open or the policy cannot be told (the server still
+  // decides); with an invitation where one is needed; a server invitation even where administrators make accounts.
+  const canSignUp =
+    policy === null ||
+    policy === 'open' ||
+    policy === 'approval' ||
+    (policy === 'invite' && (inviteToken !== null || joinToken !== null)) ||
+    (policy !== 'unknown' && joinToken !== null);
+  const [mode, setMode] = useState<Mode>(joinToken ? 'sign-up' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
@@ -76,8 +104,18 @@ export function AuthScreen({ notice, inviteToken = null }: { notice?: string; in
 
   async function submitSignUp() {
     try {
-      await signUp({ email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) }, inviteToken);
-      toast({ title: t('auth.accountCreatedTitle'), description: t('auth.accountCreatedDescription') });
+      await signUp(
+        { email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) },
+        inviteToken,
+        joinToken,
+      );
+      forgetJoin();
+      toast({
+        title: t('auth.accountCreatedTitle'),
+        // The answer is the same for every sign-up: the policy says whether an administrator approves next.
+        description:
+          policy === 'approval' && !joinToken ? t('auth.accountCreatedApproval') : t('auth.accountCreatedDescription'),
+      });
       setEmail('');
       setName('');
       switchMode('sign-in');
@@ -175,16 +213,28 @@ export function AuthScreen({ notice, inviteToken = null }: { notice?: string; in
             {t('auth.forgotPassword')}
           </button>
         )}
-        <p>
-          {mode === 'sign-up' ? t('auth.haveAccount') : mode === 'sign-in' ? t('auth.noAccount') : ''}{' '}
-          <button
-            type="button"
-            onClick={() => switchMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
-            className="font-medium text-green-900 underline"
-          >
-            {mode === 'sign-in' ? t('auth.switchToSignUp') : t('auth.switchToSignIn')}
-          </button>
-        </p>
+        {(canSignUp || mode !== 'sign-in') && (
+          <p>
+            {mode === 'sign-up' ? t('auth.haveAccount') : mode === 'sign-in' ? t('auth.noAccount') : ''}{' '}
+            <button
+              type="button"
+              onClick={() => switchMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
+              className="font-medium text-green-900 underline"
+            >
+              {mode === 'sign-in' ? t('auth.switchToSignUp') : t('auth.switchToSignIn')}
+            </button>
+          </p>
+        )}
+        {mode === 'sign-in' && !canSignUp && policy !== 'unknown' && (
+          <p className="text-stone-700" data-testid="signup-policy">
+            {policy === 'closed' ? t('auth.policyClosed') : t('auth.policyInvite')}
+          </p>
+        )}
+        {mode === 'sign-up' && policy === 'approval' && !joinToken && (
+          <p className="text-stone-700" data-testid="signup-policy">
+            {t('auth.policyApproval')}
+          </p>
+        )}
       </div>
     </AuthLayout>
   );

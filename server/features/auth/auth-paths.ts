@@ -36,7 +36,22 @@ export type AuthPathRule = {
   mailedLink?: true;
   /** Its success ends the user's time in this browser: the answer empties the browser's HTTP cache (ADR 0074). */
   clearsHttpCache?: true;
+  /** A sign-up: admitted or refused by the server's sign-up policy before better-auth sees it (ADR 0079). */
+  admits?: true;
 };
+
+/** What a sign-up carries for Foray alone, never passed to better-auth: the invitation it comes with, the app's language. */
+export type SignUpExtras = { invite: string | null; language: 'en' | 'lt' | null };
+
+/** The sign-up's `invite` (a server or circle invitation's token) and `language`, checked; or the problem. */
+export function signUpExtras(body: AuthBody): SignUpExtras | Refused {
+  const { invite, language } = body;
+  if (invite !== undefined && invite !== null && (typeof invite !== 'string' || !/^[A-Za-z0-9_-]{1,200}$/.test(invite)))
+    return new Refused('invite: not an invitation token');
+  if (language !== undefined && language !== null && language !== 'en' && language !== 'lt')
+    return new Refused('language: en or lt');
+  return { invite: typeof invite === 'string' ? invite : null, language: language ?? null };
+}
 
 /** The display name in a body, checked (trimmed, 1–60 characters, no control characters), or the problem. */
 function displayName(value: unknown): string | Refused {
@@ -82,7 +97,7 @@ const twoStep = (path: string, guess: 'code' | 'password-again'): AuthPathRule =
 const CLOSED: AuthPathRule = { closed: 'There is no such page.' };
 
 const RULES: Record<string, AuthPathRule> = {
-  '/sign-up/email': { body: signUpBody, holdAnswer: true, sameAnswer: true },
+  '/sign-up/email': { body: signUpBody, holdAnswer: true, sameAnswer: true, admits: true },
   '/sign-in/email': {
     // A sign-in before confirming re-sends the link; it should land on the same confirmation page.
     body: (body) => ({

@@ -4,10 +4,32 @@ import type { Database } from '../../db/client.ts';
 import type { Outbox } from '../../mail/outbox.ts';
 import { CLEAR_HTTP_CACHE } from '../../plugins/cache-policy.ts';
 import { errorBody } from '../../plugins/request-id.ts';
-import { emailChangedNoticeMail } from '../../mail/messages.ts';
-import { emailTokenClaims, type Auth } from './auth.ts';
+import {
+  approvalWaitingMail,
+  emailChangedNoticeMail,
+  pendingApprovalMail,
+  type MailLanguage,
+} from '../../mail/messages.ts';
+import {
+  accountStatus,
+  administratorAddresses,
+  admitSignUp,
+  giveBackServerInviteUse,
+  settleNewAccount,
+  type Admission,
+  type Refusal,
+} from '../signup/signup.queries.ts';
+import { emailTokenClaims, signUpScope, type Auth, type SignUpScope } from './auth.ts';
 import { authInputProblem } from './auth-input.ts';
-import { authPathOf, authPathRule, Refused, type AuthBody, type AuthPathRule } from './auth-paths.ts';
+import {
+  authPathOf,
+  authPathRule,
+  Refused,
+  signUpExtras,
+  type AuthBody,
+  type AuthPathRule,
+  type SignUpExtras,
+} from './auth-paths.ts';
 import type { DeviceCookies } from './device-cookie.ts';
 import type { SignInLimiter, SignInSubject } from './sign-in-limiter.ts';
 import type { PendingTwoStep } from './two-step.ts';
@@ -29,6 +51,11 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
   ACCOUNT_TEMPORARILY_LOCKED: 'Too many wrong codes. Please wait a little and try again.',
   TOTP_ALREADY_ENABLED: 'Two-step sign-in is already on.',
   TWO_FACTOR_NOT_ENABLED: 'Two-step sign-in is off.',
+  // Who may join (ADR 0079): the same words whether or not the address has an account.
+  SIGNUP_CLOSED: 'Accounts on this server are made by its administrator.',
+  INVITE_REQUIRED: 'Joining this server needs an invitation: ask a member for a link.',
+  ACCOUNT_PENDING: 'Your account waits for an administrator’s approval. You will get a mail once it is approved.',
+  ACCOUNT_DISABLED: 'This account has been disabled by the server’s administrator.',
 };
 
 /**
@@ -47,6 +74,7 @@ export function registerAuthRoutes(
     responseFloorMs: number;
     db: Database;
     outbox: Outbox;
+    log: { error(obj: unknown, msg?: string): void };
   },
 ) {
   const { auth, limiter, deviceCookies, pendingTwoStep } = deps;
@@ -110,6 +138,78 @@ export function registerAuthRoutes(
       await deps.outbox.enqueue(emailChangedNoticeMail(claims.email, claims.updateTo, deps.publicUrl));
   }
 
+  /**
+   * A sign-up the policy admitted, run through better-auth (ADR 0079): the account it makes is given its standing
+   * (the first one the administrator; pending under approval) before the answer; one that lost the race to be first
+   * on a server that would refuse it is taken back. What became of it: made, taken back (refused), or nothing made
+   * (the address had an account, or better-auth refused the body).
+   */
+  async function signUpThrough(webRequest: Request, admission: Admission, extras: SignUpExtras) {
+    let outcome: 'made' | Refusal | 'failed' | null = null;
+    const scope: SignUpScope = {
+      refused: false,
+      created: async (created) => {
+        try {
+          const settled = await settleNewAccount(deps.db, { userId: created.id, admission, language: extras.language });
+          if ('refused' in settled) {
+            scope.refused = true;
+            outcome = settled.refused;
+            return;
+          }
+          outcome = 'made';
+          if (settled.status === 'pending') tellOfPending(created.email, extras.language);
+        } catch (error) {
+          // The account must not stand with the default standing (active) it was inserted with.
+          scope.refused = true;
+          outcome = 'failed';
+          deps.log.error({ err: error }, 'A new account could not be given its standing; it was taken back');
+          await deps.db.execute(sql`delete from "user" where id = ${created.id}`).catch(() => undefined);
+        }
+      },
+    };
+    const response = await signUpScope.run(scope, () => auth.handler(webRequest));
+    if (outcome !== 'made' && admission.serverInviteId)
+      await giveBackServerInviteUse(deps.db, admission.serverInviteId);
+    return { response, outcome: outcome as 'made' | Refusal | 'failed' | null };
+  }
+
+  /** Signed up under approval: the person hears so, in their language; each administrator that someone waits. */
+  function tellOfPending(email: string, language: MailLanguage) {
+    const enqueue = (mail: Parameters<Outbox['enqueue']>[0]) =>
+      deps.outbox.enqueue(mail).catch((error: unknown) => deps.log.error({ err: error }, 'Could not queue mail'));
+    void enqueue(pendingApprovalMail(email, language, deps.publicUrl));
+    void administratorAddresses(deps.db)
+      .then((admins) => admins.forEach((admin) => void enqueue(approvalWaitingMail(admin, email, deps.publicUrl))))
+      .catch((error: unknown) => deps.log.error({ err: error }, 'Could not tell the administrators'));
+  }
+
+  /**
+   * An account that may not sign in (waiting for approval, or disabled), once its password has proved right: the
+   * code to refuse with. Asked only after better-auth accepted the password, so nobody without it learns an
+   * account's standing.
+   */
+  async function standingRefusal(
+    rule: AuthPathRule,
+    status: number,
+    body: AuthBody | undefined,
+    newSessions: string[],
+  ): Promise<'ACCOUNT_PENDING' | 'ACCOUNT_DISABLED' | null> {
+    if (status < 200 || status >= 300) return null;
+    const standings: string[] = [];
+    if (rule.guess === 'password' && typeof body?.email === 'string') {
+      standings.push((await accountStatus(deps.db, body.email)) ?? 'active');
+    }
+    for (const token of newSessions) {
+      const result = await deps.db.execute(
+        sql`select u.status from "session" s join "user" u on u.id = s.user_id where s.token = ${token}`,
+      );
+      standings.push(...(result as unknown as { rows: { status: string }[] }).rows.map((row) => row.status));
+    }
+    if (standings.includes('disabled')) return 'ACCOUNT_DISABLED';
+    if (standings.includes('pending')) return 'ACCOUNT_PENDING';
+    return null;
+  }
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -134,6 +234,20 @@ export function registerAuthRoutes(
       // ── Before better-auth: the body it may see, and whose guess this is ──
       let body = request.body as AuthBody | undefined;
       if (request.method === 'POST' && (body === null || typeof body !== 'object' || Array.isArray(body))) body = {};
+      // Who may join (ADR 0079): decided from the policy, the domain and the invitation, before better-auth looks
+      // the address up, so a refusal is the same answer, in the same time, for an address with an account or without.
+      let admission: { admission: Admission; extras: SignUpExtras } | null = null;
+      if (rule.admits && request.method === 'POST' && body) {
+        const extras = signUpExtras(body);
+        if (extras instanceof Refused) return sendError(reply, 400, 'VALIDATION_ERROR', extras.problem);
+        const email = typeof body.email === 'string' ? body.email : '';
+        const admitted = await admitSignUp(deps.db, { email, invite: extras.invite });
+        if (!admitted.first && admitted.decision.refused) {
+          if (admitted.serverInviteId) await giveBackServerInviteUse(deps.db, admitted.serverInviteId);
+          return sendError(reply, 403, admitted.decision.refused);
+        }
+        admission = { admission: admitted, extras };
+      }
       if (body && rule.body) {
         const passed = rule.body(body);
         if (passed instanceof Refused) return sendError(reply, 400, 'VALIDATION_ERROR', passed.problem);
@@ -145,11 +259,36 @@ export function registerAuthRoutes(
         if (wait > 0) return sendError(reply.header('retry-after', String(wait)), 429, 'RATE_LIMITED');
       }
 
-      const response = await auth.handler(toWebRequest(request, body, deps.publicUrl));
+      const webRequest = toWebRequest(request, body, deps.publicUrl);
+      let response: Response;
+      if (admission) {
+        const through = await signUpThrough(webRequest, admission.admission, admission.extras);
+        response = through.response;
+        if (through.outcome === 'failed') return sendError(reply, 503, 'SERVICE_UNAVAILABLE');
+        const refused =
+          through.outcome === 'SIGNUP_CLOSED' || through.outcome === 'INVITE_REQUIRED'
+            ? through.outcome
+            : // No account made although the server had none: answered as the policy answers everyone else.
+              through.outcome === null && response.ok && admission.admission.decision.refused;
+        if (refused) return sendError(reply, 403, refused);
+      } else {
+        response = await auth.handler(webRequest);
+      }
       const text = await response.text();
 
-      // ── After: count the guess, pass the answer on ──
+      // ── After: count the guess, refuse an account that may not sign in, pass the answer on ──
       const signedIn = subject !== undefined && (await countGuess(subject, rule.guess, response.status, text));
+      // A mailed link's session is dropped below whoever it is for (and confirming an address waiting for approval
+      // must work); any other new session is checked.
+      const newSessions = (rule.mailedLink ? [] : response.headers.getSetCookie())
+        .map((cookie) => newSessionToken(cookie, request.headers.cookie))
+        .filter((token): token is string => token !== null);
+      const standing = await standingRefusal(rule, response.status, body, newSessions);
+      if (standing) {
+        // The password was right: the session just made (if any) goes, and no cookie of better-auth's is passed on.
+        for (const token of newSessions) await deps.db.execute(sql`delete from "session" where token = ${token}`);
+        return sendError(reply, 403, standing);
+      }
 
       reply.status(response.status);
       response.headers.forEach((value, key) => {
@@ -185,18 +324,27 @@ async function withoutLinkSessions(
 ): Promise<string[]> {
   const kept: string[] = [];
   for (const cookie of cookies) {
-    const [pair = ''] = cookie.split(';');
-    const at = pair.indexOf('=');
-    const name = pair.slice(0, at);
-    const value = pair.slice(at + 1);
-    if (!name.endsWith('.session_token') || value === '' || (requestCookies ?? '').includes(`${name}=${value}`)) {
+    const token = newSessionToken(cookie, requestCookies);
+    if (token === null) {
       kept.push(cookie);
       continue;
     }
-    const signed = decodeURIComponent(value);
-    await db.execute(sql`delete from "session" where token = ${signed.slice(0, signed.lastIndexOf('.'))}`);
+    await db.execute(sql`delete from "session" where token = ${token}`);
   }
   return kept;
+}
+
+/** The session token of a Set-Cookie that starts a session this request did not already have; null for any other. */
+function newSessionToken(cookie: string, requestCookies: string | undefined): string | null {
+  const [pair = ''] = cookie.split(';');
+  const at = pair.indexOf('=');
+  const name = pair.slice(0, at);
+  const value = pair.slice(at + 1);
+  if (!name.endsWith('.session_token') || value === '' || (requestCookies ?? '').includes(`${name}=${value}`)) {
+    return null;
+  }
+  const signed = decodeURIComponent(value);
+  return signed.slice(0, signed.lastIndexOf('.'));
 }
 
 /** better-auth's error in the API's one shape: its code (RATE_LIMITED for any 429) and Foray's words for it. */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
@@ -43,6 +44,13 @@ export function emailTokenClaims(token: string): { email?: string; updateTo?: st
     return {};
   }
 }
+
+/**
+ * A sign-up the bridge has admitted (auth.routes.ts, ADR 0079): told of the account better-auth makes, to give it its
+ * standing (administrator, pending); `refused` once that account was taken back, so no confirmation mail goes out.
+ */
+export type SignUpScope = { created(user: { id: string; email: string }): Promise<void>; refused: boolean };
+export const signUpScope = new AsyncLocalStorage<SignUpScope>();
 
 export function createAuth(options: AuthOptions) {
   const { outbox, publicUrl } = options;
@@ -93,10 +101,13 @@ export function createAuth(options: AuthOptions) {
       expiresIn: 24 * 3600,
       // An e-mail change's link goes to the NEW address (better-auth passes it as the user's e-mail) and changes
       // the address only when opened; the old address is told then (auth.routes.ts).
-      sendVerificationEmail: async ({ user: target, url, token }) =>
+      sendVerificationEmail: async ({ user: target, url, token }) => {
+        // An account taken back at once (a lost race to be the first, ADR 0079) is sent nothing.
+        if (signUpScope.getStore()?.refused) return;
         queue(
           emailTokenClaims(token).updateTo ? emailChangeMail(target.email, url) : verificationMail(target.email, url),
-        ),
+        );
+      },
     },
     databaseHooks: {
       user: {
@@ -106,6 +117,10 @@ export function createAuth(options: AuthOptions) {
           before: async (created) => ({
             data: { ...created, name: created.name === '' ? (null as unknown as string) : created.name },
           }),
+          // Runs once the account's rows are written, before the answer (better-auth queues it after its transaction).
+          after: async (created) => {
+            await signUpScope.getStore()?.created({ id: created.id, email: created.email });
+          },
         },
       },
     },

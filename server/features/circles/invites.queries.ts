@@ -311,3 +311,15 @@ export async function acceptInvite(
     return (await findCircle(tx, viewer.id, circleId))!;
   });
 }
+
+/**
+ * Whether a circle's invitation lets someone without an account sign up on a server whose policy asks for an
+ * invitation (ADR 0079): open (not revoked, expired or used up) and, if it was mailed, for this address. No use is
+ * counted: that happens when they join the circle, signed in.
+ */
+export async function circleInviteAdmitsSignUp(db: Executor, token: string, email: string): Promise<boolean> {
+  const [row] = rowsOf<{ email: string | null }>(
+    await db.execute(sql`select i.email from circle_invites i where i.token = ${token} and ${OPEN}`),
+  );
+  return row !== undefined && (row.email === null || sameAddress(row.email, email));
+}
