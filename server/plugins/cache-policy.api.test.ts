@@ -127,6 +127,9 @@ const privateReads = (): string[] => [
   `/api/v1/circles/${family.id}/invites`,
   `/api/v1/invites/${invite.token}`,
   '/api/v1/admin/health',
+  '/api/v1/admin/settings',
+  '/api/v1/admin/invites',
+  '/api/v1/signup',
   '/api/v1/no-such-route',
   '/api/auth/get-session',
   // The mailed links: a confirmation or a reset token is the account's secret, and so is what they answer.
