@@ -85,6 +85,9 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   );
 
   const destructive = toast.variant === 'destructive';
+  const reference = toast.requestId
+    ? t('common.errorReference', { id: toast.requestId.slice(0, REQUEST_ID_SHOWN) })
+    : null;
   return (
     <div
       data-variant={toast.variant ?? 'default'}
@@ -98,12 +101,18 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
     >
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>
-        {toast.description && (
-          <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-stone-700'}`}>{toast.description}</p>
-        )}
-        {toast.requestId && (
-          <p className={`mt-1 font-mono text-xs ${destructive ? 'text-red-100' : 'text-stone-600'}`}>
-            {t('common.errorReference', { id: toast.requestId.slice(0, REQUEST_ID_SHOWN) })}
+        {(toast.description || reference) && (
+          <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-stone-700'}`}>
+            {toast.description}
+            {/* On the description's line, so that the notice is no taller for it. */}
+            {reference && (
+              <span
+                className={`font-mono text-xs whitespace-nowrap ${destructive ? 'text-red-100' : 'text-stone-600'}`}
+              >
+                {toast.description ? ' ' : ''}
+                {reference}
+              </span>
+            )}
           </p>
         )}
       </div>
