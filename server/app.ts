@@ -49,13 +49,16 @@ import { createPhotoRemovalPause, pausingRemovals } from './backup/photo-removal
 import { startServerBackups } from './backup/backups.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerApiRateLimit, sweepApiRequestCounts } from './plugins/api-rate-limit.ts';
 import { registerCrossSiteCheck } from './plugins/cross-site.ts';
 import { registerCachePolicy } from './plugins/cache-policy.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticClient } from './plugins/static-client.ts';
 import { registerOpenApi } from './openapi/openapi.ts';
+import { registerRequestIdHeader, requestIdOptions } from './plugins/request-id.ts';
+import { registerMetrics } from './features/system/metrics.routes.ts';
+import { registerAdminHealthRoutes } from './features/admin/health.routes.ts';
 import { PHOTO_MAX_BYTES } from '../common/limits.ts';
 
 /** What is worth compressing: JSON, text, HTML, scripts, SVG, the export files. Images and the region map's PMTiles are not. */
@@ -84,6 +87,8 @@ export type BuildOptions = {
   backupSocket?: boolean;
   /** Removing photos no spot refers to: age before a photo counts as left over, and how often to look. */
   photoReconcile?: { graceMs: number; intervalMs: number };
+  /** Where the log goes (stdout unless a test reads it). */
+  logStream?: NodeJS.WritableStream;
 };
 
 /** Above the slowest of these answers (argon2id and the inserts) on a small server when idle (docs/performance.md). */
@@ -125,8 +130,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A hop count is valid for Fastify (proxy-addr) though its type omits it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 64 * 1024,
+    // Every request's id, in each log line about it (`reqId`), its X-Request-Id and any error's body (ADR 0080).
+    ...requestIdOptions(config.trustProxy),
+    frameworkErrors: answerFrameworkError,
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
         req: (request: { method: string; url: string; ip?: string }) => ({
@@ -136,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
   });
+  registerRequestIdHeader(app);
   // The API speaks JSON and multipart only: a text/plain body is a 415, not a string to puzzle over.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
@@ -218,6 +228,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCrossSiteCheck(app, config.publicUrl);
   // Every API answer is private, kept by no browser cache, unless its route says it is public (ADR 0074).
   registerCachePolicy(app);
+  // Before the routes too: its hook counts every route's answers (ADR 0080). No METRICS_TOKEN, no /metrics.
+  if (config.metricsToken)
+    registerMetrics(app, {
+      token: config.metricsToken,
+      db,
+      pools: database.pools,
+      release: config.release,
+      engine: database.kind,
+    });
 
   // ── Features ──
   registerAuthRoutes(app, {
@@ -251,6 +270,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authSecret: config.authSecret,
     photoQuotaMb: config.photoQuotaMb,
   });
+  registerAdminHealthRoutes(app, { config, db, engine: database.kind, requireAdmin });
   registerSpotRoutes(app, { db, reads, storage, photoLimits, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
   registerSpotPhotoRoutes(app, { db, storage, photoLimits, requireUser });

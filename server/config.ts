@@ -47,6 +47,9 @@ const TILE_DEFAULTS = {
 /** The shortest signing secret taken, from AUTH_SECRET or the file kept beside the data. */
 const AUTH_SECRET_MIN = 32;
 
+/** The shortest METRICS_TOKEN taken: /metrics has no rate limit, so the token must not be guessable. */
+const METRICS_TOKEN_MIN = 16;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -116,6 +119,12 @@ const EnvSchema = z
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+    /** The bearer token Prometheus sends to read GET /metrics (ADR 0080); unset, /metrics does not exist. */
+    METRICS_TOKEN: z
+      .string()
+      .min(METRICS_TOKEN_MIN, `must be at least ${METRICS_TOKEN_MIN} characters`)
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
     /** How people may join a NEW server, read at its first start only; later an administrator changes it (ADR 0077). */
     SIGNUP_POLICY: z.enum(['open', 'invite', 'approval', 'closed']).optional(),
     /** The photo quota of an account in MB, until an administrator sets the server's default or an account's own. */
@@ -208,6 +217,8 @@ export type Config = {
   diskFreeMinMb: number;
   /** Which Foray this is: in /healthz and the start line. */
   release: Release;
+  /** The bearer token of GET /metrics; null: no /metrics (ADR 0080). */
+  metricsToken: string | null;
 };
 
 export class ConfigError extends Error {
@@ -308,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photoQuotaMb: e.PHOTO_QUOTA_MB,
     diskFreeMinMb: e.DISK_FREE_MIN_MB,
     release: readRelease({ version: e.FORAY_VERSION, commit: e.FORAY_COMMIT }),
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, cutSessionRequests, resumeSessionRequests } from './api-client.ts';
+import { api, cutSessionRequests, requestIdOf, resumeSessionRequests } from './api-client.ts';
 
 /** The browser's fetch as far as sign-out needs it: it never sends a request whose signal is already aborted. */
 function recordingFetch() {
@@ -47,5 +47,32 @@ describe('api at sign-out', () => {
     browser.answerAll();
     await expect(next).resolves.toEqual({ ok: true });
     expect(browser.sent).toHaveLength(4);
+  });
+});
+
+describe('a failed request’s id', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is kept from the error body, or from X-Request-Id when the body is not Foray’s', async () => {
+    const answers = [
+      Response.json(
+        { error: { code: 'NOT_FOUND', message: 'Location not found', request_id: '4f2a91c3d5e6f708' } },
+        { status: 404, headers: { 'x-request-id': '4f2a91c3d5e6f708' } },
+      ),
+      new Response('<html>Bad gateway</html>', { status: 502, headers: { 'x-request-id': 'from-the-proxy' } }),
+      new Response('<html>Bad gateway</html>', { status: 502 }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(answers.shift()!)),
+    );
+    const failure = (path: string) =>
+      api(path).then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(requestIdOf(await failure('/api/v1/locations/x'))).toBe('4f2a91c3d5e6f708');
+    expect(requestIdOf(await failure('/api/v1/locations/y'))).toBe('from-the-proxy');
+    expect(requestIdOf(await failure('/api/v1/locations/z'))).toBeUndefined();
   });
 });

@@ -23,12 +23,20 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details?: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  /** The server's id of the request (`error.request_id`, X-Request-Id): shown with the error, it finds the log line. */
+  readonly requestId?: string;
+  constructor(status: number, code: string, message: string, details?: unknown, requestId?: string) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
+    this.requestId = requestId;
   }
+}
+
+/** The server's id of a failed request, when the error came from Foray's answer; else undefined. */
+export function requestIdOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.requestId : undefined;
 }
 
 /** What checks an answer and types it: a zod schema from common/schemas (anything with its `parse`). */
@@ -124,7 +132,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const error = readError(response.status, payload);
+    const error = readError(response.status, payload, response.headers.get('x-request-id'));
     if (error.status === 401 && !path.startsWith('/api/auth/')) onUnauthenticated?.();
     throw error;
   }
@@ -152,13 +160,14 @@ export function photoUse(error: {
   return typeof usedBytes === 'number' && typeof quotaBytes === 'number' ? { usedBytes, quotaBytes } : null;
 }
 
-function readError(status: number, payload: unknown): ApiError {
+function readError(status: number, payload: unknown, header: string | null): ApiError {
   const body = payload as Partial<ApiErrorBody> | undefined;
   const error = body?.error;
+  const requestId = typeof error?.request_id === 'string' ? error.request_id : (header ?? undefined);
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-    return new ApiError(status, error.code, error.message, error.details);
+    return new ApiError(status, error.code, error.message, error.details, requestId);
   }
-  return new ApiError(status, 'HTTP_' + status, '');
+  return new ApiError(status, 'HTTP_' + status, '', undefined, requestId);
 }
 
 /**

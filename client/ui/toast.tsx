@@ -6,7 +6,16 @@ import { useTranslation } from '../i18n/use-translation.ts';
 
 export const TOAST_DURATION_MS = 5000;
 
-export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' };
+/** `requestId`: the server's id of a failed request, shown short ("Error 4f2a91c3") for the user to quote. */
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  requestId?: string;
+};
+
+/** The first characters of a request id, enough to find its log line. */
+const REQUEST_ID_SHOWN = 8;
 type Toast = ToastInput & { id: number };
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
@@ -76,6 +85,9 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   );
 
   const destructive = toast.variant === 'destructive';
+  const reference = toast.requestId
+    ? t('common.errorReference', { id: toast.requestId.slice(0, REQUEST_ID_SHOWN) })
+    : null;
   return (
     <div
       data-variant={toast.variant ?? 'default'}
@@ -89,8 +101,19 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
     >
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>
-        {toast.description && (
-          <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-stone-700'}`}>{toast.description}</p>
+        {(toast.description || reference) && (
+          <p className={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-stone-700'}`}>
+            {toast.description}
+            {/* On the description's line, so that the notice is no taller for it. */}
+            {reference && (
+              <span
+                className={`font-mono text-xs whitespace-nowrap ${destructive ? 'text-red-100' : 'text-stone-600'}`}
+              >
+                {toast.description ? ' ' : ''}
+                {reference}
+              </span>
+            )}
+          </p>
         )}
       </div>
       <button

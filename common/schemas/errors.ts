@@ -10,9 +10,10 @@ export const ValidationIssueSchema = z.object({
 export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
 
 /**
- * Every error the API answers with has this shape (ADR 0075). `details` is there for three codes only:
- * VALIDATION_ERROR may list every problem (`issues`), STALE carries the spot as it is now (`current`, a Spot), and
- * PHOTO_QUOTA_EXCEEDED what the account's photos use and may use (`used_bytes`, `quota_bytes`, ADR 0081).
+ * Every error the API answers with has this shape (ADR 0075), naming the request it answers (ADR 0080). `details` is
+ * there for three codes only: VALIDATION_ERROR may list every problem (`issues`), STALE carries the spot as it is now
+ * (`current`, a Spot), and PHOTO_QUOTA_EXCEEDED what the account's photos use and may use (`used_bytes`,
+ * `quota_bytes`, ADR 0081).
  */
 export const ApiErrorSchema = z.object({
   error: z.object({
@@ -38,6 +39,11 @@ export const ApiErrorSchema = z.object({
           .describe('PHOTO_QUOTA_EXCEEDED: the bytes they may use (the account’s quota)'),
       })
       .optional(),
+    request_id: z
+      .string()
+      .describe(
+        "The request's id, the same as its X-Request-Id header and in every line the server logged about it: quote it to whoever runs the server",
+      ),
   }),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -35,6 +35,8 @@ export type ForayOptions = {
    * readers never read past the data they are pointed at), for tests about sizes and storage.
    */
   regionMap?: { name: string; bytes?: number };
+  /** The migrated database the server starts from, read when it starts (a test's own, made in an earlier beforeAll). */
+  databaseTemplate?: () => string;
 };
 
 /**
@@ -66,7 +68,7 @@ export function useForay(options: ForayOptions = {}): Foray {
         dark: foray.tiles.template('dark'),
       },
       env,
-      databaseTemplate: inject('e2eDatabaseTemplate'),
+      databaseTemplate: options.databaseTemplate?.() ?? inject('e2eDatabaseTemplate'),
     });
     foray.baseUrl = foray.server.baseUrl;
     foray.browser = await launchBrowser();

@@ -6,6 +6,7 @@ import { startBackupSchedule } from './backup-schedule.ts';
 import { listenForBackupRequests, type RunAdminCommand } from './backup-socket.ts';
 import { makeBackup, type BackupProgress } from './make-backup.ts';
 import type { PhotoRemovalPause } from './photo-removal-pause.ts';
+import { recordBackupResult } from './backup-record.ts';
 
 export type BackupDeps = {
   database: DatabaseHandle;
@@ -16,19 +17,28 @@ export type BackupDeps = {
   log: FastifyBaseLogger;
 };
 
-/** One archive of this instance; the counts say what went in. */
+/** One archive of this instance; the counts say what went in. Its outcome is recorded in the database (backup-record.ts). */
 export async function backUp(deps: BackupDeps, file: string, onProgress?: (progress: BackupProgress) => void) {
-  const manifest = await makeBackup(
-    {
-      database: deps.database,
-      storage: deps.storage,
-      pause: deps.pause,
-      release: deps.config.release,
-      authSecret: deps.config.authSecret,
-    },
-    file,
-    onProgress,
-  );
+  let manifest: Awaited<ReturnType<typeof makeBackup>>;
+  try {
+    manifest = await makeBackup(
+      {
+        database: deps.database,
+        storage: deps.storage,
+        pause: deps.pause,
+        release: deps.config.release,
+        authSecret: deps.config.authSecret,
+      },
+      file,
+      onProgress,
+    );
+  } catch (error) {
+    await recordBackupResult(deps.database.db, { ok: false, error: (error as Error).message ?? String(error) }).catch(
+      (recording: unknown) => deps.log.warn({ err: recording }, 'Could not record the failed backup'),
+    );
+    throw error;
+  }
+  await recordBackupResult(deps.database.db, { ok: true });
   if (manifest.photos.missing.length > 0)
     deps.log.warn(
       { missing: manifest.photos.missing.length },

@@ -32,8 +32,21 @@ export type DatabaseHandle = {
    * that share it in at the same time.
    */
   holdAdvisoryLock?(key: number, shared?: boolean): Promise<() => Promise<void>>;
+  /**
+   * The connections of each pool, for /metrics (ADR 0080). PostgreSQL: the app's pool and the reads' pool, each with
+   * its open, idle and waiting counts. PGlite: one in-process connection, and nothing to tell of what waits for it.
+   */
+  pools(): PoolFigures[];
   close(): Promise<void>;
 };
+
+export type PoolFigures = { pool: string; open: number; idle: number | null; waiting: number | null };
+
+/** A node-postgres pool's counts: open connections, those idle, and the requests waiting for one. */
+const poolFigures = (
+  pool: string,
+  of: { totalCount: number; idleCount: number; waitingCount: number },
+): PoolFigures => ({ pool, open: of.totalCount, idle: of.idleCount, waiting: of.waitingCount });
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any fixed number, the same in every Foray process: the key of the advisory lock held while migrating. */
@@ -144,6 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         if (signal.aborted) throw new RequestAbandoned();
         return run(db as unknown as Database);
       },
+      pools: () => [{ pool: 'embedded', open: 1, idle: null, waiting: null }],
       close: () => client.close(),
     };
   }
@@ -273,6 +287,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     readFor,
     holdAdvisoryLock,
+    pools: () => [poolFigures('main', pool), poolFigures('read', readPool)],
     close: async () => {
       await Promise.all([pool.end(), readPool.end()]);
     },

@@ -16,7 +16,9 @@ const onPostgres = process.env.FORAY_TEST_DB === 'postgres';
 
 function expectNotNow(response: LightMyRequestResponse) {
   expect(response.statusCode, response.body).toBe(503);
-  expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } });
+  expect(response.json()).toEqual({
+    error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String), request_id: expect.any(String) },
+  });
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
 }
 

@@ -103,7 +103,9 @@ describe.runIf(onPostgres)('a database outage', () => {
     ];
     for (const response of during) {
       expect(response.statusCode, response.body).toBe(503);
-      expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } });
+      expect(response.json()).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String), request_id: expect.any(String) },
+      });
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(503);
@@ -120,7 +122,9 @@ describe.runIf(onPostgres)('a database outage', () => {
     relayIsUp = true;
     const bug = await t.app.inject({ url: '/test/division-by-zero' });
     expect(bug.statusCode, bug.body).toBe(500);
-    expect(bug.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on the server.' } });
+    expect(bug.json()).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on the server.', request_id: expect.any(String) },
+    });
     expect(bug.headers['retry-after']).toBeUndefined();
     // The database itself is up: the bug is no outage.
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);

@@ -115,6 +115,13 @@ const REASONS: Record<string, string> = {
 
 const API_ERROR_REF = { $ref: '#/components/schemas/ApiError' };
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } };
+const REQUEST_ID_HEADER = {
+  'X-Request-Id': {
+    description: 'The request’s id, the same as `error.request_id` and in every line the server logged about it',
+    schema: { type: 'string' },
+  },
+};
+
 const errorAnswer = (status: string, headers?: Json): Json => ({
   description: REASONS[status] ?? 'An error',
   ...(headers ? { headers } : {}),
@@ -209,6 +216,9 @@ function finishOperation(method: string, path: string, given: Operation): Operat
   if (method === 'head') {
     for (const [status, { content: _body, ...response }] of Object.entries(responses)) responses[status] = response;
   }
+  // Every answer names its request (ADR 0080): the id in every log line about it, and in an error's body.
+  for (const [status, response] of Object.entries(responses))
+    responses[status] = { ...response, headers: { ...(response.headers as Json | undefined), ...REQUEST_ID_HEADER } };
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   return operation;
 }

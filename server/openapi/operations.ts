@@ -37,6 +37,7 @@ export const OPERATIONS: Record<string, OperationFacts> = {
 
   // ── System and account ──
   'GET /healthz': { id: 'getHealth', access: 'public' },
+  'GET /api/v1/admin/health': { id: 'getServerHealth', access: 'admin' },
   'GET /api/v1/config': { id: 'getConfig', access: 'public' },
   'GET /api/v1/translations/{lng}': { id: 'getTranslations', access: 'public' },
   'GET /api/v1/session': { id: 'getSession', access: 'optional-session' },

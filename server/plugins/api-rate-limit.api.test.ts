@@ -9,7 +9,9 @@ import { sweepApiRequestCounts } from './api-rate-limit.ts';
 // The general limit on /api/v1 requests per client address, counted in the database (ADR 0052).
 
 const LIMIT = 5;
-const RATE_LIMITED = { error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a little.' } };
+const RATE_LIMITED = {
+  error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a little.', request_id: expect.any(String) },
+};
 
 // As this engine counts (PostgreSQL: in the database; PGlite: in memory), and in the database on either engine.
 describe.each([

@@ -37,7 +37,9 @@ async function formPost(headers: Record<string, string>) {
 
 function expectRefused(response: { statusCode: number; json(): unknown }) {
   expect(response.statusCode).toBe(403);
-  expect(response.json()).toEqual({ error: { code: 'CROSS_SITE_REQUEST', message: expect.any(String) } });
+  expect(response.json()).toEqual({
+    error: { code: 'CROSS_SITE_REQUEST', message: expect.any(String), request_id: expect.any(String) },
+  });
 }
 
 describe('state-changing requests from another site', () => {

@@ -1,11 +1,25 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db/unavailable.ts';
 import { isLastAdminRefusal, LAST_ADMIN_MESSAGE } from '../db/last-admin.ts';
+import { errorBody } from './request-id.ts';
 
 /** Seconds a client is asked to wait while the database is unreachable: a restart usually takes a few. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * What Fastify answers itself, before any route or hook (a URL that does not decode, FST_ERR_BAD_URL): the API's one
+ * error shape too, naming the request.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : 'The request could not be read.';
+  return reply
+    .status(status)
+    .header('x-request-id', request.id)
+    .send(errorBody(request, 'BAD_REQUEST', message));
+}
 
 /** Fastify's own error codes, mapped to the API's codes and messages a person can act on. */
 const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -30,52 +44,43 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: st
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'PHOTO_TOO_LARGE', message: 'The photo is larger than 5 MB.' },
 };
 
-/** Every error leaves the server as `{ error: { code, message, details? } }` (ApiErrorSchema); a 500 says nothing inside. */
+/**
+ * Every error leaves the server as `{ error: { code, message, details?, request_id } }` (ApiErrorSchema); a 500 says
+ * nothing inside but the request's id, which names its log line.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({
-        error: {
-          code: error.code,
-          message: error.message,
-          ...(error.details === undefined ? {} : { details: error.details }),
-        },
-      });
+      return reply.status(error.statusCode).send(errorBody(request, error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const where = [error.validationContext, first?.instancePath.replace(/^\//, '').replaceAll('/', '.')]
         .filter(Boolean)
         .join(' ');
-      return reply.status(400).send({
-        error: {
-          code: 'VALIDATION_ERROR',
-          message: `${where}: ${first?.message ?? 'invalid'}`,
-          details: {
-            issues: error.validation.map((issue) => ({
-              path: issue.instancePath === '/' ? '' : issue.instancePath,
-              message: issue.message ?? 'invalid',
-            })),
-          },
-        },
-      });
+      return reply.status(400).send(
+        errorBody(request, 'VALIDATION_ERROR', `${where}: ${first?.message ?? 'invalid'}`, {
+          issues: error.validation.map((issue) => ({
+            path: issue.instancePath === '/' ? '' : issue.instancePath,
+            message: issue.message ?? 'invalid',
+          })),
+        }),
+      );
     }
     if (error instanceof SyntaxError && error.statusCode === 400) {
-      return reply.status(400).send({ error: { code: 'INVALID_JSON', message: 'The body is not valid JSON.' } });
+      return reply.status(400).send(errorBody(request, 'INVALID_JSON', 'The body is not valid JSON.'));
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ error: { code: known.code, message: known.message } });
+    if (known) return reply.status(known.status).send(errorBody(request, known.code, known.message));
     if (error.statusCode === 429) {
-      return reply
-        .status(429)
-        .send({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a little.' } });
+      return reply.status(429).send(errorBody(request, 'RATE_LIMITED', 'Too many requests. Please wait a little.'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ error: { code: 'BAD_REQUEST', message: error.message } });
+      return reply.status(error.statusCode).send(errorBody(request, 'BAD_REQUEST', error.message));
     }
     // Wherever a change would leave no administrator, the database refuses it (ADR 0077): a 409, never a 500.
     if (isLastAdminRefusal(error)) {
-      return reply.status(409).send({ error: { code: 'LAST_ADMIN', message: LAST_ADMIN_MESSAGE } });
+      return reply.status(409).send(errorBody(request, 'LAST_ADMIN', LAST_ADMIN_MESSAGE));
     }
     if (isStatementTimeout(error)) {
       request.log.warn(
@@ -85,12 +90,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({
-          error: {
-            code: 'QUERY_TIMEOUT',
-            message: 'That took the database too long. Please try again, or narrow the filter.',
-          },
-        });
+        .send(
+          errorBody(
+            request,
+            'QUERY_TIMEOUT',
+            'That took the database too long. Please try again, or narrow the filter.',
+          ),
+        );
     }
     if (isDatabaseUnavailable(error)) {
       // An outage, not a bug: the client may retry, and the log says what is wrong without a stack per request.
@@ -101,16 +107,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({
-          error: {
-            code: 'SERVICE_UNAVAILABLE',
-            message: 'Foray cannot reach its database right now. Please try again in a moment.',
-          },
-        });
+        .send(
+          errorBody(
+            request,
+            'SERVICE_UNAVAILABLE',
+            'Foray cannot reach its database right now. Please try again in a moment.',
+          ),
+        );
     }
     request.log.error({ err: error }, 'Unhandled error');
-    return reply
-      .status(500)
-      .send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on the server.' } });
+    return reply.status(500).send(errorBody(request, 'INTERNAL_ERROR', 'Something went wrong on the server.'));
   });
 }

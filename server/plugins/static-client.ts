@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { errorBody } from './request-id.ts';
 
 /**
  * Serves the built web app. Hashed files under /assets/ never change, so browsers keep them a year;
@@ -36,11 +37,10 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
       pathname !== '/healthz' &&
+      pathname !== '/metrics' &&
       !looksLikeFile;
     if (!wantsPage) {
-      return reply
-        .status(404)
-        .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` } });
+      return reply.status(404).send(errorBody(request, 'NOT_FOUND', `No route ${request.method} ${pathname}`));
     }
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'cookie');

@@ -34,6 +34,8 @@ export type OutboxError = {
   /** 413 PHOTO_QUOTA_EXCEEDED: what the user's photos use and may use, for words in their language. */
   usedBytes?: number;
   quotaBytes?: number;
+  /** The server's id of the refused request (`error.request_id`), for the user to quote. */
+  request_id?: string;
 };
 
 export type PendingState = {

@@ -250,6 +250,7 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
             code?: unknown;
             message?: unknown;
             details?: { current?: unknown; used_bytes?: unknown; quota_bytes?: unknown };
+            request_id?: unknown;
           };
         }
       | undefined
@@ -269,6 +270,7 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
       ...(current?.success ? { current: current.data } : {}),
       // Over the photo quota: how much is used of how much, said in the user's language where it is shown.
       ...(typeof used === 'number' && typeof quota === 'number' ? { usedBytes: used, quotaBytes: quota } : {}),
+      ...(typeof body?.request_id === 'string' ? { request_id: body.request_id } : {}),
     },
     retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
   };

@@ -2,7 +2,7 @@
 // failure toast, and the save button.
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage, requestIdOf } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -33,6 +33,7 @@ export function useAction() {
         variant: 'destructive',
         title: failedTitle,
         description: errorMessage(error, t('common.somethingWentWrong')),
+        requestId: requestIdOf(error),
       });
     } finally {
       setBusy(false);

@@ -15,6 +15,7 @@ import {
   twoStepStatus,
 } from './two-step-api.ts';
 import { PasswordStep, RecoveryCodes, ScanStep, type Purpose } from './two-step-steps.tsx';
+import { requestIdOf } from '../../lib/api-client.ts';
 
 type Stage =
   | { step: 'idle' }
@@ -42,7 +43,7 @@ export function TwoStepSection(_props: { email?: string }) {
   }, []);
 
   const fail = (title: string) => (error: unknown) =>
-    toast({ variant: 'destructive', title, description: twoStepErrorMessage(error) });
+    toast({ variant: 'destructive', title, description: twoStepErrorMessage(error), requestId: requestIdOf(error) });
 
   async function withPassword(purpose: Purpose, password: string) {
     try {

@@ -5,6 +5,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Button } from '../../ui/button.tsx';
+import { HealthSection } from './health-section.tsx';
 import { SignupSection } from './signup-section.tsx';
 import PeopleSection from './people-section.tsx';
 import AuditSection from './audit-section.tsx';
@@ -27,6 +28,7 @@ export default function AdminPanel({ onClose }: { onClose: () => void }) {
           <div className="flex-1 space-y-8 overflow-y-auto px-4 py-4">
             {/* The sections, each a file of this feature, in this order: health, people (and pending sign-ups),
                 sign-up policy and invitations, reports, audit log. */}
+            <HealthSection />
             <PeopleSection />
             <SignupSection />
             <ReportsSection />

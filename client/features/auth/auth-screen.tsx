@@ -1,7 +1,7 @@
 // The signed-out screen: sign in, create an account, or ask for a password-reset mail.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage, requestIdOf } from '../../lib/api-client.ts';
 import { useSession } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -97,6 +97,7 @@ export function AuthScreen({
         variant: 'destructive',
         title: t('auth.signInFailed'),
         description: errorMessage(error, t('common.somethingWentWrong')),
+        requestId: requestIdOf(error),
       });
     }
   }
@@ -123,6 +124,7 @@ export function AuthScreen({
         variant: 'destructive',
         title: t('auth.signUpFailed'),
         description: errorMessage(error, t('common.somethingWentWrong')),
+        requestId: requestIdOf(error),
       });
     }
   }
@@ -137,6 +139,7 @@ export function AuthScreen({
         variant: 'destructive',
         title: t('auth.resetRequestFailed'),
         description: errorMessage(error, t('common.somethingWentWrong')),
+        requestId: requestIdOf(error),
       });
     }
   }

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/limits.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage, requestIdOf } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -38,6 +38,7 @@ export function ResetPasswordScreen({ onDone }: { onDone: () => void }) {
         variant: 'destructive',
         title: t('auth.resetFailed'),
         description: errorMessage(error, t('common.somethingWentWrong')),
+        requestId: requestIdOf(error),
       });
     } finally {
       setBusy(false);

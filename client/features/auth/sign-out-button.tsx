@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { cutSessionRequests, errorMessage, resumeSessionRequests } from '../../lib/api-client.ts';
+import { cutSessionRequests, errorMessage, resumeSessionRequests, requestIdOf } from '../../lib/api-client.ts';
 import { forgetEverything } from '../../app/local-first/device-db.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { forgetPrivateData } from '../../app/private-data.ts';
@@ -48,6 +48,7 @@ export function SignOutButton() {
         variant: 'destructive',
         title: t('auth.signOutFailed'),
         description: errorMessage(error, t('common.somethingWentWrong')),
+        requestId: requestIdOf(error),
       });
       setBusy(false);
     }

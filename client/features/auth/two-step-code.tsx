@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { i18n } from '../../i18n/translator.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage, requestIdOf } from '../../lib/api-client.ts';
 import { useSession } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -39,7 +39,12 @@ export function TwoStepCode({ onRestart }: { onRestart: () => void }) {
       await verifySignInCode(code.trim(), kind);
       await refresh();
     } catch (error) {
-      toast({ variant: 'destructive', title: t('twoStep.codeFailed'), description: twoStepErrorMessage(error) });
+      toast({
+        variant: 'destructive',
+        title: t('twoStep.codeFailed'),
+        description: twoStepErrorMessage(error),
+        requestId: requestIdOf(error),
+      });
       setCode('');
       if (error instanceof ApiError && STEP_OVER.has(error.code)) onRestart();
     } finally {

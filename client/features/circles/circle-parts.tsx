@@ -11,6 +11,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { circleErrorMessage } from './circle-errors.ts';
+import { requestIdOf } from '../../lib/api-client.ts';
 
 export function PanelSection({
   title,
@@ -42,7 +43,12 @@ export function useCircleAction() {
       await action();
       return true;
     } catch (error) {
-      toast({ variant: 'destructive', title: failedTitle, description: circleErrorMessage(error) });
+      toast({
+        variant: 'destructive',
+        title: failedTitle,
+        description: circleErrorMessage(error),
+        requestId: requestIdOf(error),
+      });
       return false;
     } finally {
       setBusy(false);

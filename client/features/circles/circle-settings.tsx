@@ -18,6 +18,7 @@ import { deleteCircle, handOverCircle, listMembers, removeMember, renameCircle }
 import { circleErrorMessage } from './circle-errors.ts';
 import { ConfirmDialog, PanelSection, useCircleAction, useCirclesChanged } from './circle-parts.tsx';
 import { canLeave, canManageCircle, sortMembers } from './circle-rules.ts';
+import { requestIdOf } from '../../lib/api-client.ts';
 
 /** `onGone`: the circle is no longer the forager's to see (deleted, or left). */
 export function CircleSettings({ circle, onGone }: { circle: Circle; onGone: () => void }) {
@@ -133,6 +134,7 @@ function HandOverSection({ circle }: { circle: Circle }) {
                 variant: 'destructive',
                 title: t('circles.handOverFailed'),
                 description: circleErrorMessage(error),
+                requestId: requestIdOf(error),
               });
               return;
             }
@@ -173,6 +175,7 @@ function DeleteSection({ circle, onGone }: { circle: Circle; onGone: () => void 
                 variant: 'destructive',
                 title: t('circles.deleteFailed'),
                 description: circleErrorMessage(error),
+                requestId: requestIdOf(error),
               });
               return;
             }
@@ -222,6 +225,7 @@ function LeaveSection({ circle, onGone }: { circle: Circle; onGone: () => void }
                 variant: 'destructive',
                 title: t('circles.leaveFailed'),
                 description: circleErrorMessage(error),
+                requestId: requestIdOf(error),
               });
               return;
             }

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { Circle } from '../../../common/schemas/circles.ts';
 import { shownName } from '../../app/display-name.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, requestIdOf } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -75,6 +75,7 @@ export default function JoinCircle({
           variant: 'destructive',
           title: t('circles.join.failed'),
           description: circleErrorMessage(error, 'link'),
+          requestId: requestIdOf(error),
         });
     } finally {
       setJoining(false);

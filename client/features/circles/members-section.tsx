@@ -14,6 +14,7 @@ import { listMembers, removeMember, setMemberRole } from './circles-api.ts';
 import { circleErrorMessage } from './circle-errors.ts';
 import { ConfirmDialog, PanelSection, RoleBadge, useCircleAction, useCirclesChanged } from './circle-parts.tsx';
 import { memberActions, sortMembers } from './circle-rules.ts';
+import { requestIdOf } from '../../lib/api-client.ts';
 
 export function MembersSection({ circle }: { circle: Circle }) {
   const { t, i18n } = useTranslation();
@@ -65,6 +66,7 @@ export function MembersSection({ circle }: { circle: Circle }) {
                 variant: 'destructive',
                 title: t('circles.removeFailed'),
                 description: circleErrorMessage(error),
+                requestId: requestIdOf(error),
               });
               return;
             }

@@ -21,6 +21,7 @@ import { isDuplicate, PreviewSection } from './import-preview.tsx';
 import type { Sharing } from '../../app/sharing.ts';
 import { SharingFields, sharingProblem } from '../../app/sharing-fields.tsx';
 import { ImportSharingSummary } from './import-sharing-summary.tsx';
+import { requestIdOf } from '../../lib/api-client.ts';
 
 const ACCEPT =
   '.gpx,.kml,.kmz,.geojson,.json,.csv,.zip,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,text/csv,application/zip';
@@ -144,7 +145,12 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
     } catch (error) {
       if (controller.signal.aborted) return;
       setStep({ kind: 'pick' });
-      toast({ variant: 'destructive', title: t('import.failed'), description: failureText(error) });
+      toast({
+        variant: 'destructive',
+        title: t('import.failed'),
+        description: failureText(error),
+        requestId: requestIdOf(error),
+      });
     }
   }
 
@@ -184,7 +190,12 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
       if (controller.signal.aborted) return;
       // Back to the preview with the same import id: confirming again after a lost answer saves nothing twice.
       setStep(current);
-      toast({ variant: 'destructive', title: t('import.failed'), description: failureText(error) });
+      toast({
+        variant: 'destructive',
+        title: t('import.failed'),
+        description: failureText(error),
+        requestId: requestIdOf(error),
+      });
     }
   }
 

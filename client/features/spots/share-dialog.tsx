@@ -50,6 +50,7 @@ export default function ShareDialog({ spot, onClose }: { spot: ShownSpot; onClos
           variant: 'destructive',
           title: t('sharing.sharingUpdatedError'),
           description: codeMessage(refused.error ?? { code: '', message: '' }, t('common.somethingWentWrong')),
+          requestId: refused.error?.request_id,
         });
         onClose();
       } else if (waiting.length === 0) {

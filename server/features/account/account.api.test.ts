@@ -175,7 +175,9 @@ describe('the account page', () => {
     for (const name of ['', '   ', 'x'.repeat(61), 'Ona\u0007', 42, undefined]) {
       const response = await h.post('/api/auth/update-user', a.cookie, { name });
       expect(response.statusCode, JSON.stringify(name)).toBe(400);
-      expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String) } });
+      expect(response.json()).toEqual({
+        error: { code: 'VALIDATION_ERROR', message: expect.any(String), request_id: expect.any(String) },
+      });
     }
     // Only the name is taken: other fields never reach the user row.
     expect(

@@ -25,7 +25,11 @@ describe('input in front of better-auth', () => {
     const response = await post(url, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { code: 'VALIDATION_ERROR', message: `${field}: must not contain control characters` },
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: `${field}: must not contain control characters`,
+        request_id: response.headers['x-request-id'],
+      },
     });
   });
 
@@ -61,6 +65,7 @@ describe('input in front of better-auth', () => {
       expect(response.json().error).toEqual({
         code: 'VALIDATION_ERROR',
         message: 'callbackURL: must be a path on this site',
+        request_id: expect.any(String),
       });
     }
     const reset = await post('/api/auth/request-password-reset', {

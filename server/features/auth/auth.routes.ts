@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Outbox } from '../../mail/outbox.ts';
 import { CLEAR_HTTP_CACHE } from '../../plugins/cache-policy.ts';
+import { errorBody } from '../../plugins/request-id.ts';
 import {
   approvalWaitingMail,
   emailChangedNoticeMail,
@@ -373,7 +374,9 @@ function sendError(reply: FastifyReply, status: number, code: string, message?: 
   return reply
     .status(status)
     .type('application/json')
-    .send({ error: { code, message: FRIENDLY_MESSAGES[code] ?? (message || 'The request could not be completed.') } });
+    .send(
+      errorBody(reply.request, code, FRIENDLY_MESSAGES[code] ?? (message || 'The request could not be completed.')),
+    );
 }
 
 function toWebRequest(request: FastifyRequest, body: unknown, publicUrl: string): Request {

@@ -155,7 +155,9 @@ describe('two-step sign-in', () => {
 
     const wrong = await post('/two-factor/verify-totp', jar, { code: wrongTotp(user.secret) });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: { code: 'INVALID_CODE', message: expect.any(String) } });
+    expect(wrong.json()).toEqual({
+      error: { code: 'INVALID_CODE', message: expect.any(String), request_id: expect.any(String) },
+    });
     expect((await me(jar.take(wrong))).statusCode).toBe(401);
 
     // A code typed with a space, as apps show it; the next step's, as the current one turned two-step sign-in on.
@@ -329,7 +331,11 @@ describe('two-step sign-in', () => {
       const replayed = await post('/two-factor/verify-totp', other.jar, { code });
       expect(replayed.statusCode).toBe(401);
       expect(replayed.json()).toEqual({
-        error: { code: 'TOTP_CODE_USED', message: expect.stringMatching(/used already/) },
+        error: {
+          code: 'TOTP_CODE_USED',
+          message: expect.stringMatching(/used already/),
+          request_id: expect.any(String),
+        },
       });
       expect(
         other.jar

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Circle, Invite, Member } from '../../../common/schemas/circles.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, sameAnswer, type TestContext } from '../../test/test-app.ts';
 import { spotCircles } from '../../db/schema.ts';
 import { circleKit, type Person } from './circles-test-kit.ts';
 import { circleIdsOfMember } from './circles.queries.ts';
@@ -56,8 +56,12 @@ describe('someone outside the circle', () => {
       const [, ghostUrl, ghostBody] = ghost[i]!;
       const none = await as(c, method, ghostUrl, ghostBody);
       expect(seen.statusCode, `${method} ${url}`).toBe(404);
-      expect(seen.body, `${method} ${url}`).toBe(none.body);
-      expect(seen.json().error).toEqual({ code: 'NOT_FOUND', message: 'Circle not found' });
+      expect(sameAnswer(seen), `${method} ${url}`).toBe(sameAnswer(none));
+      expect(seen.json().error).toEqual({
+        code: 'NOT_FOUND',
+        message: 'Circle not found',
+        request_id: expect.any(String),
+      });
       for (const header of ['content-type', 'cache-control', 'content-length']) {
         expect(seen.headers[header], `${method} ${url} ${header}`).toEqual(none.headers[header]);
       }
@@ -65,7 +69,11 @@ describe('someone outside the circle', () => {
     }
     // C's own member id in someone else's circle: the same.
     const self = await as(c, 'DELETE', `/api/v1/circles/${circle.id}/members/${c.id}`);
-    expect(self.json().error).toEqual({ code: 'NOT_FOUND', message: 'Circle not found' });
+    expect(self.json().error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Circle not found',
+      request_id: expect.any(String),
+    });
 
     // Nothing changed.
     const now = (await as(a, 'GET', `/api/v1/circles/${circle.id}`)).json<Circle>();
@@ -148,6 +156,7 @@ describe('removing members and leaving', () => {
     expect(ownerLeaves.json().error).toEqual({
       code: 'OWNER_MUST_HAND_OVER',
       message: 'The owner cannot leave the circle: hand it to another member first, or delete it.',
+      request_id: expect.any(String),
     });
 
     const left = await as(b, 'DELETE', `/api/v1/circles/${circle.id}/members/${b.id}`);

@@ -249,6 +249,7 @@ describe('the limit of circles a user', () => {
     expect(over.json().error).toEqual({
       code: 'CIRCLE_LIMIT',
       message: `You can be in at most ${CIRCLES_PER_USER_MAX} circles. Leave one before you create or join another.`,
+      request_id: expect.any(String),
     });
     // Joining is refused the same way.
     const elsewhere = await createCircle(a, 'Wants busy');

@@ -111,7 +111,11 @@ describe('an invitation link', () => {
     for (const token of ['no-such-token', 'A'.repeat(32)]) {
       for (const response of [await preview(b, token), await accept(b, token)]) {
         expect(response.statusCode).toBe(404);
-        expect(response.json().error).toEqual({ code: 'NOT_FOUND', message: 'Invitation not found' });
+        expect(response.json().error).toEqual({
+          code: 'NOT_FOUND',
+          message: 'Invitation not found',
+          request_id: expect.any(String),
+        });
       }
     }
     expect((await preview(b, 'x'.repeat(201))).statusCode).toBeGreaterThanOrEqual(400);
@@ -226,6 +230,7 @@ describe('an invitation link', () => {
     expect(refused.json().error).toEqual({
       code: 'CIRCLE_FULL',
       message: `This circle is full: a circle can have at most ${MEMBERS_PER_CIRCLE_MAX} members.`,
+      request_id: expect.any(String),
     });
     expect((await openInvites(a, circle.id))[0]!.uses).toBe(0);
   });
@@ -354,6 +359,7 @@ describe('the limits on invitations', () => {
     expect(over.json().error).toEqual({
       code: 'INVITE_LIMIT',
       message: `A circle can have at most ${OPEN_INVITES_PER_CIRCLE_MAX} open invitations. Revoke one before making another.`,
+      request_id: expect.any(String),
     });
     const [first] = await openInvites(a, circle.id);
     await as(a, 'DELETE', `/api/v1/circles/${circle.id}/invites/${first!.id}`);
@@ -384,6 +390,7 @@ describe('the limits on invitations', () => {
       expect(over.json().error).toEqual({
         code: 'RATE_LIMITED',
         message: `You can make at most ${INVITES_PER_USER_PER_DAY} invitations a day. Try again in about 23 hours.`,
+        request_id: expect.any(String),
       });
       const retryAfter = Number(over.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(22 * 3600);

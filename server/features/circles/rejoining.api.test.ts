@@ -35,6 +35,7 @@ const REFUSAL = {
     message:
       'This invitation was made before you left this circle or were removed from it, so it no longer lets you in. ' +
       'Ask for a new invitation.',
+    request_id: expect.any(String),
   },
 };
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminSettings, ServerInvite } from '../../../common/schemas/admin-settings.ts';
 import type { Invite } from '../../../common/schemas/circles.ts';
 import { loggableUrl } from '../../app.ts';
-import { cookieFrom, createTestContext, type TestContext } from '../../test/test-app.ts';
+import { cookieFrom, createTestContext, sameAnswer, type TestContext } from '../../test/test-app.ts';
 
 /**
  * Who may join (ADR 0079), on a new server as it starts without SIGNUP_POLICY: the first account is its
@@ -63,9 +63,10 @@ const makeInvite = async (body: object = {}) => {
 const address = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 /** Status, body and cookies of a refused sign-up: what could tell one address from another. */
+/** What an answer tells, its request's id aside: every answer names its own request (ADR 0080). */
 const seen = (response: Awaited<ReturnType<typeof signUp>>) => ({
   status: response.statusCode,
-  body: response.json<unknown>(),
+  body: JSON.parse(sameAnswer(response).replace(',"request_id":""', '')) as unknown,
   cookie: response.headers['set-cookie'] ?? null,
 });
 
@@ -237,7 +238,11 @@ describe('approval', () => {
     const refused = await t.signIn(member.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
-      error: { code: 'ACCOUNT_DISABLED', message: 'This account has been disabled by the server’s administrator.' },
+      error: {
+        code: 'ACCOUNT_DISABLED',
+        message: 'This account has been disabled by the server’s administrator.',
+        request_id: expect.any(String),
+      },
     });
     expect(refused.headers['set-cookie']).toBeUndefined();
   });

@@ -147,6 +147,7 @@ describe('bad input gets a clear 4xx and nothing is saved', () => {
       code,
       message: expect.any(String),
       ...(response.json().error.details ? { details: expect.anything() } : {}),
+      request_id: expect.any(String),
     });
     const after = await t.query<{ n: number }>(sql`select count(*)::int as n from locations`);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
