@@ -1,8 +1,8 @@
 /**
  * `npm run measure:disable`: what disabling an account with SPOTS public spots (default 10,000) costs the database
  * (issue #34, ADR 0078): the one statement that changes `user.status`, with the trigger that withholds the account's
- * spots and the spots' own triggers that move every kept count (public cells, the owner's cells, the circle's cells,
- * found nearby). A tenth of the spots have a `found` visit and a tenth are shared with a circle as well as public.
+ * spots and moves every kept count (public cells, the owner's cells, the circle's cells, found nearby) for all of them
+ * together (migration 0030). A tenth of the spots have a `found` visit and a tenth are shared with a circle as well as public.
  * RUNS times (default 5) it disables and enables the account again, each in its own statement, and prints the
  * medians. On embedded PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
  */
