@@ -129,6 +129,11 @@ const privateReads = (): string[] => [
   '/api/v1/admin/health',
   '/api/v1/admin/settings',
   '/api/v1/admin/invites',
+  '/api/v1/admin/users',
+  '/api/v1/admin/audit',
+  '/api/v1/admin/reports',
+  // A photo no one reported: the 404 an administrator gets is as private as a reported photo.
+  `/api/v1/admin/photos/${'a'.repeat(32)}`,
   '/api/v1/signup',
   '/api/v1/no-such-route',
   '/api/auth/get-session',

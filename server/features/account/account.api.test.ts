@@ -471,6 +471,8 @@ function deletionSuite(kind: 'local' | 's3') {
             }
           : {},
       );
+      // The server's first account is its administrator; the foragers deleting theirs below are users.
+      await t.createUser('operator@example.com');
     });
     afterAll(async () => {
       await t?.close();
@@ -691,6 +693,8 @@ describe('deleting an account when storage fails to remove its files', () => {
       },
     };
     t = await createTestContext({ build: { storage } });
+    // The server's first account is its administrator; the foragers deleting theirs below are users.
+    await t.createUser('operator@example.com');
   });
   afterAll(async () => {
     await t.close();

@@ -20,10 +20,11 @@ let ada: Person; // an administrator
 
 beforeAll(async () => {
   t = await createTestContext();
+  // The server's first account is its administrator, as on any new server; the others are users.
+  ada = await kit.person('ada');
   ann = await kit.person('ann', 'Ann');
   ben = await kit.person('ben');
   cai = await kit.person('cai');
-  ada = await kit.person('ada');
   await kit.makeAdmin(ada);
 });
 afterAll(() => t.close());
