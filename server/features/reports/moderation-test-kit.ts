@@ -84,9 +84,15 @@ export function moderationKit(t: () => TestContext) {
     expect(response.statusCode, response.body).toBe(200);
   }
 
-  /** Until the administrators' users route exists, the status is changed as any other writer would: in SQL. */
+  /** The status changed as any writer would, in SQL (the database's trigger withholds or gives back the content). */
   async function setStatus(person: Person, status: 'active' | 'disabled') {
     await t().query(sql`update "user" set status = ${status} where email = ${person.email}`);
+  }
+
+  /** The status changed by an administrator, as the administration page does (`PATCH /api/v1/admin/users/:id`). */
+  async function changeStatus(admin: Person, person: Person, status: 'active' | 'disabled') {
+    const response = await as(admin, 'PATCH', `/api/v1/admin/users/${person.id}`, { status });
+    expect(response.statusCode, response.body).toBe(200);
   }
 
   /** A verified, signed-in user with their id and the display name given (or none). */
@@ -127,5 +133,6 @@ export function moderationKit(t: () => TestContext) {
     act,
     showAgain,
     setStatus,
+    changeStatus,
   };
 }

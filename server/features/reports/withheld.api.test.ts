@@ -25,10 +25,11 @@ let circleId: string;
 
 beforeAll(async () => {
   t = await createTestContext();
+  // The server's first account is its administrator; Ann, Ben and Cai are users.
+  ada = await kit.person('ada');
   ann = await kit.person('ann', 'Ann');
   ben = await kit.person('ben');
   cai = await kit.person('cai');
-  ada = await kit.person('ada');
   await kit.makeAdmin(ada);
   circleId = await kit.circleWith(ann, [ben]);
 });
@@ -237,8 +238,8 @@ describe('a disabled account', () => {
     const finds = await findsOf(ann);
     expect(finds).toBeGreaterThan(0);
 
-    // TODO(merge): through PATCH /api/v1/admin/users/:id {status} once it exists; any writer of the status works.
-    await kit.setStatus(ann, 'disabled');
+    // As the administration page does it; any writer of the status works alike (the next test writes it in SQL).
+    await kit.changeStatus(ada, ann, 'disabled');
     onTestFinished(() => kit.setStatus(ann, 'active'));
     const mine = [s.open, s.rough, s.shared, s.secret].map((spot) => ({
       ...spot,
@@ -276,13 +277,15 @@ describe('a disabled account', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error.code).toBe('ACCOUNT_DISABLED');
 
-    await kit.setStatus(ann, 'active');
+    await kit.changeStatus(ada, ann, 'active');
     expect(await everything(ben, s)).toEqual(before.ben);
     expect(await everything(cai, s)).toEqual(before.cai);
     expect(await findsOf(ann)).toBe(finds);
     await expectKeptCountsExact(t);
+    // Enabling ended the sessions from before: Ann signs in again (and so for the tests after this one).
     const signedIn = await t.signIn(ann.email);
     const again = { ...ann, cookie: cookieFrom(signedIn) };
+    ann = again;
     expect((await everything(again, s)).tiles).toEqual(before.ann.tiles);
     expect((await everything(again, s)).count).toBe(before.ann.count);
   });
@@ -349,8 +352,8 @@ describe.runIf(process.env.FORAY_TEST_DB === 'postgres')('Disable with two serve
       expect((await read(server.app, server.cai, `/api/v1/locations/${s.open.id}`)).statusCode).toBe(200);
     }
 
-    // TODO(merge): through PATCH /api/v1/admin/users/:id {status: 'disabled'} on the first server.
-    await kit.setStatus(ann, 'disabled');
+    // An administrator disables Ann on the first server.
+    await kit.changeStatus(ada, ann, 'disabled');
     onTestFinished(() => kit.setStatus(ann, 'active'));
     for (const [index, server] of servers.entries()) {
       const refused = await read(server.app, server.ann, '/api/v1/me');
@@ -360,11 +363,22 @@ describe.runIf(process.env.FORAY_TEST_DB === 'postgres')('Disable with two serve
       expect(await countOn(server.app, server.cai)).toBe(before[index]! - 2);
     }
 
-    await kit.setStatus(ann, 'active');
+    // Enabled again, on the second server: the content is back everywhere, and no session from before comes back.
+    const enabled = await second.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/users/${ann.id}`,
+      payload: { status: 'active' },
+      headers: { cookie: await onSecond(ada), origin: t.config.publicUrl },
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
     for (const [index, server] of servers.entries()) {
       expect((await read(server.app, server.cai, `/api/v1/locations/${s.open.id}`)).statusCode).toBe(200);
       expect(await countOn(server.app, server.cai)).toBe(before[index]);
+      expect((await read(server.app, server.ann, '/api/v1/me')).json().error.code).toBe('UNAUTHENTICATED');
     }
+    const annAgain = await onSecond(ann);
+    expect((await read(second.app, annAgain, '/api/v1/me')).statusCode).toBe(200);
+    ann = { ...ann, cookie: annAgain };
     await expectKeptCountsExact(t);
   });
 });
