@@ -15,6 +15,7 @@ import { QrCode } from '../../ui/qr-code.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { copyText } from '../../lib/clipboard.ts';
 
 const contract = () => import('../../../common/schemas/admin-settings.ts');
 const keys = { settings: ['admin', 'settings'] as const, invites: ['admin', 'invites'] as const };
@@ -178,25 +179,6 @@ function SettingsFields({ held, onSaved }: { held: AdminSettings; onSaved: (save
       </Button>
     </form>
   );
-}
-
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Refused (not a secure page, no permission): the older way below may work.
-  }
-  if (!input) return false;
-  input.focus();
-  input.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
 }
 
 function ServerInvites() {

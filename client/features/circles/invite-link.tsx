@@ -10,25 +10,7 @@ import { Input } from '../../ui/input.tsx';
 import { QrCode } from '../../ui/qr-code.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { InviteFacts } from './invite-facts.tsx';
-
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Refused (no permission, not a secure page): the older way below may still work.
-  }
-  if (!input) return false;
-  input.focus();
-  input.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
+import { copyText } from '../../lib/clipboard.ts';
 
 export function InviteLink({ invite, circleName }: { invite: Invite; circleName: string }) {
   const { t } = useTranslation();
