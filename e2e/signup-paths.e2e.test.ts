@@ -152,4 +152,21 @@ describe('ways in besides a server invitation', () => {
     await fillAndSubmit(page, en, member, 'auth.signIn');
     await expectVisible(page.getByRole('tab', { name: exactly(en('tabs.map')), selected: true }));
   });
+
+  it('approval with domains listed: the words hold for an address that needs no approval, which signs in (lt)', async () => {
+    await setPolicy('approval', ['club.lt']);
+    const { page } = await foray.newPage(inLithuanian);
+    await page.goto('/');
+    await page.getByRole('button', { name: exactly(lt('auth.switchToSignUp')) }).click();
+    await expectVisible(page.getByText(lt('auth.policyApprovalDomains')));
+    const member = uniqueEmail('club-member').replace('@example.com', '@club.lt');
+    await fillAndSubmit(page, lt, member, 'auth.createAccount');
+    await expectToast(page, {
+      title: lt('auth.accountCreatedTitle'),
+      description: lt('auth.accountCreatedApprovalDomains'),
+    });
+    await page.goto(await verificationLink(foray.mail, member));
+    await fillAndSubmit(page, lt, member, 'auth.signIn');
+    await expectVisible(page.getByRole('tab', { name: exactly(lt('tabs.map')), selected: true }));
+  });
 });
