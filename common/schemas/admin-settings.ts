@@ -18,8 +18,18 @@ export const SIGNUP_POLICIES = ['open', 'invite', 'approval', 'closed'] as const
 export const SignupPolicySchema = z.enum(SIGNUP_POLICIES);
 export type SignupPolicy = z.infer<typeof SignupPolicySchema>;
 
-/** `GET /api/v1/signup`: what the sign-in screen says about joining. */
-export const SignupInfoSchema = z.object({ policy: SignupPolicySchema });
+/**
+ * `GET /api/v1/signup`: what the sign-in screen says about joining. `some_domains` says only that an administrator
+ * listed domains whose addresses may always sign up, never which (ADR 0079).
+ */
+export const SignupInfoSchema = z.object({
+  policy: SignupPolicySchema,
+  some_domains: z
+    .boolean()
+    .describe(
+      'Whether addresses of some domains may always sign up (never held for approval); the domains stay unsaid',
+    ),
+});
 export type SignupInfo = z.infer<typeof SignupInfoSchema>;
 
 /** A domain as it is kept: lower case, without the @, a DNS name's letters (`club.lt`, `mail.club.lt`). */

@@ -46,11 +46,15 @@ export const signUp = (
 export const SIGNUP_POLICIES = ['open', 'invite', 'approval', 'closed'] as const;
 export type SignupPolicy = (typeof SIGNUP_POLICIES)[number];
 
-/** How one may join this server (GET /api/v1/signup); null when it cannot be told (offline, an older server). */
-export async function signupPolicy(signal?: AbortSignal): Promise<SignupPolicy | null> {
+/** How one may join this server (GET /api/v1/signup): its policy, and whether some domains may always sign up. */
+export type SignupInfo = { policy: SignupPolicy; someDomains: boolean };
+
+/** null when it cannot be told (offline, an older server). */
+export async function signupInfo(signal?: AbortSignal): Promise<SignupInfo | null> {
   try {
-    const answer = await api<{ policy?: unknown }>('/api/v1/signup', { signal });
-    return SIGNUP_POLICIES.find((policy) => policy === answer?.policy) ?? null;
+    const answer = await api<{ policy?: unknown; some_domains?: unknown }>('/api/v1/signup', { signal });
+    const policy = SIGNUP_POLICIES.find((known) => known === answer?.policy);
+    return policy ? { policy, someDomains: answer?.some_domains === true } : null;
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@ import { useSession } from '../../app/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { requestPasswordReset, signIn, signUp, signupPolicy, type SignupPolicy } from './auth-api.ts';
+import { requestPasswordReset, signIn, signUp, signupInfo, type SignupInfo } from './auth-api.ts';
 import { forgetJoin } from '../../app/pending-invite.ts';
 import { AuthField } from './auth-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
@@ -17,17 +17,17 @@ import { Input } from '../../ui/input.tsx';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot-password' | 'two-step';
 
-/** The server's sign-up policy once known: `unknown` while asking, null when it cannot be told (offline). */
-function useSignupPolicy(): SignupPolicy | null | 'unknown' {
-  const [policy, setPolicy] = useState<SignupPolicy | null | 'unknown'>('unknown');
+/** How one may join, once known: `unknown` while asking, null when it cannot be told (offline). */
+function useSignupInfo(): SignupInfo | null | 'unknown' {
+  const [info, setInfo] = useState<SignupInfo | null | 'unknown'>('unknown');
   useEffect(() => {
     const controller = new AbortController();
-    void signupPolicy(controller.signal).then((known) => {
-      if (!controller.signal.aborted) setPolicy(known);
+    void signupInfo(controller.signal).then((known) => {
+      if (!controller.signal.aborted) setInfo(known);
     });
     return () => controller.abort();
   }, []);
-  return policy;
+  return info;
 }
 
 /**
@@ -43,15 +43,22 @@ export function AuthScreen({
   const { t } = useTranslation();
   const toast = useToast();
   const { refresh } = useSession();
-  const policy = useSignupPolicy();
+  const info = useSignupInfo();
+  const policy = info === 'unknown' || info === null ? info : info.policy;
+  // Some domains' addresses may always sign up; the screen is not told which (ADR 0079).
+  const someDomains = info !== 'unknown' && info !== null && info.someDomains;
   // Who may create an account here: as before where sign-up is open or the policy cannot be told (the server still
-  // decides); with an invitation where one is needed; a server invitation even where administrators make accounts.
+  // decides); with an invitation where one is needed; a server invitation even where administrators make accounts;
+  // anyone where some domains may, the server telling the rest that they need an invitation.
   const canSignUp =
     policy === null ||
     policy === 'open' ||
     policy === 'approval' ||
+    someDomains ||
     (policy === 'invite' && (inviteToken !== null || joinToken !== null)) ||
     (policy !== 'unknown' && joinToken !== null);
+  // Under invite or closed, a visitor with no invitation may still be of a listed domain.
+  const domainsOnly = someDomains && (policy === 'invite' || policy === 'closed') && !joinToken && !inviteToken;
   const [mode, setMode] = useState<Mode>(joinToken ? 'sign-up' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -113,17 +120,28 @@ export function AuthScreen({
       toast({
         title: t('auth.accountCreatedTitle'),
         // The answer is the same for every sign-up: the policy says whether an administrator approves next.
+        // Where some domains need no approval the app cannot tell which without telling everyone the domains: the
+        // words hold either way, and the person waiting gets a mail saying so.
         description:
-          policy === 'approval' && !joinToken ? t('auth.accountCreatedApproval') : t('auth.accountCreatedDescription'),
+          policy === 'approval' && !joinToken
+            ? t(someDomains ? 'auth.accountCreatedApprovalDomains' : 'auth.accountCreatedApproval')
+            : t('auth.accountCreatedDescription'),
       });
       setEmail('');
       setName('');
       switchMode('sign-in');
     } catch (error) {
+      // Refused where some domains may: this address is not of one, and what the others need.
+      const refusedByDomain =
+        domainsOnly &&
+        error instanceof ApiError &&
+        (error.code === 'INVITE_REQUIRED' || error.code === 'SIGNUP_CLOSED');
       toast({
         variant: 'destructive',
         title: t('auth.signUpFailed'),
-        description: errorMessage(error, t('common.somethingWentWrong')),
+        description: refusedByDomain
+          ? t(policy === 'closed' ? 'auth.domainRefusedClosed' : 'auth.domainRefusedInvite')
+          : errorMessage(error, t('common.somethingWentWrong')),
         requestId: requestIdOf(error),
       });
     }
@@ -230,9 +248,14 @@ export function AuthScreen({
             {policy === 'closed' ? t('auth.policyClosed') : t('auth.policyInvite')}
           </p>
         )}
+        {mode !== 'forgot-password' && domainsOnly && (
+          <p className="text-stone-700" data-testid="signup-policy">
+            {t(policy === 'closed' ? 'auth.policyDomainsClosed' : 'auth.policyDomainsInvite')}
+          </p>
+        )}
         {mode === 'sign-up' && policy === 'approval' && !joinToken && (
           <p className="text-stone-700" data-testid="signup-policy">
-            {t('auth.policyApproval')}
+            {t(someDomains ? 'auth.policyApprovalDomains' : 'auth.policyApproval')}
           </p>
         )}
       </div>

@@ -72,7 +72,10 @@ const seen = (response: Awaited<ReturnType<typeof signUp>>) => ({
 
 describe('a new server', () => {
   it('starts with invite-only sign-up, and its first account is the administrator whatever the policy', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/signup' })).json()).toEqual({ policy: 'invite' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/signup' })).json()).toEqual({
+      policy: 'invite',
+      some_domains: false,
+    });
     admin = await joinWith(address('first'));
     expect(await roleAndStatus(admin.email)).toMatchObject({ role: 'admin', status: 'active' });
     const me = await as(admin, 'GET', '/api/v1/me');
@@ -183,7 +186,10 @@ describe('a circle invitation', () => {
 describe('closed', () => {
   it('refuses every sign-up alike, new address or not, but a server invitation still admits', async () => {
     await setPolicy('closed');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/signup' })).json()).toEqual({ policy: 'closed' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/signup' })).json()).toEqual({
+      policy: 'closed',
+      some_domains: false,
+    });
     const fresh = await signUp(address('closed'));
     expect(seen(fresh)).toEqual({
       status: 403,
@@ -261,6 +267,10 @@ describe('approval', () => {
 describe('the domain list', () => {
   it('lets its addresses sign up on a closed server; others stay refused', async () => {
     await setPolicy('closed', ['club.lt']);
+    // The sign-in screen learns that some domains may, never which: the club's addresses are no one else's to read.
+    const told = await t.app.inject({ method: 'GET', url: '/api/v1/signup' });
+    expect(told.json()).toEqual({ policy: 'closed', some_domains: true });
+    expect(told.body).not.toContain('club.lt');
     await joinWith(`someone-${crypto.randomUUID().slice(0, 6)}@club.lt`);
     expect((await signUp(`someone@sub.club.lt`)).statusCode).toBe(403);
     expect((await signUp(address('outside'))).statusCode).toBe(403);

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { OPEN_SERVER_INVITES_MAX } from '../../../common/limits.ts';
-import type { AdminSettings, SignupPolicy } from '../../../common/schemas/admin-settings.ts';
+import type { AdminSettings, SignupInfo, SignupPolicy } from '../../../common/schemas/admin-settings.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { circleInviteAdmitsSignUp } from '../circles/invites.queries.ts';
@@ -31,8 +31,10 @@ async function policyRow(db: Executor): Promise<PolicyRow> {
   return row ?? { signup_policy: 'invite', signup_domains: [], photo_quota_mb: null };
 }
 
-export async function signupPolicy(db: Executor): Promise<SignupPolicy> {
-  return (await policyRow(db)).signup_policy;
+/** What the sign-in screen is told: the policy, and whether any domain is listed (not which). */
+export async function signupInfo(db: Executor): Promise<SignupInfo> {
+  const row = await policyRow(db);
+  return { policy: row.signup_policy, some_domains: row.signup_domains.length > 0 };
 }
 
 /** The administrators' settings; `photo_quota_mb` falls back on PHOTO_QUOTA_MB (`defaultQuotaMb`). */

@@ -24,7 +24,7 @@ import {
   dropServerInvite,
   listServerInvites,
   revokeServerInvite,
-  signupPolicy,
+  signupInfo,
   updateSettings,
   type ServerInviteRow,
 } from './signup.queries.ts';
@@ -72,11 +72,12 @@ export function registerSignupRoutes(root: FastifyInstance, deps: Deps) {
         description:
           '`open`: anyone may sign up; `invite`: only with a server or circle invitation (`invite` in the sign-up); ' +
           '`approval`: anyone may, and an administrator approves the account before it can sign in; `closed`: ' +
-          'administrators make the accounts. Addresses of the domains an administrator listed may always sign up.',
+          'administrators make the accounts. Addresses of the domains an administrator listed may always sign up, ' +
+          'never held for approval; `some_domains` says whether there are any, never which.',
         response: { 200: SignupInfoSchema },
       },
     },
-    async () => ({ policy: await signupPolicy(db) }),
+    async () => signupInfo(db),
   );
 
   app.get(
