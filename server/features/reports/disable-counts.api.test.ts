@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { moderationKit, type Person } from './moderation-test-kit.ts';
-import { expectKeptCountsExact } from './withheld-reads.ts';
+import { expectKeptCountsExact } from './withheld-reads-test-kit.ts';
 
 /**
  * Disabling an account and enabling it again moves every kept count in a few statements over all its spots together

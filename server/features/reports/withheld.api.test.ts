@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { cookieFrom, createTestContext, type TestContext } from '../../test/test-app.ts';
 import { moderationKit, type Person } from './moderation-test-kit.ts';
-import { expectKeptCountsExact, shownTo, type Area } from './withheld-reads.ts';
+import { expectKeptCountsExact, shownTo, type Area } from './withheld-reads-test-kit.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
 
