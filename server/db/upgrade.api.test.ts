@@ -134,7 +134,7 @@ describe.each(fixtures)(`a database made by an older Foray, on ${engine}: %s`, (
       // Who may join (ADR 0079): an upgraded server keeps open sign-up, though a new one would start invite-only, and
       // has no administrator until one is named; everyone stays an active user.
       const signup = await app.inject({ method: 'GET', url: '/api/v1/signup' });
-      expect(signup.json()).toEqual({ policy: 'open' });
+      expect(signup.json()).toEqual({ policy: 'open', some_domains: false });
       expect(await app.lacksAdministrator()).toBe(true);
       const standings = (await database.db.execute(sql`select distinct role, status from "user"`)) as unknown as {
         rows: { role: string; status: string }[];
