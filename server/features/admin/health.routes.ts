@@ -1,17 +1,14 @@
-import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminHealthSchema, type AdminHealth } from '../../../common/schemas/admin-health.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { RequireAdmin } from '../../plugins/admin.ts';
+import { readDiskSpace } from '../../storage/disk-space.ts';
 import { databaseSizeBytes, readServerFigures } from './health.queries.ts';
 
-/** Free bytes for an unprivileged writer on the file system that holds `dir`. */
-async function freeBytes(dir: string): Promise<number> {
-  const stats = await fs.statfs(dir);
-  return stats.bavail * stats.bsize;
-}
+/** Free bytes for an unprivileged writer on the file system that holds `dir` (read now, not the uploads' cached figure). */
+const freeBytes = async (dir: string): Promise<number> => (await readDiskSpace(dir)).freeBytes;
 
 /** The server's health for its administrators (ADR 0080): figures read now, from the database and the disk. */
 export function registerAdminHealthRoutes(
