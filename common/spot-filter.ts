@@ -3,41 +3,10 @@
 // phone applies it to the spots it keeps for use with no signal; both run the cases in spot-filter.test.ts.
 // No zod here: the main screen imports this file's types and the map loads the matcher lazily (ADR 0020).
 import { isDueNow, type DueVisit } from './fruiting-due.ts';
-import type { Audience, SpotType } from './schemas/spots.ts';
+import type { Audience, SpotFilter, SpotType } from './spot-filter-shape.ts';
 
-/** What the filter bar holds: the names are the API's query parameters and the page URL's. */
-export type SpotFilter = {
-  /** Species text: words found anywhere in the mushroom types or the notes (see `searchTerms`). */
-  q?: string;
-  type?: SpotType;
-  /** Found-date range, inclusive, YYYY-MM-DD. */
-  from?: string;
-  to?: string;
-  /** `mine`: only the viewer's own spots; `others`: only other people's (public, or shared with my circles). */
-  owner?: 'mine' | 'others';
-  /**
-   * Kept for older addresses: `private`, the viewer's own spots not public (shared with circles or not); `public`,
-   * spots everyone sees.
-   */
-  visibility?: 'private' | 'public';
-  /**
-   * Who sees the spot (ADR 0053): `private`, the viewer's own spots that nobody else sees (not public, no circle);
-   * `circles`, spots shared with at least one circle and not public; `public`, spots everyone sees.
-   */
-  audience?: Audience;
-  /** Only spots shared with this circle (one the viewer is in). */
-  circle_id?: string;
-  photo?: 'with' | 'without';
-  /** Only spots with a visit this year (UTC), by their visit summary (ADR 0022). */
-  visited?: 'this_year';
-  /**
-   * Only spots due now (ADR 0059, 0061): the viewer's own and others' shared with the viewer's circles (not public),
-   * with a find in an earlier year within 14 days of today's day of the year (UTC) — what "Due now" lists.
-   */
-  due?: 'now';
-};
+export * from './spot-filter-shape.ts';
 
-export const SEARCH_TEXT_MAX = 100;
 /** Words of the species text beyond this many are ignored, on both sides. */
 export const SEARCH_TERMS_MAX = 8;
 

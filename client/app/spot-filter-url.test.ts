@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FILTER_CHOICES, FILTER_KEYS } from '../../common/spot-filter-shape.ts';
+import { SpotFilterQuerySchema } from '../../common/schemas/spots.ts';
 import { activeFilters, filterQuery, readFilter } from './spot-filter-url.ts';
 
 describe('the filter in the page URL', () => {
@@ -44,5 +46,20 @@ describe('the filter in the page URL', () => {
     expect(filterQuery(filter)).toBe('&q=baravykai%20%26%20voveraites&type=mushroom_spot');
     expect(filterQuery({})).toBe('');
     expect(activeFilters(filter)).toBe(2);
+  });
+});
+
+describe('the page URL and the API take one filter', () => {
+  it('keeps every value the API takes, under every parameter the API names', () => {
+    expect([...FILTER_KEYS].sort()).toEqual(Object.keys(SpotFilterQuerySchema.shape).sort());
+    for (const [key, choices] of Object.entries(FILTER_CHOICES)) {
+      for (const choice of choices) {
+        expect(readFilter(`?${key}=${choice}`), `${key}=${choice}`).toEqual({ [key]: choice });
+        expect(SpotFilterQuerySchema.safeParse({ [key]: choice }).success, `${key}=${choice}`).toBe(true);
+      }
+      // A value the API refuses is left out of the page's filter.
+      expect(SpotFilterQuerySchema.safeParse({ [key]: 'tree' }).success).toBe(false);
+      expect(readFilter(`?${key}=tree`)).toEqual({});
+    }
   });
 });

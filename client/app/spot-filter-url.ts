@@ -3,25 +3,29 @@
 // filter goes to the server as it stands in the URL. Kept small, on the main screen; the matcher and the
 // panel load only when a filter is used (ADR 0020).
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  FILTER_CHOICES,
+  FILTER_KEYS,
+  SEARCH_TEXT_MAX,
+  type SpotFilter,
+  type SpotFilterKey,
+} from '../../common/spot-filter-shape.ts';
 // Types only: a value import would put the matcher's tables on the main screen.
-import type { FilterableSpot, SpotFilter } from '../../common/spot-filter.ts';
+import type { FilterableSpot } from '../../common/spot-filter.ts';
 
-const DATE = '\\d{4}-\\d\\d-\\d\\d';
-/** Each parameter and the values it may take; a hand-edited URL's other values are left out. */
-const ALLOWED: Record<keyof SpotFilter, string> = {
-  q: '.{1,100}',
-  type: 'mushroom_spot|car_park',
-  from: DATE,
-  to: DATE,
-  owner: 'mine|others',
-  visibility: 'private|public',
-  audience: 'private|circles|public',
-  circle_id: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
-  photo: 'with|without',
-  visited: 'this_year',
-  due: 'now',
+export { FILTER_KEYS };
+const DATE = /^\d{4}-\d\d-\d\d$/;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** Whether a value may stand under a parameter: a hand-edited URL's other values are left out, not sent to be refused. */
+const ALLOWED: Record<SpotFilterKey, (value: string) => boolean> = {
+  q: (value) => new RegExp(`^.{1,${SEARCH_TEXT_MAX}}$`).test(value),
+  from: (value) => DATE.test(value),
+  to: (value) => DATE.test(value),
+  circle_id: (value) => UUID.test(value),
+  ...(Object.fromEntries(
+    Object.entries(FILTER_CHOICES).map(([key, choices]) => [key, (value: string) => choices.some((c) => c === value)]),
+  ) as Record<keyof typeof FILTER_CHOICES, (value: string) => boolean>),
 };
-export const FILTER_KEYS = Object.keys(ALLOWED) as Array<keyof SpotFilter>;
 export const FILTER_CHANGED = 'foray:filter';
 
 /** The filter in a query string. */
@@ -30,7 +34,7 @@ export function readFilter(search: string): SpotFilter {
   const filter: Record<string, string> = {};
   for (const key of FILTER_KEYS) {
     const value = params.get(key)?.trim();
-    if (value && new RegExp(`^(${ALLOWED[key]})$`).test(value)) filter[key] = value;
+    if (value && ALLOWED[key](value)) filter[key] = value;
   }
   return filter as SpotFilter;
 }

@@ -15,10 +15,10 @@ import {
 } from '../limits.ts';
 import { finiteDouble } from './numbers.ts';
 import { storableText } from './text.ts';
-import { SEARCH_TEXT_MAX } from '../spot-filter.ts';
+import { AUDIENCES, FILTER_CHOICES, SEARCH_TEXT_MAX, SPOT_TYPES, type SpotFilterKey } from '../spot-filter.ts';
 import { FRUITING_SEASON_DAYS } from '../fruiting-due.ts';
 
-export const SpotTypeSchema = z.enum(['mushroom_spot', 'car_park']);
+export const SpotTypeSchema = z.enum(SPOT_TYPES);
 export type SpotType = z.infer<typeof SpotTypeSchema>;
 
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
@@ -49,7 +49,7 @@ export const AccuracySchema = finiteDouble().positive().max(ACCURACY_MAX_M);
  * Who sees a spot besides its owner (ADR 0053): nobody, the members of some of the owner's circles, or everyone.
  * `is_public` stays in the API as "everyone", so older clients and files keep working.
  */
-export const AudienceSchema = z.enum(['private', 'circles', 'public']);
+export const AudienceSchema = z.enum(AUDIENCES);
 export type Audience = z.infer<typeof AudienceSchema>;
 /**
  * How exactly others see where the spot is: exactly, or a fixed grid cell of about 1 km or 10 km with one point in
@@ -280,8 +280,10 @@ export type BBox = { minLng: number; minLat: number; maxLng: number; maxLat: num
 /** `limit` may reach BBOX_LIMIT_MAX with a bbox (the map clusters); the route allows LIST_LIMIT_MAX without. */
 /** The filter bar's query parameters (common/spot-filter.ts, ADR 0020): every condition narrows, none widens what one may see. */
 export const spotFilterFields = {
-  /** `mine`: only the caller's own spots (what a phone keeps for offline use); `others`: others' public ones. */
-  owner: z.enum(['mine', 'others']).optional(),
+  owner: z
+    .enum(FILTER_CHOICES.owner)
+    .optional()
+    .describe('mine: only your own spots; others: only other people’s (public, or shared with your circles)'),
   q: storableText(SEARCH_TEXT_MAX)
     .optional()
     .describe(
@@ -297,19 +299,21 @@ export const spotFilterFields = {
   ),
   circle_id: z.uuid().optional().describe('Only spots shared with this circle of yours'),
   visibility: z
-    .enum(['private', 'public'])
+    .enum(FILTER_CHOICES.visibility)
     .optional()
-    .describe('private: only your spots kept private; public: only shared ones'),
-  photo: z.enum(['with', 'without']).optional().describe('Only spots with a photo, or only those without'),
-  visited: z.enum(['this_year']).optional().describe('Only spots with a visit recorded this year (UTC)'),
+    .describe(
+      'Kept for older addresses. private: your own spots that are not public (shared with circles or not); public: spots everyone sees',
+    ),
+  photo: z.enum(FILTER_CHOICES.photo).optional().describe('Only spots with a photo, or only those without'),
+  visited: z.enum(FILTER_CHOICES.visited).optional().describe('Only spots with a visit recorded this year (UTC)'),
   due: z
-    .enum(['now'])
+    .enum(FILTER_CHOICES.due)
     .optional()
     .describe(
       'Only spots due now, as GET /api/v1/fruiting/due lists them: your own and others’ shared with your circles (not ' +
         `others’ public ones), with a find in an earlier year within ${FRUITING_SEASON_DAYS} days of today’s day of the year (UTC)`,
     ),
-};
+} satisfies Record<SpotFilterKey, z.ZodType>;
 export const fromNotAfterTo = (query: { from?: string; to?: string }) =>
   !query.from || !query.to || query.from <= query.to;
 
