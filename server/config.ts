@@ -1,51 +1,14 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { z } from 'zod';
 import { readRelease, type Release } from './version.ts';
+import { AUTH_SECRET_MIN, ConfigError, pmtilesProblem, readOrCreateSecret } from './config-files.ts';
+import { TILE_DEFAULTS, tileLayers, type TileLayerConfig } from './config-tiles.ts';
 import {
   DEFAULT_BACKUP_SCHEDULE,
   parseSchedule,
   scheduleProblem,
   type BackupSchedule,
 } from './backup/backup-schedule-times.ts';
-
-/**
- * The four base layers' defaults, with the attribution each provider's terms require. `cache` says whether
- * the service worker may keep viewed tiles: OpenStreetMap asks for it and OpenTopoMap allows it; Esri's and
- * CARTO's terms forbid storing their tiles.
- */
-const TILE_DEFAULTS = {
-  street: {
-    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-    maxZoom: 19,
-    cache: true,
-  },
-  satellite: {
-    url: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
-    attribution: 'Tiles &copy; Esri &mdash; Source: Esri, Maxar, Earthstar Geographics, and the GIS User Community',
-    maxZoom: 19,
-    cache: false,
-  },
-  topo: {
-    url: 'https://{s}.tile.opentopomap.org/{z}/{x}/{y}.png',
-    attribution:
-      'Map data: &copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors, SRTM | Map style: &copy; <a href="https://opentopomap.org">OpenTopoMap</a> (<a href="https://creativecommons.org/licenses/by-sa/3.0/">CC-BY-SA</a>)',
-    maxZoom: 17,
-    cache: true,
-  },
-  dark: {
-    url: 'https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png',
-    attribution:
-      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors &copy; <a href="https://carto.com/attributions">CARTO</a>',
-    maxZoom: 20,
-    cache: false,
-  },
-} as const;
-
-/** The shortest signing secret taken, from AUTH_SECRET or the file kept beside the data. */
-const AUTH_SECRET_MIN = 32;
 
 /** The shortest METRICS_TOKEN taken: /metrics has no rate limit, so the token must not be guessable. */
 const METRICS_TOKEN_MIN = 16;
@@ -159,17 +122,11 @@ const EnvSchema = z
     }
   });
 
+export { ConfigError };
+export type { TileLayerConfig };
+
 /** Every variable Foray reads (compose-file.test.ts checks compose.yaml sets no other). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
-
-export type TileLayerConfig = {
-  id: 'street' | 'satellite' | 'topo' | 'dark';
-  url: string;
-  attribution: string;
-  maxZoom: number;
-  /** Whether the provider's terms let phones keep the tiles they viewed (the service worker's tile cache). */
-  cache: boolean;
-};
 
 export type Config = {
   nodeEnv: string;
@@ -220,10 +177,6 @@ export type Config = {
   /** The bearer token of GET /metrics; null: no /metrics (ADR 0080). */
   metricsToken: string | null;
 };
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
 
 /** Reads and checks the environment once. Every bad variable is named in the error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -277,36 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    tileLayers: [
-      {
-        id: 'street',
-        url: e.TILE_STREET_URL,
-        attribution: e.TILE_STREET_ATTRIBUTION,
-        maxZoom: TILE_DEFAULTS.street.maxZoom,
-        cache: e.TILE_STREET_CACHE,
-      },
-      {
-        id: 'satellite',
-        url: e.TILE_SATELLITE_URL,
-        attribution: e.TILE_SATELLITE_ATTRIBUTION,
-        maxZoom: TILE_DEFAULTS.satellite.maxZoom,
-        cache: e.TILE_SATELLITE_CACHE,
-      },
-      {
-        id: 'topo',
-        url: e.TILE_TOPO_URL,
-        attribution: e.TILE_TOPO_ATTRIBUTION,
-        maxZoom: TILE_DEFAULTS.topo.maxZoom,
-        cache: e.TILE_TOPO_CACHE,
-      },
-      {
-        id: 'dark',
-        url: e.TILE_DARK_URL,
-        attribution: e.TILE_DARK_ATTRIBUTION,
-        maxZoom: TILE_DEFAULTS.dark.maxZoom,
-        cache: e.TILE_DARK_CACHE,
-      },
-    ],
+    tileLayers: tileLayers(e),
     mapRegion: e.MAP_REGION_FILE
       ? {
           file: path.resolve(e.MAP_REGION_FILE),
@@ -330,61 +254,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  */
 export function libuvThreadPoolSize(env: NodeJS.ProcessEnv = process.env): number {
   return Number(env.UV_THREADPOOL_SIZE) || 4;
-}
-
-/** The 127-byte header every PMTiles v3 archive starts with; byte 99 is the tile type (1 = vector tiles, MVT). */
-const PMTILES_HEADER_BYTES = 127;
-
-/**
- * Why a region file cannot be served, or null when it starts like a PMTiles v3 archive of vector tiles.
- * Only the header is read: a whole country is hundreds of megabytes, and a mistyped path or the wrong
- * download should stop the server at start, not show up as a broken map on a phone in the forest.
- */
-function pmtilesProblem(file: string): string | null {
-  let header: Buffer;
-  try {
-    if (!fs.statSync(file).isFile()) return `${file} is not a file`;
-    const fd = fs.openSync(file, 'r');
-    try {
-      header = Buffer.alloc(PMTILES_HEADER_BYTES);
-      header = header.subarray(0, fs.readSync(fd, header, 0, PMTILES_HEADER_BYTES, 0));
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch (error) {
-    return `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
-  }
-  if (header.length < PMTILES_HEADER_BYTES || header.toString('latin1', 0, 7) !== 'PMTiles')
-    return `${file} is not a PMTiles archive`;
-  if (header[7] !== 3)
-    return `${file} is PMTiles version ${header[7]}; Foray reads version 3 (convert it with \`pmtiles convert\`)`;
-  // The web app draws the region with vector styles; a raster archive would download and then show nothing.
-  if (header[99] !== 1) return `${file} does not hold vector tiles (MVT)`;
-  return null;
-}
-
-/**
- * Embedded mode keeps its signing secret beside the data, so a restart keeps everyone signed in. A kept secret
- * that is empty or short (a truncated file) stops the server: an empty one would make better-auth sign with its
- * own default, which anyone can read in its source.
- */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret');
-  let kept: string | null = null;
-  try {
-    kept = fs.readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  if (kept !== null) {
-    if (kept.length >= AUTH_SECRET_MIN) return kept;
-    throw new ConfigError(
-      `Invalid configuration:\n  ${file}: the kept signing secret is shorter than ${AUTH_SECRET_MIN} characters; ` +
-        'remove the file to make a new one (everyone signs in again) or set AUTH_SECRET',
-    );
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-  return secret;
 }

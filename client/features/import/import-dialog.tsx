@@ -22,58 +22,16 @@ import type { Sharing } from '../../app/sharing.ts';
 import { SharingFields, sharingProblem } from '../../app/sharing-fields.tsx';
 import { ImportSharingSummary } from './import-sharing-summary.tsx';
 import { requestIdOf } from '../../lib/api-client.ts';
+import { ImportFailure, postWithProgress, Upload, type Progress } from './import-upload.tsx';
 
 const ACCEPT =
   '.gpx,.kml,.kmz,.geojson,.json,.csv,.zip,application/gpx+xml,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/geo+json,text/csv,application/zip';
 
-type Progress = { sent: number; total: number };
 type Step =
   | { kind: 'pick' }
   | { kind: 'reading'; file: File; progress: Progress }
   | { kind: 'preview'; file: File; preview: ImportPreview; importId: string }
   | { kind: 'saving'; file: File; preview: ImportPreview; importId: string; progress: Progress };
-
-/** What a refused request said: its code and message, as the server's error body carries them. */
-class ImportFailure extends Error {
-  readonly status: number;
-  readonly code: string;
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
-
-/**
- * A multipart POST with upload progress (fetch reports none). Resolves with the JSON answer of a 2xx; rejects with
- * an ImportFailure carrying the server's code and message otherwise, status 0 when no answer came.
- */
-function postWithProgress<T>(
-  url: string,
-  form: FormData,
-  onProgress: (progress: Progress) => void,
-  signal: AbortSignal,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    request.responseType = 'json';
-    request.setRequestHeader('accept', 'application/json');
-    request.upload.onprogress = (event) =>
-      onProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : 0 });
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) resolve(request.response as T);
-      else {
-        const body = request.response as { error?: { code?: string; message?: string } } | null;
-        reject(new ImportFailure(request.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? ''));
-      }
-    };
-    request.onerror = () => reject(new ImportFailure(0, 'NETWORK', ''));
-    request.onabort = () => reject(new ImportFailure(0, 'ABORTED', ''));
-    signal.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(form);
-  });
-}
 
 const isZip = (file: File) => /\.(zip|kmz)$/i.test(file.name);
 
@@ -303,21 +261,3 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
 
 const toImport = (preview: ImportPreview, includeDuplicates: boolean) =>
   includeDuplicates ? preview.spots.length : preview.spots.filter((spot) => !isDuplicate(spot)).length;
-
-/** A progress bar for the file on its way, then "working" once it has all gone and the server is at it. */
-function Upload({ label, progress }: { label: string; progress: Progress }) {
-  const { t } = useTranslation();
-  const percent = progress.total > 0 ? Math.min(100, Math.round((progress.sent / progress.total) * 100)) : 0;
-  const sent = percent >= 100;
-  return (
-    <div className="mt-4 space-y-2" role="status">
-      <p className="flex items-center gap-2 text-sm text-stone-800">
-        <Spinner />
-        {sent ? t('import.working') : label}
-      </p>
-      <progress className="h-2 w-full accent-green-800" max={100} value={sent ? undefined : percent} aria-label={label}>
-        {percent}%
-      </progress>
-    </div>
-  );
-}

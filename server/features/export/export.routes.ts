@@ -38,8 +38,8 @@ export function registerExportRoutes(root: FastifyInstance, deps: Deps) {
         tags: ['export'],
         summary: 'Download one’s spots as GPX 1.1, KML 2.2, GeoJSON or CSV, alone or in a zip with their photos',
         description:
-          'scope=mine (default) exports the caller’s own spots, private and public; scope=visible adds the public spots ' +
-          'of others. Takes the filter bar’s parameters and the list’s bbox (the area on screen). Streamed. With photos=links (default) photo links are absolute ' +
+          'scope=mine (default) exports the caller’s own spots, private, shared and public; scope=visible adds the ' +
+          'others’ spots the caller may see: public ones and those shared with the caller’s circles. Takes the filter bar’s parameters and the list’s bbox (the area on screen). Streamed. With photos=links (default) photo links are absolute ' +
           'and need the session; photos=include answers a zip holding the file and photos/<key>.webp, named by those paths.',
         querystring: ExportQuerySchema,
       },

@@ -35,7 +35,8 @@ export function registerMapTileRoutes(
         description:
           `Up to ${MAP_MARKERS_MAX} spots in the tile come as markers (id, position, type, is_owner, is_public, has_photos, precision; ` +
           'the popup reads the spot by id). More come as 8 × 8 cells, each with the exact number of spots the caller may ' +
-          'see in it by type and their mean position: one’s own spots and others’ public ones, never anyone’s private spot. ' +
+          'see in it by type and their mean position: one’s own spots, others’ public ones and those shared with a circle ' +
+          'of one’s own, never anyone’s private spot. ' +
           'Takes the filter bar’s parameters, as the list does. ETag and If-None-Match for revalidation.',
         params: MapTileParamsSchema,
         querystring: SpotFilterQuerySchema,

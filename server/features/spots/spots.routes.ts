@@ -78,12 +78,12 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
     {
       schema: {
         tags: ['locations'],
-        summary: 'Spots the caller may see: their own and everyone’s public ones, newest first',
+        summary: 'Spots the caller may see: their own, others’ public ones and their circles’ shares, newest first',
         description:
           'With bbox, only spots inside the box (the map’s viewport); limit may then go up to 10,000. ' +
-          'owner=mine keeps only the caller’s own spots, owner=others only other people’s public ones. ' +
-          'q, type, from, to, visibility and photo filter further (the filter bar); all combine with bbox and pages, ' +
-          'and a cursor continues the same filtered list.',
+          'owner=mine keeps only the caller’s own spots, owner=others only other people’s that the caller may see. ' +
+          'q, type, from, to, visibility, audience, circle_id, photo, visited and due filter further (the filter bar); ' +
+          'all combine with bbox and pages, and a cursor continues the same filtered list.',
         querystring: ListSpotsQuerySchema,
         response: { 200: SpotPageSchema, ...errors },
       },

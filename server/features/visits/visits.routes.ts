@@ -64,7 +64,8 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, photoL
         tags: ['visits'],
         summary: 'The visits of a spot the caller may see, newest first',
         description:
-          'Another user’s public spot shows its visits without their notes (note is null). A spot one may not see is a 404.',
+          'The notes are shown to the spot’s owner and to members of a circle it is shared with; another user’s public ' +
+          'spot shows its visits without them (note is null). A spot one may not see is a 404.',
         params: SpotIdParamsSchema,
         response: { 200: VisitListSchema, ...errors },
       },
