@@ -2,9 +2,9 @@
 // every answer checked against its contract (a zod schema from common/schemas) before the app trusts it, and
 // every failure turned into an ApiError carrying the server's code and readable message.
 import { i18n } from '../i18n/translator.ts';
-import type { ApiError as ApiErrorBody } from '../../common/schemas/errors.ts';
 import { KEPT_COPY_HEADER } from '../service-worker/messages.ts';
 import { reportServerReachable } from './connectivity.ts';
+import { readErrorEnvelope } from './error-envelope.ts';
 import { formatStorageSize } from './format.ts';
 
 /** Forest signal drops without closing the socket; don't let a request hang forever. */
@@ -161,13 +161,8 @@ export function photoUse(error: {
 }
 
 function readError(status: number, payload: unknown, header: string | null): ApiError {
-  const body = payload as Partial<ApiErrorBody> | undefined;
-  const error = body?.error;
-  const requestId = typeof error?.request_id === 'string' ? error.request_id : (header ?? undefined);
-  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-    return new ApiError(status, error.code, error.message, error.details, requestId);
-  }
-  return new ApiError(status, 'HTTP_' + status, '', undefined, requestId);
+  const { code, message, details, requestId } = readErrorEnvelope(status, payload, header);
+  return new ApiError(status, code, message, details, requestId);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DateFoundSchema } from '../../common/schemas/spots.ts';
 import { isAcceptableDateFound, latestDateFound, tidyDateInput } from './date-input.ts';
 
 describe('date found', () => {
@@ -19,6 +20,22 @@ describe('date found', () => {
       '',
     ])
       expect(isAcceptableDateFound(date, now), date).toBe(false);
+  });
+
+  it("answers as the server's own schema does, today", () => {
+    const today = new Date();
+    for (const date of [
+      '1899-12-31',
+      '1900-01-01',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-1-5',
+      '23/11/2026',
+      '',
+      latestDateFound(today),
+      latestDateFound(new Date(today.getTime() + 86_400_000)),
+    ])
+      expect(isAcceptableDateFound(date, today), date).toBe(DateFoundSchema.safeParse(date).success);
   });
 
   it('puts the dashes in while digits are typed on a number pad', () => {

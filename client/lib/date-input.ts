@@ -3,6 +3,7 @@
 // Lithuanian Foray on an English phone) whatever the page's language; the ISO form reads the same in both
 // languages and is Lithuania's standard way of writing a date.
 import { DATE_FOUND_MIN, latestDateFound } from '../../common/limits.ts';
+import { CalendarDateSchema } from '../../common/schemas/spots.ts';
 
 /** The latest date the server accepts: tomorrow in UTC — the server's own rule, from common/. */
 export { latestDateFound };
@@ -18,14 +19,12 @@ export function tidyDateInput(typed: string): string {
   return [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8)].filter(Boolean).join('-');
 }
 
-/** Whether the text is a real calendar date written YYYY-MM-DD. */
+/** Whether the text is a real calendar date written YYYY-MM-DD: the contract's own rule (CalendarDateSchema). */
 export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  return CalendarDateSchema.safeParse(value).success;
 }
 
-/** Whether the text is a real calendar date the server will take for a find or a visit. */
+/** Whether the text is a real calendar date the server will take for a find or a visit (DateFoundSchema's rule). */
 export function isAcceptableDateFound(value: string, now = new Date()): boolean {
   return isCalendarDate(value) && value >= EARLIEST_DATE_FOUND && value <= latestDateFound(now);
 }

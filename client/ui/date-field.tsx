@@ -44,9 +44,14 @@ export function DateField({ label, value, onChange, error, inputRef }: DateField
 
 /** What is wrong with a typed date the server would refuse, in the page's language; null when it is fine. */
 export function useDateFoundCheck(): (value: string) => string | null {
+  const outOfRange = useDateOutOfRangeMessage();
+  return (value) => (isAcceptableDateFound(value) ? null : outOfRange());
+}
+
+/** The words for a date the server would refuse: which dates it takes, in the page's language. */
+export function useDateOutOfRangeMessage(): () => string {
   const { t, i18n } = useTranslation();
-  return (value) => {
-    if (isAcceptableDateFound(value)) return null;
+  return () => {
     const language = i18n.resolvedLanguage ?? 'en';
     return t('form.dateOutOfRange', {
       earliest: formatDate(EARLIEST_DATE_FOUND, language, 'long'),

@@ -106,6 +106,36 @@ function sharingAgrees(
   }
 }
 
+/**
+ * A mushroom spot names its mushrooms and its finder; a car park needs neither. The one statement of that rule: the
+ * server's create, edit and import refuse a spot without them (400 MISSING_INFORMATION), the add form and the edit
+ * dialog check it before anything is saved on the device (SpotFormSchema).
+ */
+export function lacksTypesOrFinder(spot: {
+  type: SpotType;
+  mushroom_types?: string | null | undefined;
+  finder?: string | null | undefined;
+}): boolean {
+  return spot.type === 'mushroom_spot' && (!spot.mushroom_types?.trim() || !spot.finder?.trim());
+}
+
+/** The same rule as a refinement, its issues at `mushroom_types` and `finder`. */
+export function typesAndFinderFilledIn(
+  spot: { type: SpotType; mushroom_types: string; finder: string },
+  ctx: z.RefinementCtx,
+) {
+  if (spot.type !== 'mushroom_spot') return;
+  for (const key of ['mushroom_types', 'finder'] as const) {
+    if (!spot[key].trim())
+      ctx.addIssue({ code: 'custom', path: [key], message: `${key}: required for a mushroom spot` });
+  }
+}
+
+/** What the add form and the edit dialog check before saving: the rules the server would refuse the spot by. */
+export const SpotFormSchema = z
+  .object({ type: SpotTypeSchema, mushroom_types: z.string(), finder: z.string(), date_found: DateFoundSchema })
+  .superRefine(typesAndFinderFilledIn);
+
 /** What the owner sends to create a spot (JSON, or the text fields of a multipart form). */
 export const CreateSpotSchema = z
   .strictObject({

@@ -14,6 +14,7 @@ import {
   type OutboxEntry,
 } from './outbox-model.ts';
 import type { OutboxError } from './spot-types.ts';
+import { readErrorEnvelope } from '../../lib/error-envelope.ts';
 import { allOutboxEntries, announce, completeEntry, failEntry, markSending } from './outbox.ts';
 
 export type DrainResult =
@@ -243,34 +244,23 @@ async function send<T>(path: string, init: RequestInit, timeoutMs: number): Prom
   }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status, body: payload as T, retryAfterMs: null };
-  const body = (
-    payload as
-      | {
-          error?: {
-            code?: unknown;
-            message?: unknown;
-            details?: { current?: unknown; used_bytes?: unknown; quota_bytes?: unknown };
-            request_id?: unknown;
-          };
-        }
-      | undefined
-  )?.error;
-  const used = body?.details?.used_bytes;
-  const quota = body?.details?.quota_bytes;
-  const current = body?.code === 'STALE' ? SpotSchema.safeParse(body.details?.current) : null;
+  const body = readErrorEnvelope(response.status, payload, response.headers.get('x-request-id'));
+  const used = body.details?.used_bytes;
+  const quota = body.details?.quota_bytes;
+  const current = body.code === 'STALE' ? SpotSchema.safeParse(body.details?.current) : null;
   const retryAfter = Number(response.headers.get('retry-after'));
   return {
     ok: false,
     status: response.status,
     error: {
       status: response.status,
-      code: typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`,
-      message: typeof body?.message === 'string' ? body.message : '',
+      code: body.code,
+      message: body.message,
       // A stale edit: the spot as it is now, shown beside the user's change.
       ...(current?.success ? { current: current.data } : {}),
       // Over the photo quota: how much is used of how much, said in the user's language where it is shown.
       ...(typeof used === 'number' && typeof quota === 'number' ? { usedBytes: used, quotaBytes: quota } : {}),
-      ...(typeof body?.request_id === 'string' ? { request_id: body.request_id } : {}),
+      ...(body.requestId === undefined ? {} : { request_id: body.requestId }),
     },
     retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
   };

@@ -1,28 +1,20 @@
 // The form that opens when a point on the map is selected.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limits.ts';
-import type { SpotType } from '../../../common/schemas/spots.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { formatCoordinates, todayLocal } from '../../lib/format.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { askToPersistStorage } from '../../app/local-first/keep-storage.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { useMe } from '../../app/session.tsx';
-import type { Sharing } from '../../app/sharing.ts';
 import { defaultSharing, sharingFields } from '../../app/sharing-choice.ts';
 import { useMyCircles } from '../../app/circles.ts';
-import { SharingFields, sharingProblem } from '../../app/sharing-fields.tsx';
+import { SpotFields, useSpotForm } from '../../app/spot-form.tsx';
 import { Button } from '../../ui/button.tsx';
-import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';
-import { Field } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { PhotoPicker, usePhotoChoice } from './photo-picker.tsx';
 import { PhotoPlaceOffer, type PlacedPoint } from './photo-place-offer.tsx';
-import { Input } from '../../ui/input.tsx';
-import { Select } from '../../ui/select.tsx';
-import { Textarea } from '../../ui/textarea.tsx';
 
 /** `accuracy`: metres, when the point came from the phone's position rather than a tap on the map. */
 export type Selection = { lat: number; lng: number; id: string; accuracy?: number };
@@ -45,16 +37,23 @@ export function AddSpotForm({
   const { photo, replace: setPhoto } = usePhotoChoice();
   const headingId = useId();
 
-  const [type, setType] = useState<SpotType>('mushroom_spot');
-  const [mushroomTypes, setMushroomTypes] = useState('');
-  const [finder, setFinder] = useState('');
-  const [dateFound, setDateFound] = useState(todayLocal);
-  const [dateError, setDateError] = useState<string | null>(null);
-  const dateRef = useRef<HTMLInputElement>(null);
-  const checkDate = useDateFoundCheck();
-  const [notes, setNotes] = useState('');
-  // Who sees it starts as the account page's choice (ADR 0056): only me unless the forager chose otherwise.
-  const [chosenSharing, setSharing] = useState<Sharing>(() => defaultSharing(me));
+  const form = useSpotForm(() => ({
+    type: 'mushroom_spot',
+    mushroom_types: '',
+    finder: '',
+    date_found: todayLocal(),
+    notes: '',
+    // Who sees it starts as the account page's choice (ADR 0056): only me unless the forager chose otherwise.
+    sharing: defaultSharing(me),
+  }));
+  const {
+    type,
+    mushroom_types: mushroomTypes,
+    finder,
+    date_found: dateFound,
+    notes,
+    sharing: chosenSharing,
+  } = form.values;
   const circles = useMyCircles();
   // A default circle this device's copy of the account still names but the forager has left since: not offered,
   // so not sent either (the server would refuse the spot out of sight).
@@ -64,33 +63,12 @@ export function AddSpotForm({
         circle_ids: chosenSharing.circle_ids.filter((id) => circles.data.some((circle) => circle.id === id)),
       }
     : chosenSharing;
-  const [sharingError, setSharingError] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const isCarPark = type === 'car_park';
-    if (!isCarPark && (!mushroomTypes.trim() || !finder.trim())) {
-      toast({
-        variant: 'destructive',
-        title: t('form.missingInfoTitle'),
-        description: t('form.missingInfoDescription'),
-      });
-      return;
-    }
+    if (!form.check(sharing)) return;
     const date = dateFound.trim();
-    const dateProblem = checkDate(date);
-    if (dateProblem) {
-      // The server would refuse it later, out of sight, with the spot already "saved" on the device.
-      setDateError(dateProblem);
-      dateRef.current?.focus();
-      return;
-    }
-    setDateError(null);
-    const sharingIssue = sharingProblem(sharing);
-    if (sharingIssue) {
-      setSharingError(t(sharingIssue));
-      return;
-    }
     setSaving(true);
     try {
       const shrunk = photo ? await photo.shrunk : null;
@@ -171,83 +149,25 @@ export function AddSpotForm({
       </div>
 
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-3" aria-labelledby={headingId} noValidate>
-        <Field label={t('form.type')}>
-          {(id) => (
-            <Select id={id} value={type} onChange={(event) => setType(event.target.value as SpotType)}>
-              <option value="mushroom_spot">{t('locationTypes.mushroom_spot')}</option>
-              <option value="car_park">{t('locationTypes.car_park')}</option>
-            </Select>
-          )}
-        </Field>
-        {type === 'mushroom_spot' && (
-          <>
-            <Field label={t('form.mushroomTypes')}>
-              {(id) => (
-                <Input
-                  id={id}
-                  value={mushroomTypes}
-                  onChange={(event) => setMushroomTypes(event.target.value)}
-                  maxLength={MUSHROOM_TYPES_MAX}
-                  placeholder={t('form.mushroomTypesPlaceholder')}
-                  aria-required="true"
+        <SpotFields
+          form={form}
+          sharing={sharing}
+          mushroomTypesPlaceholder={t('form.mushroomTypesPlaceholder')}
+          finderAutoComplete="name"
+          afterDate={
+            <>
+              <PhotoPicker photo={photo} onChange={setPhoto} />
+              {photo && (
+                <PhotoPlaceOffer
+                  file={photo.file}
+                  pin={selection}
+                  dateFound={dateFound.trim()}
+                  onPlace={onPlace}
+                  onDate={(date) => form.set('date_found', date)}
                 />
               )}
-            </Field>
-            <Field label={t('form.finder')}>
-              {(id) => (
-                <Input
-                  id={id}
-                  value={finder}
-                  onChange={(event) => setFinder(event.target.value)}
-                  maxLength={FINDER_MAX}
-                  autoComplete="name"
-                  aria-required="true"
-                />
-              )}
-            </Field>
-          </>
-        )}
-        <DateField
-          label={t('form.dateFound')}
-          value={dateFound}
-          onChange={(typed) => {
-            setDateFound(typed);
-            setDateError(null);
-          }}
-          error={dateError}
-          inputRef={dateRef}
-        />
-        <PhotoPicker photo={photo} onChange={setPhoto} />
-        {photo && (
-          <PhotoPlaceOffer
-            file={photo.file}
-            pin={selection}
-            dateFound={dateFound.trim()}
-            onPlace={onPlace}
-            onDate={(date) => {
-              setDateFound(date);
-              setDateError(null);
-            }}
-          />
-        )}
-        <Field label={t('form.notes')}>
-          {(id) => (
-            <Textarea
-              id={id}
-              value={notes}
-              onChange={(event) => setNotes(event.target.value)}
-              maxLength={NOTES_MAX}
-              rows={3}
-            />
-          )}
-        </Field>
-        <SharingFields
-          value={sharing}
-          onChange={(next) => {
-            setSharing(next);
-            setSharingError(null);
-          }}
-          error={sharingError}
+            </>
+          }
         />
         <div className="flex gap-2 pt-1">
           <Button type="submit" disabled={saving} aria-busy={saving} className="flex-1">

@@ -1,9 +1,10 @@
 // Take a photo with the camera or pick a file, checked here before anything is sent: images only,
 // at most PHOTO_MAX_BYTES. The preview's object URL is released when replaced or when the form closes.
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
-import { Button, buttonClass } from '../../ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
+import { PhotoInputs } from '../../ui/photo-inputs.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { shrinkPhoto, type ShrunkPhoto } from '../../lib/shrink-photo.ts';
 
@@ -33,7 +34,6 @@ export function usePhotoChoice() {
 export function PhotoPicker({ photo, onChange }: { photo: ChosenPhoto | null; onChange: (file: File | null) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const id = useId();
 
   function handleFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -58,34 +58,7 @@ export function PhotoPicker({ photo, onChange }: { photo: ChosenPhoto | null; on
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-stone-800">{t('form.photo')}</legend>
       <div className="flex flex-wrap gap-2">
-        {/* Real file inputs, visually hidden, each named by the label that looks like a button. */}
-        <input
-          id={`${id}-camera`}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          onChange={handleFile}
-          className="peer/camera sr-only"
-        />
-        <label
-          htmlFor={`${id}-camera`}
-          className={buttonClass(
-            'secondary',
-            'peer-focus-visible/camera:outline-3 peer-focus-visible/camera:outline-blue-700',
-          )}
-        >
-          {t('form.takePhoto')}
-        </label>
-        <input id={`${id}-file`} type="file" accept="image/*" onChange={handleFile} className="peer/file sr-only" />
-        <label
-          htmlFor={`${id}-file`}
-          className={buttonClass(
-            'secondary',
-            'peer-focus-visible/file:outline-3 peer-focus-visible/file:outline-blue-700',
-          )}
-        >
-          {t('form.uploadPhoto')}
-        </label>
+        <PhotoInputs onChange={handleFile} />
       </div>
       {photo && (
         <div className="flex items-center gap-3">

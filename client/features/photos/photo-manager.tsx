@@ -12,7 +12,8 @@ import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { planPhotoEnqueue } from '../../app/local-first/photo-outbox-model.ts';
 import { shrinkPhoto } from '../../lib/shrink-photo.ts';
 import { randomId } from '../../lib/uuid.ts';
-import { Button, buttonClass } from '../../ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
+import { PhotoInputs } from '../../ui/photo-inputs.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -198,43 +199,7 @@ export default function PhotoManager({ spot, onClose }: { spot: ShownSpot; onClo
           <p className="text-sm text-stone-700">{t('photos.full', { max: PHOTOS_PER_SPOT_MAX })}</p>
         ) : (
           <>
-            {/* Real file inputs, visually hidden, each named by the label that looks like a button. */}
-            <input
-              id={`${id}-camera`}
-              type="file"
-              accept="image/*"
-              capture="environment"
-              onChange={(event) => void handleFiles(event)}
-              disabled={adding}
-              className="peer/camera sr-only"
-            />
-            <label
-              htmlFor={`${id}-camera`}
-              className={buttonClass(
-                'secondary',
-                'peer-focus-visible/camera:outline-3 peer-focus-visible/camera:outline-blue-700',
-              )}
-            >
-              {t('form.takePhoto')}
-            </label>
-            <input
-              id={`${id}-file`}
-              type="file"
-              accept="image/*"
-              multiple
-              onChange={(event) => void handleFiles(event)}
-              disabled={adding}
-              className="peer/file sr-only"
-            />
-            <label
-              htmlFor={`${id}-file`}
-              className={buttonClass(
-                'secondary',
-                'peer-focus-visible/file:outline-3 peer-focus-visible/file:outline-blue-700',
-              )}
-            >
-              {t('form.uploadPhoto')}
-            </label>
+            <PhotoInputs onChange={(event) => void handleFiles(event)} multiple disabled={adding} />
             {adding && <Spinner label={t('common.loading')} />}
           </>
         )}

@@ -1,18 +1,11 @@
 // What an edit changes: the form's values against the spot as the user saw it, reduced to the fields that differ.
-import type { SpotType } from '../../../common/schemas/spots.ts';
 import type { ShownSpot, SpotPatch } from '../../app/local-first/spot-types.ts';
-import { sharingOf, type Sharing } from '../../app/sharing.ts';
+import { sharingOf } from '../../app/sharing.ts';
+import type { SpotFormValues } from '../../app/spot-form.tsx';
 import { sharingPatch } from '../../app/sharing-choice.ts';
 
-export type EditValues = {
-  type: SpotType;
-  mushroom_types: string;
-  finder: string;
-  date_found: string;
-  notes: string;
-  /** Who sees the spot and how exactly (ADR 0053). */
-  sharing: Sharing;
-};
+/** The edit dialog's values: the spot form's (app/spot-form.tsx). */
+export type EditValues = SpotFormValues;
 
 /** The values the form starts with: the spot as shown, its text as typed. */
 export function editValuesOf(spot: ShownSpot): EditValues {

@@ -11,7 +11,8 @@ import { todayLocal } from '../../lib/format.ts';
 import type { ShownSpot } from '../../app/local-first/spot-types.ts';
 import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
 import { randomId } from '../../lib/uuid.ts';
-import { Button, buttonClass } from '../../ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
+import { PhotoInputs } from '../../ui/photo-inputs.tsx';
 import { DateField, useDateFoundCheck } from '../../ui/date-field.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -42,7 +43,6 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
   const [note, setNote] = useState('');
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [busy, setBusy] = useState(false);
-  const photosId = useId();
   const shownUrls = useRef<string[]>([]);
   useEffect(() => {
     shownUrls.current = photos.map((photo) => photo.previewUrl);
@@ -185,41 +185,7 @@ export function RecordVisitDialog({ spot, onClose }: { spot: ShownSpot; onClose:
           <legend className="text-sm font-medium text-stone-800">{t('visits.photos')}</legend>
           {photos.length < PHOTOS_PER_VISIT_MAX && (
             <div className="flex flex-wrap gap-2">
-              {/* Real file inputs, visually hidden, each named by the label that looks like a button. */}
-              <input
-                id={`${photosId}-camera`}
-                type="file"
-                accept="image/*"
-                capture="environment"
-                onChange={handlePhotos}
-                className="peer/camera sr-only"
-              />
-              <label
-                htmlFor={`${photosId}-camera`}
-                className={buttonClass(
-                  'secondary',
-                  'peer-focus-visible/camera:outline-3 peer-focus-visible/camera:outline-blue-700',
-                )}
-              >
-                {t('form.takePhoto')}
-              </label>
-              <input
-                id={`${photosId}-file`}
-                type="file"
-                accept="image/*"
-                multiple
-                onChange={handlePhotos}
-                className="peer/file sr-only"
-              />
-              <label
-                htmlFor={`${photosId}-file`}
-                className={buttonClass(
-                  'secondary',
-                  'peer-focus-visible/file:outline-3 peer-focus-visible/file:outline-blue-700',
-                )}
-              >
-                {t('form.uploadPhoto')}
-              </label>
+              <PhotoInputs onChange={handlePhotos} multiple />
             </div>
           )}
           {photos.length > 0 && (

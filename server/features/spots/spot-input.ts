@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { CreateSpotSchema, type CreateSpot } from '../../../common/schemas/spots.ts';
+import { CreateSpotSchema, lacksTypesOrFinder, type CreateSpot } from '../../../common/schemas/spots.ts';
 import { AppError, validationIssues } from '../../errors.ts';
 import { formFieldsOf } from '../../lib/form-fields.ts';
 import { readForm } from '../../lib/multipart.ts';
@@ -48,7 +48,7 @@ function validate(body: unknown): CreateSpot {
     });
   }
   const input = tidyText(parsed.data);
-  if (input.type === 'mushroom_spot' && (!input.mushroom_types || !input.finder)) {
+  if (lacksTypesOrFinder(input)) {
     throw new AppError(400, 'MISSING_INFORMATION', 'A mushroom spot needs the mushroom types and the finder.');
   }
   return input;

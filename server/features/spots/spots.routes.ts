@@ -12,6 +12,7 @@ import {
   SpotSchema,
   StaleSpotErrorSchema,
   UpdateSpotSchema,
+  lacksTypesOrFinder,
 } from '../../../common/schemas/spots.ts';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { LIST_LIMIT_MAX } from '../../../common/limits.ts';
@@ -273,7 +274,7 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
           throw new StaleEdit();
         }
         const result = { ...current, ...changes };
-        if (result.type === 'mushroom_spot' && (!result.mushroomTypes || !result.finder)) {
+        if (lacksTypesOrFinder({ type: result.type, mushroom_types: result.mushroomTypes, finder: result.finder })) {
           throw new AppError(400, 'MISSING_INFORMATION', 'A mushroom spot needs the mushroom types and the finder.');
         }
         return changes;
