@@ -9,6 +9,7 @@ import {
   scheduleProblem,
   type BackupSchedule,
 } from './backup/backup-schedule-times.ts';
+import { SignupPolicySchema } from '../common/schemas/admin-settings.ts';
 
 /** The shortest METRICS_TOKEN taken: /metrics has no rate limit, so the token must not be guessable. */
 const METRICS_TOKEN_MIN = 16;
@@ -89,7 +90,7 @@ const EnvSchema = z
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
       .optional(),
     /** How people may join a NEW server, read at its first start only; later an administrator changes it (ADR 0077). */
-    SIGNUP_POLICY: z.enum(['open', 'invite', 'approval', 'closed']).optional(),
+    SIGNUP_POLICY: SignupPolicySchema.optional(),
     /** The photo quota of an account in MB, until an administrator sets the server's default or an account's own. */
     PHOTO_QUOTA_MB: z.coerce.number().int().min(0).max(100_000_000).default(2048),
     /** Below this much free disk where photos are stored (local storage), uploads are refused with 507. */

@@ -41,6 +41,7 @@ export const MemberParamsSchema = z.strictObject({ id: z.uuid(), user_id: z.stri
 export const CircleSpotParamsSchema = z.strictObject({ id: z.uuid(), spot_id: z.uuid() });
 /** Admins invite and remove members; the owner makes and unmakes admins (a hand-over is PATCH on the circle). */
 export const UpdateMemberSchema = z.strictObject({ role: z.enum(['admin', 'member']) });
+export type UpdateMember = z.infer<typeof UpdateMemberSchema>;
 
 export const CreateInviteSchema = z.strictObject({
   expires_in_days: z.number().int().min(1).max(INVITE_DAYS_MAX).default(INVITE_DAYS_DEFAULT),

@@ -21,9 +21,23 @@ import {
 
 import { ACCURACY_MAX_M } from '../../common/limits.ts';
 import { FOLD_FROM, FOLD_TO } from '../../common/spot-filter.ts';
+import { AccountRoleSchema, AccountStatusSchema } from '../../common/schemas/admin-users.ts';
+import { SignupPolicySchema } from '../../common/schemas/admin-settings.ts';
+import { CircleRoleSchema } from '../../common/schemas/circles.ts';
+import { ReportReasonSchema } from '../../common/schemas/hidden.ts';
+import { ReportTargetTypeSchema } from '../../common/schemas/reports.ts';
+import { PrecisionSchema, SpotTypeSchema, VisitOutcomeSchema } from '../../common/schemas/spots.ts';
+import { VisitAmountSchema } from '../../common/schemas/visits.ts';
 
 /** A PostgreSQL string literal, for the few generated-column expressions built from shared constants. */
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** The values of one of the contract's enums (common/schemas), as a text column's `enum` takes them. */
+const valuesOf = <Value extends string>(schema: { options: readonly Value[] }) =>
+  schema.options as unknown as [Value, ...Value[]];
+
+/** The same values as a check's `in (…)` list of PostgreSQL literals. */
+const oneOf = (schema: { options: readonly string[] }) => sql.raw(schema.options.map(literal).join(', '));
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -50,21 +64,21 @@ export const user = pgTable(
      * user_default_circles (none: only the user) — and how exactly others see it (ADR 0056).
      */
     defaultPublic: boolean('default_public').notNull().default(false),
-    defaultPrecision: text('default_precision', { enum: ['exact', '1km', '10km'] })
+    defaultPrecision: text('default_precision', { enum: valuesOf(PrecisionSchema) })
       .notNull()
       .default('exact'),
     /**
      * Foray's own: `admin` runs the server (people, sign-up, reports) and is no key to anyone's spots (ADR 0077). At
      * least one administrator remains once there is one (a trigger, migration 0025).
      */
-    role: text('role', { enum: ['admin', 'user'] })
+    role: text('role', { enum: valuesOf(AccountRoleSchema) })
       .notNull()
       .default('user'),
     /**
      * `pending`: signed up on a server whose policy is approval, not yet approved (cannot sign in); `disabled`: stopped
      * by an administrator: no session works and nothing of theirs is shown to anyone else, until enabled (ADR 0077).
      */
-    status: text('status', { enum: ['active', 'pending', 'disabled'] })
+    status: text('status', { enum: valuesOf(AccountStatusSchema) })
       .notNull()
       .default('active'),
     /** The photo quota of this account in MB set by an administrator; null: the server's default. */
@@ -82,9 +96,9 @@ export const user = pgTable(
     deviceEpoch: integer('device_epoch').notNull().default(0),
   },
   (t) => [
-    check('user_default_precision_check', sql`${t.defaultPrecision} in ('exact', '1km', '10km')`),
-    check('user_role_check', sql`${t.role} in ('admin', 'user')`),
-    check('user_status_check', sql`${t.status} in ('active', 'pending', 'disabled')`),
+    check('user_default_precision_check', sql`${t.defaultPrecision} in (${oneOf(PrecisionSchema)})`),
+    check('user_role_check', sql`${t.role} in (${oneOf(AccountRoleSchema)})`),
+    check('user_status_check', sql`${t.status} in (${oneOf(AccountStatusSchema)})`),
     check('user_photo_quota_mb_check', sql`${t.photoQuotaMb} is null or ${t.photoQuotaMb} >= 0`),
     check('user_language_check', sql`${t.language} is null or ${t.language} in ('en', 'lt')`),
     index('user_role_idx').on(t.role),
@@ -236,8 +250,6 @@ export const mailOutbox = pgTable(
 
 // ── Foray's own data ──
 
-export const SPOT_TYPES = ['mushroom_spot', 'car_park'] as const;
-
 export const spots = pgTable(
   'locations',
   {
@@ -245,7 +257,7 @@ export const spots = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: SPOT_TYPES }).notNull(),
+    type: text('type', { enum: valuesOf(SpotTypeSchema) }).notNull(),
     mushroomTypes: text('mushroom_types').notNull().default(''),
     finder: text('finder').notNull().default(''),
     dateFound: date('date_found', { mode: 'string' }).notNull(),
@@ -260,7 +272,7 @@ export const spots = pgTable(
       .generatedAlwaysAs(sql`point(longitude, latitude)`),
     isPublic: boolean('is_public').notNull().default(false),
     /** How exactly others see the position (ADR 0053): 'exact', or a grid cell of about '1km' or '10km'. */
-    precision: text('precision', { enum: ['exact', '1km', '10km'] })
+    precision: text('precision', { enum: valuesOf(PrecisionSchema) })
       .notNull()
       .default('exact'),
     /**
@@ -325,8 +337,8 @@ export const spots = pgTable(
     index('locations_public_recent_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`is_public`),
-    check('locations_type_check', sql`${t.type} in ('mushroom_spot', 'car_park')`),
-    check('locations_precision_check', sql`${t.precision} in ('exact', '1km', '10km')`),
+    check('locations_type_check', sql`${t.type} in (${oneOf(SpotTypeSchema)})`),
+    check('locations_precision_check', sql`${t.precision} in (${oneOf(PrecisionSchema)})`),
     check('locations_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('locations_longitude_check', sql`${t.longitude} between -180 and 180`),
     check(
@@ -384,8 +396,8 @@ export const visits = pgTable(
       .notNull()
       .references(() => spots.id, { onDelete: 'cascade' }),
     visitedOn: date('visited_on', { mode: 'string' }).notNull(),
-    outcome: text('outcome', { enum: ['found', 'nothing'] }).notNull(),
-    amount: text('amount', { enum: ['few', 'some', 'many'] }),
+    outcome: text('outcome', { enum: valuesOf(VisitOutcomeSchema) }).notNull(),
+    amount: text('amount', { enum: valuesOf(VisitAmountSchema) }),
     note: text('note'),
     createdAt: timestamptz('created_at')
       .notNull()
@@ -396,10 +408,10 @@ export const visits = pgTable(
   (t) => [
     // The summary on every spot and the visits list: one index range per spot, newest first.
     index('visits_location_recent_idx').on(t.spotId, t.visitedOn.desc(), t.createdAt.desc(), t.id.desc()),
-    check('visits_outcome_check', sql`${t.outcome} in ('found', 'nothing')`),
+    check('visits_outcome_check', sql`${t.outcome} in (${oneOf(VisitOutcomeSchema)})`),
     check(
       'visits_amount_check',
-      sql`${t.amount} is null or (${t.outcome} = 'found' and ${t.amount} in ('few', 'some', 'many'))`,
+      sql`${t.amount} is null or (${t.outcome} = 'found' and ${t.amount} in (${oneOf(VisitAmountSchema)}))`,
     ),
   ],
 );
@@ -589,8 +601,6 @@ export const circles = pgTable('circles', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
-export const CIRCLE_ROLES = ['owner', 'admin', 'member'] as const;
-
 export const circleMembers = pgTable(
   'circle_members',
   {
@@ -600,7 +610,7 @@ export const circleMembers = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: CIRCLE_ROLES }).notNull(),
+    role: text('role', { enum: valuesOf(CircleRoleSchema) }).notNull(),
     joinedAt: timestamptz('joined_at').notNull().defaultNow(),
   },
   (t) => [
@@ -609,7 +619,7 @@ export const circleMembers = pgTable(
     uniqueIndex('circle_members_one_owner_idx')
       .on(t.circleId)
       .where(sql`role = 'owner'`),
-    check('circle_members_role_check', sql`${t.role} in ('owner', 'admin', 'member')`),
+    check('circle_members_role_check', sql`${t.role} in (${oneOf(CircleRoleSchema)})`),
   ],
 );
 
@@ -785,7 +795,7 @@ export const serverPolicy = pgTable(
   'server_policy',
   {
     id: smallint('id').primaryKey().default(1),
-    signupPolicy: text('signup_policy', { enum: ['open', 'invite', 'approval', 'closed'] }).notNull(),
+    signupPolicy: text('signup_policy', { enum: valuesOf(SignupPolicySchema) }).notNull(),
     /** E-mail domains (lower case, without the @) whose addresses may always sign up, whatever the policy. */
     signupDomains: text('signup_domains')
       .array()
@@ -797,7 +807,7 @@ export const serverPolicy = pgTable(
   },
   (t) => [
     check('server_policy_one_row', sql`${t.id} = 1`),
-    check('server_policy_signup_policy_check', sql`${t.signupPolicy} in ('open', 'invite', 'approval', 'closed')`),
+    check('server_policy_signup_policy_check', sql`${t.signupPolicy} in (${oneOf(SignupPolicySchema)})`),
     check('server_policy_photo_quota_mb_check', sql`${t.photoQuotaMb} is null or ${t.photoQuotaMb} >= 0`),
   ],
 );
@@ -849,7 +859,6 @@ export const auditLog = pgTable(
  * reporter is read by no route at all (the queue shows the report, not who made it), so the owner never learns it.
  * No foreign key to the content, which may be deleted: the queue then shows nothing of it.
  */
-export const REPORT_TARGET_TYPES = ['spot', 'visit', 'photo'] as const;
 export const reports = pgTable(
   'reports',
   {
@@ -857,9 +866,9 @@ export const reports = pgTable(
     reporterId: text('reporter_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetType: text('target_type', { enum: valuesOf(ReportTargetTypeSchema) }).notNull(),
     targetId: uuid('target_id').notNull(),
-    reason: text('reason', { enum: ['spam', 'wrong', 'offensive', 'dangerous', 'other'] }).notNull(),
+    reason: text('reason', { enum: valuesOf(ReportReasonSchema) }).notNull(),
     text: text('text'),
     status: text('status', { enum: ['open', 'closed'] })
       .notNull()
@@ -874,8 +883,8 @@ export const reports = pgTable(
     index('reports_target_idx').on(t.targetType, t.targetId),
     index('reports_status_recent_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('reports_reporter_recent_idx').on(t.reporterId, t.createdAt),
-    check('reports_target_type_check', sql`${t.targetType} in ('spot', 'visit', 'photo')`),
-    check('reports_reason_check', sql`${t.reason} in ('spam', 'wrong', 'offensive', 'dangerous', 'other')`),
+    check('reports_target_type_check', sql`${t.targetType} in (${oneOf(ReportTargetTypeSchema)})`),
+    check('reports_reason_check', sql`${t.reason} in (${oneOf(ReportReasonSchema)})`),
     check('reports_status_check', sql`${t.status} in ('open', 'closed')`),
   ],
 );

@@ -2,6 +2,7 @@
 // the list, the map's box, one spot — builds its answer inside PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { circleMembers, spotCircles, spotPhotos } from './schema.ts';
+import { shownPosition } from '../features/spots/spot-privacy.queries.ts';
 
 /** Where a photo is served: this, then its storage key (photos/photos.routes.ts). */
 export const PHOTO_URL_PREFIX = '/api/v1/photos/';
@@ -59,15 +60,14 @@ const spotObject = (viewerId: string) => sql`(select json_build_object(
   'finder', l.finder,
   'date_found', l.date_found,
   'notes', l.notes,
-  'latitude', case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end,
-  'longitude', case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end,
-  'accuracy_m', case when l.user_id = ${viewerId} or l.precision = 'exact' then l.accuracy_m end,
+  'latitude', ${shownPosition(viewerId).lat},
+  'longitude', ${shownPosition(viewerId).lng},
+  'accuracy_m', ${shownPosition(viewerId).accuracyM},
   'is_public', l.is_public,
   'audience', case when l.is_public then 'public' when sh.all_ids is not null then 'circles' else 'private' end,
   'circle_ids', coalesce(case when l.user_id = ${viewerId} then sh.all_ids else sh.viewer_ids end, '[]'::json),
   'precision', l.precision,
-  'area', case when l.user_id <> ${viewerId} and l.precision <> 'exact'
-    then to_json(foray_approximate_area(l.shown_latitude, l.shown_longitude, l.precision)) end,
+  'area', ${shownPosition(viewerId).area},
   'photo_url', ph.photos -> 0 ->> 'url',
   'thumbnail_url', ph.photos -> 0 ->> 'thumbnail_url',
   'photos', coalesce(ph.photos, '[]'::json),

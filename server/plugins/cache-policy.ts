@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * What a browser may store of Foray's answers (ADR 0074). Under /api/ everything is private unless its route says it
@@ -9,6 +9,12 @@ import type { FastifyInstance } from 'fastify';
  * Storage, which the app clears (client/service-worker/photo-cache.ts).
  */
 export const PRIVATE_NO_STORE = 'private, no-store';
+
+/**
+ * Marks the answer private (`PRIVATE_NO_STORE`): the one way a route says so, also for answers that set other
+ * headers (it returns the reply, to chain them).
+ */
+export const privateAnswer = (reply: FastifyReply): FastifyReply => reply.header('cache-control', PRIVATE_NO_STORE);
 
 /**
  * Public answers the browser may keep and must ask about before using again: the operator's settings and the words.
@@ -27,8 +33,7 @@ export const CLEAR_HTTP_CACHE = '"cache"';
 /** Every /api/ answer without a Cache-Control of its own route's leaves as `private, no-store`, errors included. */
 export function registerCachePolicy(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', PRIVATE_NO_STORE);
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) privateAnswer(reply);
     return payload;
   });
 }

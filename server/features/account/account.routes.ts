@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { session as sessionTable } from '../../db/schema.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { changeSharingDefaults, sharingDefaults } from './account.queries.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 /**
  * The account page's own routes: what better-auth does not keep (the sharing a new spot starts with) and the
@@ -31,7 +32,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: { db: Databas
     },
     async (request, reply) => {
       const user = await deps.requireUser(request, reply);
-      reply.header('cache-control', 'private, no-store');
+      privateAnswer(reply);
       return sharingDefaults(deps.db, user.id);
     },
   );
@@ -53,7 +54,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: { db: Databas
     async (request, reply) => {
       const user = await deps.requireUser(request, reply);
       const settings = await changeSharingDefaults(deps.db, user.id, request.body);
-      reply.header('cache-control', 'private, no-store');
+      privateAnswer(reply);
       return settings;
     },
   );
@@ -80,7 +81,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: { db: Databas
         .where(and(eq(sessionTable.userId, user.id), gt(sessionTable.expiresAt, new Date())))
         .orderBy(desc(sessionTable.updatedAt))
         .limit(100);
-      reply.header('cache-control', 'private, no-store');
+      privateAnswer(reply);
       return {
         sessions: rows.map((row) => ({
           id: row.id,

@@ -5,7 +5,8 @@ import { CircleSpotParamsSchema } from '../../../common/schemas/circles.ts';
 import type { Database } from '../../db/client.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { takeSpotOut } from './circle-spots.queries.ts';
-import { circleErrors, OUTSIDERS, PRIVATE_NO_STORE } from './circles.routes.ts';
+import { circleErrors, OUTSIDERS } from './circles.routes.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 type Deps = { db: Database; requireUser: RequireUser };
 
@@ -30,7 +31,7 @@ export function registerCircleSpotRoutes(root: FastifyInstance, { db, requireUse
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       await takeSpotOut(db, user.id, request.params.id, request.params.spot_id);
       return reply.status(204).send(null);

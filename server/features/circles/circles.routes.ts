@@ -21,11 +21,9 @@ import {
   listCircles,
   renameCircle,
 } from './circles.queries.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 type Deps = { db: Database; requireUser: RequireUser };
-
-/** Who is in which circle tells whom a forager trusts: no browser or proxy cache may keep it. */
-export const PRIVATE_NO_STORE = 'private, no-store';
 
 export const circleErrors = {
   400: ApiErrorSchema,
@@ -53,7 +51,7 @@ export function registerCircleRoutes(root: FastifyInstance, { db, requireUser }:
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       return { items: await listCircles(db, user.id) };
     },
@@ -71,7 +69,7 @@ export function registerCircleRoutes(root: FastifyInstance, { db, requireUser }:
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       return reply.status(201).send(await createCircle(db, user.id, request.body.name));
     },
@@ -89,7 +87,7 @@ export function registerCircleRoutes(root: FastifyInstance, { db, requireUser }:
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const circle = await findCircle(db, user.id, request.params.id);
       if (!circle) throw circleNotFound();
@@ -112,7 +110,7 @@ export function registerCircleRoutes(root: FastifyInstance, { db, requireUser }:
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { name, owner_id: ownerId } = request.body;
       if (name !== undefined) return renameCircle(db, user.id, request.params.id, name);
@@ -134,7 +132,7 @@ export function registerCircleRoutes(root: FastifyInstance, { db, requireUser }:
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       await deleteCircle(db, user.id, request.params.id);
       return reply.status(204).send(null);

@@ -29,7 +29,8 @@ import {
   revokeInvite,
   type InviteRow,
 } from './invites.queries.ts';
-import { circleErrors, OUTSIDERS, PRIVATE_NO_STORE } from './circles.routes.ts';
+import { circleErrors, OUTSIDERS } from './circles.routes.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 type Deps = { db: Database; requireUser: RequireUser; outbox: Outbox; publicUrl: string };
 
@@ -70,7 +71,7 @@ export function registerCircleInviteRoutes(root: FastifyInstance, { db, requireU
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { expires_in_days: expiresInDays, max_uses: maxUses, email } = request.body;
       // As accounts keep them (better-auth lowercases addresses): the mail goes where the account will be.
@@ -127,7 +128,7 @@ export function registerCircleInviteRoutes(root: FastifyInstance, { db, requireU
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       return { items: (await listOpenInvites(db, user.id, request.params.id)).map(toInvite) };
     },
@@ -145,7 +146,7 @@ export function registerCircleInviteRoutes(root: FastifyInstance, { db, requireU
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       await revokeInvite(db, user.id, request.params.id, request.params.invite_id);
       return reply.status(204).send(null);
@@ -164,7 +165,7 @@ export function registerCircleInviteRoutes(root: FastifyInstance, { db, requireU
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       return previewInvite(db, user, request.params.token);
     },
@@ -185,7 +186,7 @@ export function registerCircleInviteRoutes(root: FastifyInstance, { db, requireU
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       return acceptInvite(db, user, request.params.token);
     },

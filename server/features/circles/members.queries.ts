@@ -1,7 +1,7 @@
 // A circle's members (issue #20): who is in it and with which role, changing roles, removing someone and leaving.
 // Each change runs in the circle's transaction (`inCircle`), so the rules are checked on the roles as they are.
 import { sql } from 'drizzle-orm';
-import type { Member } from '../../../common/schemas/circles.ts';
+import type { Member, UpdateMember } from '../../../common/schemas/circles.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { forbidden, inCircle } from './circles.queries.ts';
@@ -44,7 +44,7 @@ export async function setMemberRole(
   callerId: string,
   circleId: string,
   targetId: string,
-  newRole: 'admin' | 'member',
+  newRole: UpdateMember['role'],
 ): Promise<Member> {
   return inCircle(db, circleId, callerId, async (tx, role) => {
     if (role !== 'owner') throw forbidden('Only the circle’s owner can change roles.');

@@ -13,7 +13,8 @@ import type { Database } from '../../db/client.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { circleNotFound } from './circles.queries.ts';
 import { listMembers, removeMember, setMemberRole } from './members.queries.ts';
-import { circleErrors, OUTSIDERS, PRIVATE_NO_STORE } from './circles.routes.ts';
+import { circleErrors, OUTSIDERS } from './circles.routes.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 type Deps = { db: Database; requireUser: RequireUser };
 
@@ -33,7 +34,7 @@ export function registerCircleMemberRoutes(root: FastifyInstance, { db, requireU
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const items = await listMembers(db, user.id, request.params.id);
       if (!items) throw circleNotFound();
@@ -57,7 +58,7 @@ export function registerCircleMemberRoutes(root: FastifyInstance, { db, requireU
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { id, user_id: targetId } = request.params;
       return setMemberRole(db, user.id, id, targetId, request.body.role);
@@ -80,7 +81,7 @@ export function registerCircleMemberRoutes(root: FastifyInstance, { db, requireU
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       await removeMember(db, user.id, request.params.id, request.params.user_id);
       return reply.status(204).send(null);

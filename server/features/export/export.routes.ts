@@ -13,6 +13,7 @@ import { decodeCursor, listSpots, type Cursor } from '../spots/spots.queries.ts'
 import { PHOTO_URL_PREFIX } from '../../db/spot-json.ts';
 import { visitsOfSpots } from '../visits/visits.queries.ts';
 import { EXPORT_WRITERS, type ExportContext } from './export-formats.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 /** Spots read from the database at a time: what an export holds in memory, whatever its size. */
 export const EXPORT_PAGE = 500;
@@ -50,7 +51,7 @@ export function registerExportRoutes(root: FastifyInstance, deps: Deps) {
       const writer = EXPORT_WRITERS[query.format];
       const exportedAt = new Date().toISOString();
       const day = exportedAt.slice(0, 10);
-      reply.header('cache-control', 'private, no-store');
+      privateAnswer(reply);
       if (query.photos === 'links') {
         const context: ExportContext = { photoLink: (photo) => `${deps.publicUrl}${photo.url}`, exportedAt };
         reply

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { fruitingFinds, spots, user } from '../../db/schema.ts';
 import { FRUITING_SEASON_DAYS, type DueSpot } from '../../../common/fruiting-due.ts';
-import { notHiddenFrom, visibleParts, visibleTo } from '../spots/spot-privacy.queries.ts';
+import { notHiddenFrom, shownPosition, visibleParts, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 type Rows<Row> = { rows: Row[] };
 // node-postgres parses json columns; PGlite may hand back text.
@@ -51,8 +51,7 @@ export function dueNowCondition(viewerId: string, today: string): SQL {
 export async function dueCandidates(db: Database, viewerId: string, today: string): Promise<DueSpot[]> {
   const result = (await db.execute(sql`
     select l.id as location_id, l.mushroom_types,
-           case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end as latitude,
-           case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end as longitude,
+           ${shownPosition(viewerId).lat} as latitude, ${shownPosition(viewerId).lng} as longitude,
            (select json_agg(json_build_object('date', v.visited_on, 'outcome', v.outcome, 'amount', v.amount)
                             order by v.visited_on, v.created_at, v.id)
             from visits v where v.location_id = l.id and ${notHiddenFrom(viewerId, 'v')}) as visits

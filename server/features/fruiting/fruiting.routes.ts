@@ -19,12 +19,11 @@ import { distanceMetres } from '../../../common/geodesy.ts';
 import type { RequestReads } from '../../db/abandoned-requests.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { dueCandidates, nearbyCells, type CountedForagers, type NearbyCell } from './fruiting.queries.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 type Deps = { reads: RequestReads; requireUser: RequireUser };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema };
-/** Where someone forages and what they find: no browser or proxy cache keeps it, as for spots and visits. */
-const PRIVATE_NO_STORE = 'private, no-store';
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -139,7 +138,7 @@ export function registerFruitingRoutes(root: FastifyInstance, { reads, requireUs
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { lat, lng, radius_km: radiusKm } = request.query;
       const today = isoDay(Date.now());
@@ -170,7 +169,7 @@ export function registerFruitingRoutes(root: FastifyInstance, { reads, requireUs
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       await requireUser(request, reply);
       const { lat, lng, radius_km: radiusKm } = request.query;
       const window = nearbyWindow(new Date());

@@ -18,6 +18,7 @@ import {
   readUpload,
 } from './import-upload.ts';
 import { findImport } from './import.queries.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; photoLimits: PhotoLimits; requireUser: RequireUser };
 
@@ -49,7 +50,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, photo
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const upload = await readUpload(request, new Set());
       return (await analyse(db, user, upload)).preview;
@@ -74,7 +75,7 @@ export function registerImportRoutes(root: FastifyInstance, { db, storage, photo
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const upload = await readUpload(request, CONFIRM_FIELDS);
       const fields = parseConfirmFields(upload.fields);

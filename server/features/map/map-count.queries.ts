@@ -5,8 +5,15 @@ import { MAP_KEPT_LEVELS } from '../../../common/schemas/map-tiles.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { filterConditions } from '../spots/spot-filter.queries.ts';
-import { placedInBox, visibleTo } from '../spots/spot-privacy.queries.ts';
-import { countedTwice, hasFilter, myCircles, placeOf } from './map-tiles.queries.ts';
+import {
+  othersPlacedIn,
+  othersPosition,
+  placedIn,
+  placedInBox,
+  shownPosition,
+  visibleTo,
+} from '../spots/spot-privacy.queries.ts';
+import { countedTwice, hasFilter, myCircles } from './map-tiles.queries.ts';
 import { blockInView, blocksOf, cellsInside, cellsOverlapping, within, type CellRange } from './view-cells.ts';
 
 type Rows<Row> = { rows: Row[] };
@@ -137,9 +144,9 @@ async function keptCounts(
       union all
       ${fromEach(sql`${mapCircleCells}`, sql`c.circle_id = any(array(${myCircles(viewerId)}))`)}
       union all
-      select foray_tile_x(l.shown_longitude, ${level}), foray_tile_y(l.shown_latitude, ${level}), -d.extra
+      select foray_tile_x(${othersPosition.lng}, ${level}), foray_tile_y(${othersPosition.lat}, ${level}), -d.extra
       from (${countedTwice(viewerId)}) d join ${spots} l on l.id = d.location_id
-      where not l.is_public and not l.withheld and l.user_id <> ${viewerId} and l.shown_position <@ ${box(padded(view))}
+      where not l.is_public and not l.withheld and l.user_id <> ${viewerId} and ${othersPlacedIn(box(padded(view)))}
     ) k group by 1, 2`)) as unknown as Rows<{ cx: number; cy: number; count: number }>;
   return new Map(result.rows.map((row) => [`${row.cx}/${row.cy}`, Number(row.count)]));
 }
@@ -157,7 +164,7 @@ const padded = (box: BBox): BBox => ({
 
 /** Where the viewer sees the spot, inside the view: edges included, compared exactly. */
 function inView(viewerId: string, view: BBox): SQL {
-  const { lat, lng } = placeOf(viewerId);
+  const { lat, lng } = shownPosition(viewerId);
   return sql`${lng} between ${view.minLng}::float8 and ${view.maxLng}::float8
     and ${lat} between ${view.minLat}::float8 and ${view.maxLat}::float8`;
 }
@@ -197,14 +204,14 @@ async function countSpotsInCells(db: Database, viewerId: string, view: BBox, cel
     ],
     sql`, `,
   );
-  const { lat, lng } = placeOf(viewerId);
+  const { lat, lng } = shownPosition(viewerId);
   const part = sql`box(point(c.w, c.s), point(c.e, c.n))`;
   const statement = sql`
     select coalesce(sum(r.count), 0)::int as count
     from unnest(${blockColumns}) as c(level, x0, x1, y0, y1, w, s, e, n)
     cross join lateral (
       select count(*) as count from ${spots} l
-      where ((l.user_id = ${viewerId} and l.position <@ ${part}) or (l.user_id <> ${viewerId} and l.shown_position <@ ${part}))
+      where ${placedIn(viewerId, part)}
         and ${visibleTo(viewerId)} and ${inView(viewerId, view)}
         and foray_tile_x(${lng}, c.level) between c.x0 and c.x1 and foray_tile_y(${lat}, c.level) between c.y0 and c.y1
     ) r`;

@@ -5,6 +5,7 @@ import { MapCountQuerySchema, MapCountSchema } from '../../../common/schemas/map
 import type { RequestReads } from '../../db/abandoned-requests.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { countInView } from './map-count.queries.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 /**
  * The map header's number (ADR 0062): how many spots the caller may see inside the view, exactly. Asked for each view
@@ -31,7 +32,7 @@ export function registerMapCountRoutes(
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { bbox, ...filter } = request.query;
       // Cancelled with its request: a view left behind by a pan stops its work on the database (ADR 0039).

@@ -7,25 +7,27 @@ import { versionFor } from '../../db/spot-json.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { filterConditions } from '../spots/spot-filter.queries.ts';
-import { placedInBox, visibleTo } from '../spots/spot-privacy.queries.ts';
+import { placedInBox, shownPosition, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 /**
  * A spot as the pin the viewer may see (common/schemas/map-pins.ts): someone else's approximate spot at its shown
  * point, with its cell, no accuracy and its shown version, as spotJson gives it; the position to 6 decimals, as
  * `pinOf` rounds it. `l` is a locations row.
  */
-const pinJson = (viewerId: string): SQL => sql`json_build_object(
+const pinJson = (viewerId: string): SQL => {
+  const { lat, lng, accuracyM, area } = shownPosition(viewerId);
+  return sql`json_build_object(
   'id', l.id,
   'type', l.type,
   'mushroom_types', l.mushroom_types,
-  'latitude', round((case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end)::numeric, 6)::float8,
-  'longitude', round((case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end)::numeric, 6)::float8,
-  'accuracy_m', case when l.user_id = ${viewerId} or l.precision = 'exact' then l.accuracy_m end,
+  'latitude', round(${lat}::numeric, 6)::float8,
+  'longitude', round(${lng}::numeric, 6)::float8,
+  'accuracy_m', ${accuracyM},
   'precision', l.precision,
-  'area', case when l.user_id <> ${viewerId} and l.precision <> 'exact'
-    then to_json(foray_approximate_area(l.shown_latitude, l.shown_longitude, l.precision)) end,
+  'area', ${area},
   'is_owner', l.user_id = ${viewerId},
   'version', ${versionFor(viewerId)})`;
+};
 
 /**
  * Up to `limit` pins of the box, newest first (when the box holds more, the newest are the ones drawn, as on the box

@@ -5,6 +5,7 @@ import { MapPinsQuerySchema, MapPinsSchema, type MapPins } from '../../../common
 import type { RequestReads } from '../../db/abandoned-requests.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { pinsInBox } from './map-pins.queries.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 /**
  * The spots' map (ADR 0065): the pins of the area around the view, a few tens of bytes each where a whole spot is
@@ -31,7 +32,7 @@ export function registerMapPinRoutes(
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { bbox, limit, ...filter } = request.query;
       // Cancelled with its request: the pins of a view already left stop their work on the database (ADR 0039).

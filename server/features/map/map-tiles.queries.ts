@@ -20,7 +20,7 @@ import {
 } from '../../../common/schemas/map-tiles.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { filterConditions } from '../spots/spot-filter.queries.ts';
-import { notHiddenFrom, placedInBox, visibleTo } from '../spots/spot-privacy.queries.ts';
+import { notHiddenFrom, othersPosition, placedInBox, shownPosition, visibleTo } from '../spots/spot-privacy.queries.ts';
 
 type Rows<Row> = { rows: Row[] };
 
@@ -30,12 +30,6 @@ export function tileBounds({ z, x, y }: MapTileKey) {
   const lat = (row: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * row) / n))) * 180) / Math.PI;
   return { west: (x / n) * 360 - 180, east: ((x + 1) / n) * 360 - 180, north: lat(y), south: lat(y + 1) };
 }
-
-/** Where the viewer sees a spot (`l`): their own where it is, anyone else's at its shown point (ADR 0053). */
-export const placeOf = (viewerId: string) => ({
-  lat: sql`(case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end)`,
-  lng: sql`(case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end)`,
-});
 
 /**
  * Inside the tile, exactly, where the viewer sees the spot: the box lets the GiST indexes find the candidates (a
@@ -51,7 +45,7 @@ function inTile(viewerId: string, tile: MapTileKey): SQL {
     maxLng: east + pad,
     maxLat: Math.min(90, north + pad),
   };
-  const { lat, lng } = placeOf(viewerId);
+  const { lat, lng } = shownPosition(viewerId);
   return sql`${placedInBox(viewerId, box)}
     and foray_tile_x(${lng}, ${tile.z}) = ${tile.x} and foray_tile_y(${lat}, ${tile.z}) = ${tile.y}`;
 }
@@ -102,7 +96,7 @@ export async function mapTile(db: Database, viewerId: string, tile: MapTileKey, 
 }
 
 async function markersIn(db: Database, viewerId: string, where: SQL, limit: number): Promise<MapMarker[]> {
-  const { lat, lng } = placeOf(viewerId);
+  const { lat, lng } = shownPosition(viewerId);
   const result = (await db.execute(sql`
     select l.id, ${lat} as latitude, ${lng} as longitude, l.type, l.user_id = ${viewerId} as is_owner, l.is_public,
            exists (select 1 from ${spotPhotos} p where p.location_id = l.id and ${notHiddenFrom(viewerId, 'p')}) as has_photos,
@@ -114,7 +108,7 @@ async function markersIn(db: Database, viewerId: string, where: SQL, limit: numb
 
 /** The spots matching `where`, counted by cell of `level` where the viewer sees them. */
 async function countedCells(db: Database, viewerId: string, level: number, where: SQL): Promise<CellRow[]> {
-  const { lat, lng } = placeOf(viewerId);
+  const { lat, lng } = shownPosition(viewerId);
   const result = (await db.execute(sql`
     select foray_tile_x(${lng}, ${level}) as cx, foray_tile_y(${lat}, ${level}) as cy,
            count(*) filter (where l.type = 'mushroom_spot')::int as mushroom_spot,
@@ -150,6 +144,7 @@ async function keptCells(
       sum_latitude, sum_longitude
     from ${source} and level = ${kept} and cx between ${first.x} and ${first.x + span}
       and cy between ${first.y} and ${first.y + span}`;
+  const others = othersPosition;
   const result = (await db.execute(sql`
     select k.cx, k.cy, sum(k.mushroom_spots)::int as mushroom_spot, sum(k.car_parks)::int as car_park,
            sum(k.sum_latitude) as sum_latitude, sum(k.sum_longitude) as sum_longitude
@@ -160,12 +155,12 @@ async function keptCells(
       union all
       ${rowsOf(circleCells(viewerId))}
       union all
-      select foray_tile_x(l.shown_longitude, ${level}), foray_tile_y(l.shown_latitude, ${level}),
+      select foray_tile_x(${others.lng}, ${level}), foray_tile_y(${others.lat}, ${level}),
              -d.extra * (l.type = 'mushroom_spot')::int, -d.extra * (l.type = 'car_park')::int,
-             -d.extra * l.shown_latitude, -d.extra * l.shown_longitude
+             -d.extra * ${others.lat}, -d.extra * ${others.lng}
       from (${countedTwice(viewerId)}) d join ${spots} l on l.id = d.location_id
       where not l.is_public and not l.withheld and l.user_id <> ${viewerId}
-        and foray_tile_x(l.shown_longitude, ${tile.z}) = ${tile.x} and foray_tile_y(l.shown_latitude, ${tile.z}) = ${tile.y}
+        and foray_tile_x(${others.lng}, ${tile.z}) = ${tile.x} and foray_tile_y(${others.lat}, ${tile.z}) = ${tile.y}
     ) k group by 1, 2`)) as unknown as Rows<CellRow>;
   return result.rows;
 }

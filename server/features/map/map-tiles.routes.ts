@@ -11,7 +11,7 @@ import {
   type MapTile,
 } from '../../../common/schemas/map-tiles.ts';
 import type { RequestReads } from '../../db/abandoned-requests.ts';
-import { PRIVATE_NO_STORE } from '../../plugins/cache-policy.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { mapTile } from './map-tiles.queries.ts';
 
@@ -54,7 +54,7 @@ export function registerMapTileRoutes(
       const tile = await reads(request, reply, (db) => mapTile(db, user.id, request.params, request.query));
       const body = JSON.stringify(tile);
       const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      reply.header('cache-control', PRIVATE_NO_STORE).header('etag', etag);
+      privateAnswer(reply).header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       // The JSON the ETag was made from, sent as it is: every pan asks for tiles, and checking the answer against
       // its schema again and writing it out a second time cost more than the kept counts' reads. The response

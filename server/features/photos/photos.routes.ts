@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { PHOTO_KEY_PATTERN, type PhotoStorage } from '../../storage/storage.ts';
-import { PRIVATE_NO_STORE } from '../../plugins/cache-policy.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { canViewPhoto } from '../spots/spots.queries.ts';
 
@@ -35,7 +35,7 @@ export function registerPhotoRoutes(
       // Kept by no browser cache (ADR 0074): a spot taken back must leave no copy behind that nothing asks for again.
       // The service worker keeps its own copy for use with no signal, in Cache Storage the app clears, and asks with
       // If-None-Match each time it is shown: a 304 and no body when it is current, a 404 once it is taken back.
-      reply.header('cache-control', PRIVATE_NO_STORE).header('etag', etag).header('x-content-type-options', 'nosniff');
+      privateAnswer(reply).header('etag', etag).header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       return reply.type(stored.contentType).send(stored.body);
     },

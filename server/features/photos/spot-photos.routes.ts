@@ -19,11 +19,11 @@ import { documentedBody } from '../../lib/openapi-body.ts';
 import { AddPhotoFormSchema, readAddPhotoRequest } from '../../photos/photo-upload.ts';
 import { removePhotoFiles, storePhotoWithRow } from '../../photos/photo-files.ts';
 import type { PhotoLimits } from '../../photos/photo-limits.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; photoLimits: PhotoLimits; requireUser: RequireUser };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const PRIVATE_NO_STORE = 'private, no-store';
 
 const tooMany = () =>
   new AppError(
@@ -65,7 +65,7 @@ export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, ph
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const spotId = request.params.id;
       const { id: givenId, photo } = await readAddPhotoRequest(request);
@@ -108,7 +108,7 @@ export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, ph
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const files = await removePhoto(db, user.id, request.params.id, request.params.photoId);
       if (!files) throw notFound('Photo');
@@ -132,7 +132,7 @@ export function registerSpotPhotoRoutes(root: FastifyInstance, { db, storage, ph
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const result = await orderPhotos(db, user.id, request.params.id, request.body.photo_ids);
       if (result === 'not-found') throw notFound();

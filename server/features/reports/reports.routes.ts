@@ -19,7 +19,7 @@ import {
 } from '../../../common/schemas/reports.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { PRIVATE_NO_STORE } from '../../plugins/cache-policy.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 import type { RequireAdmin } from '../../plugins/admin.ts';
 import type { CurrentUser, RequireUser } from '../../plugins/session.ts';
 import { PHOTO_KEY_PATTERN, type PhotoStorage } from '../../storage/storage.ts';
@@ -83,7 +83,7 @@ export function registerReportRoutes(
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { report, created } = await fileReport(db, user.id, request.body);
       return reply.status(created ? 201 : 200).send(report);
@@ -106,7 +106,7 @@ export function registerReportRoutes(
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       return { items: await reportQueue(db, request.query.status) };
     },
   );
@@ -128,7 +128,7 @@ export function registerReportRoutes(
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const admin = adminOf(request);
       const { id } = request.params;
       const action = request.body.action;
@@ -165,7 +165,7 @@ export function registerReportRoutes(
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const admin = adminOf(request);
       const { target_type, target_id } = request.params;
       const shown = await db.transaction(async (tx) => {
@@ -204,7 +204,7 @@ export function registerReportRoutes(
       const stored = await storage.get(key);
       if (!stored) throw notFound('Photo');
       const etag = `"${crypto.createHash('sha256').update(stored.body).digest('base64url').slice(0, 27)}"`;
-      reply.header('cache-control', PRIVATE_NO_STORE).header('etag', etag).header('x-content-type-options', 'nosniff');
+      privateAnswer(reply).header('etag', etag).header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       return reply.type(stored.contentType).send(stored.body);
     },

@@ -1,5 +1,5 @@
 // Who may see which spot, as SQL: the privacy rule that every read of spots is built on (docs/architecture.md,
-// "Privacy in one place"), and where a spot stands for a viewer when a box is asked for.
+// "Privacy in one place"), and where a spot stands for a viewer: the position it is shown at and the box it is in.
 import { sql, type SQL } from 'drizzle-orm';
 import { circleMembers, spotCircles } from '../../db/schema.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
@@ -37,11 +37,44 @@ export function visibleTo(viewerId: string): SQL {
 }
 
 /**
- * Inside a box as the viewer sees the spot: their own at its true position, anyone else's at its shown point, so a
- * small box around an approximate spot's true position finds nothing (ADR 0053). Both halves use a GiST index.
+ * Where everyone but its owner is shown the spot `l`: its shown point, for reads that keep only others' spots
+ * (`l.user_id <> viewer`), such as the correction of a spot two of the viewer's circles both count.
  */
+export const othersPosition: { lat: SQL; lng: SQL } = { lat: sql`l.shown_latitude`, lng: sql`l.shown_longitude` };
+
+/**
+ * Where the viewer is shown the spot `l` (ADR 0053), the one place a read says it: their own at its true position
+ * and accuracy, anyone else's at its shown point — the true position when the spot is exact, else one point of its
+ * grid cell (migration 0015) — with its cell as `area` and no accuracy unless it is exact. Every read that answers a
+ * position or counts spots by one takes it from here; `shown-position.test.ts` fails on any other read of
+ * the locations table's position columns.
+ */
+export function shownPosition(viewerId: string): { lat: SQL; lng: SQL; accuracyM: SQL; area: SQL } {
+  return {
+    lat: sql`(case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end)`,
+    lng: sql`(case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end)`,
+    accuracyM: sql`case when l.user_id = ${viewerId} or l.precision = 'exact' then l.accuracy_m end`,
+    area: sql`case when l.user_id <> ${viewerId} and l.precision <> 'exact'
+    then to_json(foray_approximate_area(${othersPosition.lat}, ${othersPosition.lng}, l.precision)) end`,
+  };
+}
+
+/**
+ * Inside `area` (an SQL box) as the viewer sees the spot: their own at its true position, anyone else's at its shown
+ * point, so a small box around an approximate spot's true position finds nothing (ADR 0053). Both halves use a GiST
+ * index.
+ */
+export const placedIn = (viewerId: string, area: SQL): SQL =>
+  sql`((l.user_id = ${viewerId} and l.position <@ ${area}) or (l.user_id <> ${viewerId} and l.shown_position <@ ${area}))`;
+
+/** Inside `area` where everyone but its owner sees the spot, for reads that keep only others' spots (`othersPosition`). */
+export const othersPlacedIn = (area: SQL): SQL => sql`l.shown_position <@ ${area}`;
+
+/** Inside a box as the viewer sees the spot (`placedIn`). */
 export function placedInBox(viewerId: string, box: BBox): SQL {
   const { minLng, minLat, maxLng, maxLat } = box;
-  const area = sql`box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`;
-  return sql`((l.user_id = ${viewerId} and l.position <@ ${area}) or (l.user_id <> ${viewerId} and l.shown_position <@ ${area}))`;
+  return placedIn(
+    viewerId,
+    sql`box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`,
+  );
 }

@@ -24,7 +24,7 @@ import { documentedBody } from '../../lib/openapi-body.ts';
 import { removePhotoFiles, storePhotoWithRow, type PhotoKeys } from '../../photos/photo-files.ts';
 import { PhotoFileSchema } from '../../photos/photo-upload.ts';
 import type { PhotoLimits } from '../../photos/photo-limits.ts';
-import { CLEAR_HTTP_CACHE } from '../../plugins/cache-policy.ts';
+import { CLEAR_HTTP_CACHE, privateAnswer } from '../../plugins/cache-policy.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import { spotColumns, type SpotChanges } from '../../db/spot-columns.ts';
 import { sameCircles, sharingAfter, sharingOfNew } from './spot-sharing.ts';
@@ -53,12 +53,6 @@ type Deps = {
 };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
-
-/**
- * Spots are private data: no browser or proxy cache may keep them (a shared computer's back button, a
- * caching proxy) — the same as /api/v1/me.
- */
-const PRIVATE_NO_STORE = 'private, no-store';
 
 /**
  * A new spot as multipart/form-data: CreateSpot's fields as text fields (`circle_ids` once per circle, or once with
@@ -90,7 +84,7 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { limit, cursor, bbox, ...filter } = request.query;
       if (!bbox && limit > LIST_LIMIT_MAX) {
@@ -121,7 +115,7 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const spot = await findVisibleSpot(db, user.id, request.params.id);
       if (!spot) throw notFound();
@@ -161,7 +155,7 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { input, photo } = await readCreateRequest(request);
       const id = input.id ?? crypto.randomUUID();
@@ -224,7 +218,7 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const ids = [...new Set(request.body.ids)];
       const items = await stillVisible(db, user.id, ids);
@@ -256,7 +250,7 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { id } = request.params;
       const { base_version: baseVersion, ...patch } = request.body;

@@ -6,7 +6,7 @@ import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/limits.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { PUBLIC_REVALIDATE } from '../../plugins/cache-policy.ts';
+import { PUBLIC_REVALIDATE, privateAnswer } from '../../plugins/cache-policy.ts';
 import type { CurrentUser, RequireUser } from '../../plugins/session.ts';
 import type { Database } from '../../db/client.ts';
 import type { PhotoLimits } from '../../photos/photo-limits.ts';
@@ -81,7 +81,7 @@ export function registerSystemRoutes(
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      privateAnswer(reply);
       return toMe(deps.db, deps.photoLimits, await deps.requireUser(request, reply));
     },
   );

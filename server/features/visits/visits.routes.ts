@@ -34,6 +34,7 @@ import {
   visitPhotoIdUse,
 } from './visits.queries.ts';
 import { idUseFor } from '../../db/ids-once-used.ts';
+import { privateAnswer } from '../../plugins/cache-policy.ts';
 
 type Deps = { db: Database; storage: PhotoStorage; photoLimits: PhotoLimits; requireUser: RequireUser };
 
@@ -49,9 +50,6 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
 /** An id someone else used, whatever became of what it named, or one of the caller's in use elsewhere (ADR 0070). */
 const idInUse = () => new AppError(409, 'ID_CONFLICT', 'That id is already in use.');
 const photoIdInUse = () => new AppError(409, 'ID_CONFLICT', 'That photo id is already in use.');
-
-/** Visits tell where and when someone forages: no browser or proxy cache may keep them, as for spots. */
-const PRIVATE_NO_STORE = 'private, no-store';
 
 /** Returns to a spot (ADR 0022): they follow the spot's visibility; only its owner records or deletes them. */
 export function registerVisitRoutes(root: FastifyInstance, { db, storage, photoLimits, requireUser }: Deps) {
@@ -71,7 +69,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, photoL
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const items = await listVisits(db, user.id, request.params.id);
       if (!items) throw notFound();
@@ -95,7 +93,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, photoL
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const spotId = request.params.id;
       const input = request.body;
@@ -166,7 +164,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, photoL
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { id: spotId, visitId } = request.params;
       const { id: givenId, photo } = await readAddPhotoRequest(request);
@@ -210,7 +208,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, photoL
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       const { id: spotId, visitId, photoId } = request.params;
       const files = await removeVisitPhoto(db, user.id, spotId, visitId, photoId);
@@ -233,7 +231,7 @@ export function registerVisitRoutes(root: FastifyInstance, { db, storage, photoL
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+      privateAnswer(reply);
       const user = await requireUser(request, reply);
       return { items: await listOwnVisits(db, user.id) };
     },
