@@ -1,7 +1,8 @@
 // The one place a row becomes the API's Spot (common/schemas/spots.ts), written in SQL so every read — a page of
 // the list, the map's box, one spot — builds its answer inside PostgreSQL.
-import { sql } from 'drizzle-orm';
-import { circleMembers, spotCircles, spotPhotos } from './schema.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { SPOT_FIELD_LIST, type CustomJsonFieldName } from '../../common/spot-fields.ts';
+import { circleMembers, spotCircles, spotPhotos, spots } from './schema.ts';
 
 /** Where a photo is served: this, then its storage key (photos/photos.routes.ts). */
 export const PHOTO_URL_PREFIX = '/api/v1/photos/';
@@ -43,6 +44,29 @@ const visitSummaryJson = (viewerId: string) => {
     else json_build_object('count', 0, 'last', null) end`;
 };
 
+/** The fields the API's JSON does not give as the column is: someone else's approximate spot, who sees it. */
+const customJson = (viewerId: string) =>
+  ({
+    latitude: sql`case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end`,
+    longitude: sql`case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end`,
+    accuracy_m: sql`case when l.user_id = ${viewerId} or l.precision = 'exact' then l.accuracy_m end`,
+    audience: sql`case when l.is_public then 'public' when sh.all_ids is not null then 'circles' else 'private' end`,
+    circle_ids: sql`coalesce(case when l.user_id = ${viewerId} then sh.all_ids else sh.viewer_ids end, '[]'::json)`,
+  }) satisfies Record<CustomJsonFieldName, SQL>;
+
+/** Every field of the list (common/spot-fields.ts), in its order, as `json_build_object`'s name, value pairs. */
+const spotFieldsJson = (viewerId: string) => {
+  const custom: Record<string, SQL> = customJson(viewerId);
+  const columns = spots as unknown as Record<string, { name: string }>;
+  return sql.join(
+    SPOT_FIELD_LIST.map((field) => {
+      const value = field.json === 'plain' ? sql.raw(`l.${columns[field.column]!.name}`) : custom[field.name]!;
+      return sql`${sql.raw(`'${field.name}'`)}, ${value}`;
+    }),
+    sql`,\n  `,
+  );
+};
+
 /**
  * A spot as the API's JSON, built inside PostgreSQL, as this viewer may see it (ADR 0053): someone else's approximate
  * spot has its shown point, its grid cell as `area` and no accuracy — its true position is in no answer — its shown
@@ -54,18 +78,7 @@ const visitSummaryJson = (viewerId: string) => {
  */
 const spotObject = (viewerId: string) => sql`(select json_build_object(
   'id', l.id,
-  'type', l.type,
-  'mushroom_types', l.mushroom_types,
-  'finder', l.finder,
-  'date_found', l.date_found,
-  'notes', l.notes,
-  'latitude', case when l.user_id = ${viewerId} then l.latitude else l.shown_latitude end,
-  'longitude', case when l.user_id = ${viewerId} then l.longitude else l.shown_longitude end,
-  'accuracy_m', case when l.user_id = ${viewerId} or l.precision = 'exact' then l.accuracy_m end,
-  'is_public', l.is_public,
-  'audience', case when l.is_public then 'public' when sh.all_ids is not null then 'circles' else 'private' end,
-  'circle_ids', coalesce(case when l.user_id = ${viewerId} then sh.all_ids else sh.viewer_ids end, '[]'::json),
-  'precision', l.precision,
+  ${spotFieldsJson(viewerId)},
   'area', case when l.user_id <> ${viewerId} and l.precision <> 'exact'
     then to_json(foray_approximate_area(l.shown_latitude, l.shown_longitude, l.precision)) end,
   'photo_url', ph.photos -> 0 ->> 'url',
