@@ -228,6 +228,13 @@ export const sharingFieldSchemas = shapeOf(SPOT_FIELD_LIST.filter(isSharing), 'i
 /** Every field as the API's Spot gives it, in the list's order. */
 export const spotOutputShape = shapeOf(SPOT_FIELD_LIST, 'output');
 
+const isText = (field: Listed): field is Extract<Listed, { export: 'text' }> =>
+  (field as SpotFieldDescriptor).export === 'text';
+/** The plain text fields, which Foray's GPX, KML, GeoJSON and CSV carry by name and its import reads back. */
+export const TEXT_FIELD_NAMES = fieldsWhere('export', 'text').map((field) => field.name) as TextExportFieldName[];
+export const textFieldShape = shapeOf(SPOT_FIELD_LIST.filter(isText), 'output');
+export type TextFields = { [Name in TextExportFieldName]: string | null };
+
 /** Every field by name. */
 export const SPOT_FIELD = Object.fromEntries(SPOT_FIELD_LIST.map((field) => [field.name, field])) as {
   [Field in Listed as Field['name']]: Field;
