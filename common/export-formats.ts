@@ -5,26 +5,3 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The namespace of Foray's own fields in a GPX waypoint's <extensions>: export writes it, import reads it. */
 export const FORAY_GPX_NAMESPACE = 'urn:foray:spot:1';
-
-/** The CSV's columns, in order: every field a forager keeps, coordinates in decimal degrees. */
-export const CSV_COLUMNS = [
-  'id',
-  'type',
-  'mushroom_types',
-  'finder',
-  'date_found',
-  'notes',
-  'latitude',
-  'longitude',
-  'accuracy_m',
-  'is_public',
-  'audience',
-  'circle_ids',
-  'precision',
-  'owner_name',
-  'photo_urls',
-  'visits',
-  'last_visit',
-  'created_at',
-  'updated_at',
-] as const;

@@ -2,8 +2,26 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../export-formats.ts';
 import { BBoxSchema, spotFilterFields } from './spots.ts';
+import { SPOT_FIELD_LIST, type SpotFieldName } from '../spot-fields.ts';
 
-export { CSV_COLUMNS, EXPORT_FORMATS, type ExportFormat } from '../export-formats.ts';
+export { EXPORT_FORMATS, type ExportFormat } from '../export-formats.ts';
+
+/**
+ * The CSV's columns, in order: every field a forager keeps (common/spot-fields.ts, in the list's order), coordinates
+ * in decimal degrees.
+ */
+export const CSV_COLUMNS = [
+  'id',
+  ...SPOT_FIELD_LIST.map((field) => field.name),
+  'owner_name',
+  'photo_urls',
+  'visits',
+  'last_visit',
+  'created_at',
+  'updated_at',
+] as const;
+export type CsvColumn =
+  'id' | SpotFieldName | 'owner_name' | 'photo_urls' | 'visits' | 'last_visit' | 'created_at' | 'updated_at';
 
 const { owner: _owner, ...filterWithoutOwner } = spotFilterFields;
 

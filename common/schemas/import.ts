@@ -5,6 +5,7 @@
 // answer either request, and nothing waits in storage for a confirm that never comes.
 import { z } from 'zod';
 import { CIRCLES_PER_USER_MAX } from '../limits.ts';
+import { textFieldShape } from '../spot-fields.ts';
 import { AudienceSchema, CircleIdsSchema, PrecisionSchema, SpotTypeSchema } from './spots.ts';
 
 export const IMPORT_FORMATS = ['gpx', 'kml', 'kmz', 'geojson', 'csv', 'zip'] as const;
@@ -33,6 +34,8 @@ export const ImportSpotSchema = z.object({
   date_found: z.string(),
   notes: z.string().nullable(),
   accuracy_m: z.number().nullable(),
+  /** The list's plain text fields (common/spot-fields.ts), as the file named them. */
+  ...textFieldShape,
   /** Photos of this record and of its visits that the upload carries (a Foray zip) and that will be saved with it. */
   photos: z.number().int().min(0),
   /** Visits Foray's own export carried with the spot (GPX or GeoJSON): saved with it, each with its photos. */

@@ -1,87 +1,26 @@
 import { z } from 'zod';
+export * from '../spot-field-types.ts';
 import { HiddenByAdminSchema } from './hidden.ts';
 import {
-  ACCURACY_MAX_M,
   BBOX_LIMIT_MAX,
   CHECK_IDS_MAX,
-  CIRCLES_PER_USER_MAX,
-  DATE_FOUND_MIN,
   FINDER_MAX,
   LIST_LIMIT_DEFAULT,
   MUSHROOM_TYPES_MAX,
-  NOTES_MAX,
   PHOTOS_PER_SPOT_MAX,
-  latestDateFound,
 } from '../limits.ts';
-import { finiteDouble } from './numbers.ts';
+import { sharingFieldSchemas, spotFieldSchemas, spotOutputShape } from '../spot-fields.ts';
+import {
+  AudienceSchema,
+  CalendarDateSchema,
+  DateFoundSchema,
+  SpotTypeSchema,
+  type Audience,
+  type SpotType,
+} from '../spot-field-types.ts';
 import { storableText } from './text.ts';
-import { AUDIENCES, FILTER_CHOICES, SEARCH_TEXT_MAX, SPOT_TYPES, type SpotFilterKey } from '../spot-filter.ts';
+import { FILTER_CHOICES, SEARCH_TEXT_MAX, type SpotFilterKey } from '../spot-filter.ts';
 import { FRUITING_SEASON_DAYS } from '../fruiting-due.ts';
-
-export const SpotTypeSchema = z.enum(SPOT_TYPES);
-export type SpotType = z.infer<typeof SpotTypeSchema>;
-
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
-export const CalendarDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'Not a real calendar date');
-
-/**
- * When the mushrooms were found: a real date from DATE_FOUND_MIN up to tomorrow. Foragers record the past;
- * year 0 or 9999 is a typo (and PostgreSQL's date type would refuse some of them with a 500).
- * YYYY-MM-DD strings of real dates compare in date order.
- */
-export const DateFoundSchema = CalendarDateSchema.refine(
-  (value) => value >= DATE_FOUND_MIN && value <= latestDateFound(),
-  `Must be between ${DATE_FOUND_MIN} and tomorrow`,
-);
-/** Decimal degrees, as stored (double precision): within range, and no subnormal number (common/schemas/numbers.ts). */
-export const LatitudeSchema = finiteDouble().min(-90).max(90);
-export const LongitudeSchema = finiteDouble().min(-180).max(180);
-/** How far off the position may be, in metres (the phone's own estimate, averaged): null when placed by hand. */
-export const AccuracySchema = finiteDouble().positive().max(ACCURACY_MAX_M);
-
-/**
- * Who sees a spot besides its owner (ADR 0053): nobody, the members of some of the owner's circles, or everyone.
- * `is_public` stays in the API as "everyone", so older clients and files keep working.
- */
-export const AudienceSchema = z.enum(AUDIENCES);
-export type Audience = z.infer<typeof AudienceSchema>;
-/**
- * How exactly others see where the spot is: exactly, or a fixed grid cell of about 1 km or 10 km with one point in
- * it, chosen once for the spot and that cell (ADR 0053). The owner always sees the true position.
- */
-export const PrecisionSchema = z.enum(['exact', '1km', '10km']);
-export type Precision = z.infer<typeof PrecisionSchema>;
-/** The circles a spot is shared with: the owner's own circles, each once. */
-export const CircleIdsSchema = z
-  .array(z.uuid())
-  .max(CIRCLES_PER_USER_MAX)
-  .refine((ids) => new Set(ids).size === ids.length, 'Each circle once');
-
-/** Who sees the spot, as creating and editing it take them: not columns of the spot (spot-columns.ts). */
-const sharingFieldSchemas = {
-  audience: AudienceSchema.optional(),
-  circle_ids: CircleIdsSchema.optional(),
-};
-
-/** The fields a spot is made of, each with its rule: what creating and editing both check. */
-const spotFieldSchemas = {
-  type: SpotTypeSchema,
-  mushroom_types: storableText(MUSHROOM_TYPES_MAX),
-  finder: storableText(FINDER_MAX),
-  date_found: DateFoundSchema,
-  notes: storableText(NOTES_MAX).nullish(),
-  latitude: LatitudeSchema,
-  longitude: LongitudeSchema,
-  accuracy_m: AccuracySchema.nullish(),
-  is_public: z.boolean(),
-  precision: PrecisionSchema,
-};
 
 /**
  * `audience` and `is_public` must agree when both are sent; `circle_ids` belong to `audience: circles` (sent alone,
@@ -223,22 +162,7 @@ export type VisitSummary = z.infer<typeof VisitSummarySchema>;
 
 export const SpotSchema = z.object({
   id: z.uuid(),
-  type: SpotTypeSchema,
-  mushroom_types: z.string(),
-  finder: z.string(),
-  date_found: z.string(),
-  notes: z.string().nullable(),
-  /** For an approximate spot seen by someone else: the one point shown inside `area`, never the true one. */
-  latitude: z.number(),
-  longitude: z.number(),
-  /** Metres; null for a spot placed on the map by hand, and for an approximate spot seen by someone else. */
-  accuracy_m: z.number().nullable(),
-  /** `audience` is "public". */
-  is_public: z.boolean(),
-  audience: AudienceSchema,
-  /** The owner sees all of them; a member sees the circles they share with the spot. */
-  circle_ids: z.array(z.uuid()),
-  precision: PrecisionSchema,
+  ...spotOutputShape,
   /** An approximate spot seen by someone else: its grid cell, [min_lng, min_lat, max_lng, max_lat]; else null. */
   area: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
   /** The cover: the first of `photos` (kept for clients that know one photo only). */

@@ -1,31 +1,24 @@
 // Where the API's fields of a spot meet the table's columns (server/db/schema.ts): creating, importing and editing
 // a spot all write through this one map. (Reading goes the other way, in SQL: spot-json.ts.)
-import type { CreateSpot, UpdateSpot } from '../../common/schemas/spots.ts';
+import type { CreateSpot } from '../../common/schemas/spots.ts';
+import { SPOT_FIELD_LIST, type ColumnFieldName } from '../../common/spot-fields.ts';
 import type { spots } from './schema.ts';
 
 type NewSpot = typeof spots.$inferInsert;
 
 /**
- * A spot's own fields, as the API names them (common/schemas/spots.ts). Its audience and circles are not columns
+ * A spot's own fields, as the API names them (common/spot-fields.ts). Its audience and circles are not columns
  * of the spot: `is_public` and the rows of location_circles hold them (spot-sharing.ts).
  */
-export type SpotField = Exclude<keyof UpdateSpot, 'base_version' | 'audience' | 'circle_ids'>;
+export type SpotField = ColumnFieldName;
 /** Every field of a spot, as creating or importing one gives them (the optional ones may be left out). */
 export type SpotFields = Pick<CreateSpot, SpotField>;
 
-/** Each field's column. A field added to the schema must be added here, or this does not compile. */
-export const SPOT_COLUMNS = {
-  type: 'type',
-  mushroom_types: 'mushroomTypes',
-  finder: 'finder',
-  date_found: 'dateFound',
-  notes: 'notes',
-  latitude: 'latitude',
-  longitude: 'longitude',
-  accuracy_m: 'accuracyM',
-  is_public: 'isPublic',
-  precision: 'precision',
-} as const satisfies { [Field in SpotField]: keyof NewSpot };
+type ColumnField = Extract<(typeof SPOT_FIELD_LIST)[number], { column: string }>;
+/** Each field's column, from the list; a column the table does not have does not compile. */
+export const SPOT_COLUMNS = Object.fromEntries(
+  SPOT_FIELD_LIST.flatMap((field) => (field.column === null ? [] : [[field.name, field.column]])),
+) as { [Field in ColumnField as Field['name']]: Field['column'] } satisfies { [Field in SpotField]: keyof NewSpot };
 
 type SpotColumn = (typeof SPOT_COLUMNS)[SpotField];
 /** The columns a spot's fields fill. */
@@ -36,6 +29,8 @@ export type SpotChanges = Partial<SpotValues>;
 export type EditableSpot = Required<SpotValues> & { version: number };
 
 export const SPOT_FIELDS = Object.keys(SPOT_COLUMNS) as SpotField[];
+
+const TIDY = SPOT_FIELD_LIST.flatMap((field) => ('tidy' in field ? [[field.name, field.tidy] as const] : []));
 
 /**
  * The columns of a whole spot: null where a field is empty, and the column's default (private, exact) where a field
@@ -52,15 +47,15 @@ export function spotColumns(fields: SpotFields): SpotValues {
 }
 
 /**
- * Text as it is stored, the same on create and edit: trimmed, and notes of nothing but spaces are no notes.
- * Only the fields given are touched.
+ * Text as it is stored, the same on create and edit: trimmed, and text of nothing but spaces, where the field may be
+ * null, is none (the list's `tidy`). Only the fields given are touched.
  */
-export function tidyText<Fields extends Partial<Pick<SpotFields, 'mushroom_types' | 'finder' | 'notes'>>>(
-  fields: Fields,
-): Fields {
-  const tidied = { ...fields };
-  if (tidied.mushroom_types !== undefined) tidied.mushroom_types = tidied.mushroom_types.trim();
-  if (tidied.finder !== undefined) tidied.finder = tidied.finder.trim();
-  if (tidied.notes !== undefined) tidied.notes = tidied.notes?.trim() ? tidied.notes.trim() : null;
-  return tidied;
+export function tidyText<Fields extends Partial<Record<string, unknown>>>(fields: Fields): Fields {
+  const tidied: Record<string, unknown> = { ...fields };
+  for (const [name, tidy] of TIDY) {
+    const value = tidied[name];
+    if (typeof value !== 'string') continue;
+    tidied[name] = tidy === 'trim' || value.trim() ? value.trim() : null;
+  }
+  return tidied as Fields;
 }

@@ -1,7 +1,8 @@
 // The one place a row becomes the API's Spot (common/schemas/spots.ts), written in SQL so every read — a page of
 // the list, the map's box, one spot — builds its answer inside PostgreSQL.
-import { sql } from 'drizzle-orm';
-import { circleMembers, spotCircles, spotPhotos } from './schema.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { SPOT_FIELD_LIST, type CustomJsonFieldName } from '../../common/spot-fields.ts';
+import { circleMembers, spotCircles, spotPhotos, spots } from './schema.ts';
 import { shownPosition } from '../features/spots/spot-privacy.queries.ts';
 
 /** Where a photo is served: this, then its storage key (photos/photos.routes.ts). */
@@ -44,6 +45,29 @@ const visitSummaryJson = (viewerId: string) => {
     else json_build_object('count', 0, 'last', null) end`;
 };
 
+/** The fields the API's JSON does not give as the column is: someone else's approximate spot, who sees it. */
+const customJson = (viewerId: string) =>
+  ({
+    latitude: shownPosition(viewerId).lat,
+    longitude: shownPosition(viewerId).lng,
+    accuracy_m: shownPosition(viewerId).accuracyM,
+    audience: sql`case when l.is_public then 'public' when sh.all_ids is not null then 'circles' else 'private' end`,
+    circle_ids: sql`coalesce(case when l.user_id = ${viewerId} then sh.all_ids else sh.viewer_ids end, '[]'::json)`,
+  }) satisfies Record<CustomJsonFieldName, SQL>;
+
+/** Every field of the list (common/spot-fields.ts), in its order, as `json_build_object`'s name, value pairs. */
+const spotFieldsJson = (viewerId: string) => {
+  const custom: Record<string, SQL> = customJson(viewerId);
+  const columns = spots as unknown as Record<string, { name: string }>;
+  return sql.join(
+    SPOT_FIELD_LIST.map((field) => {
+      const value = field.json === 'plain' ? sql.raw(`l.${columns[field.column]!.name}`) : custom[field.name]!;
+      return sql`${sql.raw(`'${field.name}'`)}, ${value}`;
+    }),
+    sql`,\n  `,
+  );
+};
+
 /**
  * A spot as the API's JSON, built inside PostgreSQL, as this viewer may see it (ADR 0053): someone else's approximate
  * spot has its shown point, its grid cell as `area` and no accuracy — its true position is in no answer — its shown
@@ -55,18 +79,7 @@ const visitSummaryJson = (viewerId: string) => {
  */
 const spotObject = (viewerId: string) => sql`(select json_build_object(
   'id', l.id,
-  'type', l.type,
-  'mushroom_types', l.mushroom_types,
-  'finder', l.finder,
-  'date_found', l.date_found,
-  'notes', l.notes,
-  'latitude', ${shownPosition(viewerId).lat},
-  'longitude', ${shownPosition(viewerId).lng},
-  'accuracy_m', ${shownPosition(viewerId).accuracyM},
-  'is_public', l.is_public,
-  'audience', case when l.is_public then 'public' when sh.all_ids is not null then 'circles' else 'private' end,
-  'circle_ids', coalesce(case when l.user_id = ${viewerId} then sh.all_ids else sh.viewer_ids end, '[]'::json),
-  'precision', l.precision,
+  ${spotFieldsJson(viewerId)},
   'area', ${shownPosition(viewerId).area},
   'photo_url', ph.photos -> 0 ->> 'url',
   'thumbnail_url', ph.photos -> 0 ->> 'thumbnail_url',

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { withDatabase } from './global-setup.ts';
+import { exampleSpot } from '../../common/spot-fields.ts';
 
 /** A database of this test file's own, copied from the migrated template of this run. */
 export async function openTestDatabase(
@@ -208,15 +209,9 @@ export function cookieFrom(response: LightMyRequestResponse): string {
   return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
+/** A valid spot to create: the example value of each field of the list (common/spot-fields.ts) that has one. */
 export const validSpot = (overrides: Record<string, unknown> = {}) => ({
-  type: 'mushroom_spot',
-  mushroom_types: 'Chanterelle',
-  finder: 'Ona',
-  date_found: '2026-09-14',
-  notes: 'Under the old spruce',
-  latitude: 54.6872,
-  longitude: 25.2797,
-  is_public: false,
+  ...exampleSpot(),
   ...overrides,
 });
 

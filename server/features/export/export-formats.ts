@@ -6,7 +6,8 @@
 //   CSV       — RFC 4180: UTF-8, a header row, CRLF, decimal degrees.
 import type { Spot, Photo } from '../../../common/schemas/spots.ts';
 import type { Visit } from '../../../common/schemas/visits.ts';
-import { CSV_COLUMNS, type ExportFormat } from '../../../common/schemas/export.ts';
+import { CSV_COLUMNS, type CsvColumn, type ExportFormat } from '../../../common/schemas/export.ts';
+import { SPOT_FIELD_LIST, fieldsWhere, type SpotFieldName } from '../../../common/spot-fields.ts';
 import { FORAY_GPX_NAMESPACE } from '../../../common/export-formats.ts';
 
 export type ExportContext = {
@@ -53,6 +54,10 @@ export function xmlText(value: string): string {
   );
 }
 
+/** The list's plain text fields (common/spot-fields.ts): GPX and KML write them among Foray's own, by name. */
+const TEXT_FIELDS = fieldsWhere('export', 'text').map((field) => field.name);
+const textField = (spot: Spot, name: SpotFieldName) => spot[name] as string | null;
+
 const photoLinks = (spot: Spot, context: ExportContext) => spot.photos.map(context.photoLink);
 
 /** A date_found (YYYY-MM-DD) as an instant: midnight UTC of that day. */
@@ -90,6 +95,7 @@ export const gpxWriter: ExportWriter = {
       spot.circle_ids.map((id) => `<foray:circle>${id}</foray:circle>`).join('') +
       `<foray:precision>${spot.precision}</foray:precision>` +
       (spot.accuracy_m === null ? '' : `<foray:accuracy_m>${spot.accuracy_m}</foray:accuracy_m>`) +
+      TEXT_FIELDS.map((name) => element(`foray:${name}`, textField(spot, name))).join('') +
       `<foray:visits>${spot.visits.count}</foray:visits>` +
       visits.map((visit) => gpxVisit(visit, context)).join('');
     return (
@@ -135,6 +141,7 @@ export const kmlWriter: ExportWriter = {
     data('audience', spot.audience) +
     data('circle_ids', spot.circle_ids.join(' ')) +
     data('precision', spot.precision) +
+    TEXT_FIELDS.map((name) => data(name, textField(spot, name))).join('') +
     data('photos', photoLinks(spot, context).join(' ')) +
     data('visits', spot.visits.count) +
     '</ExtendedData>' +
@@ -205,20 +212,15 @@ export const csvWriter: ExportWriter = {
   extension: 'csv',
   start: () => `${CSV_COLUMNS.join(',')}\r\n`,
   item: (spot, _visits, _index, context) => {
-    const values: Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null> = {
+    const fields = Object.fromEntries(
+      SPOT_FIELD_LIST.map(({ name }) => {
+        const value = spot[name];
+        return [name, Array.isArray(value) ? value.join(' ') : value];
+      }),
+    ) as Record<SpotFieldName, string | number | boolean | null>;
+    const values: Record<CsvColumn, string | number | boolean | null> = {
       id: spot.id,
-      type: spot.type,
-      mushroom_types: spot.mushroom_types,
-      finder: spot.finder,
-      date_found: spot.date_found,
-      notes: spot.notes,
-      latitude: spot.latitude,
-      longitude: spot.longitude,
-      accuracy_m: spot.accuracy_m,
-      is_public: spot.is_public,
-      audience: spot.audience,
-      circle_ids: spot.circle_ids.join(' '),
-      precision: spot.precision,
+      ...fields,
       owner_name: spot.owner_name,
       photo_urls: photoLinks(spot, context).join(' '),
       visits: spot.visits.count,

@@ -62,6 +62,7 @@ export async function analyse(db: Database, user: CurrentUser, upload: Upload): 
       date_found: spot.date_found,
       notes: spot.notes,
       accuracy_m: spot.accuracy_m,
+      ...spot.text,
       photos:
         file.photoEntries[spot.record]!.length +
         file.visitPhotoEntries[spot.record]!.reduce((sum, entries) => sum + entries.length, 0),

@@ -1,5 +1,6 @@
 // Records in the file's terms → spots in Foray's, checked by the same rules as a spot made in the app
 // (CreateSpotSchema). A record that breaks one is kept out and reported with where it is and why.
+import { TEXT_FIELD_NAMES, type TextFields } from '../../../common/spot-fields.ts';
 import {
   AudienceSchema,
   CreateSpotSchema,
@@ -26,6 +27,8 @@ export type MappedSpot = {
   date_found: string;
   notes: string | null;
   accuracy_m: number | null;
+  /** The list's plain text fields (common/spot-fields.ts), trimmed; null when blank or not in the file. */
+  text: TextFields;
   /** The spot's visits from Foray's own export, oldest first, checked like a visit recorded in the app. */
   visits: Array<Omit<CreateVisit, 'id'>>;
   /** Who the file says sees it, and how exactly; null where it does not say (or says what Foray does not know). */
@@ -148,7 +151,11 @@ export function mapRecord(record: RawRecord, index: number, context: MapContext)
   const accuracy = record.accuracy === null ? null : numberOf(record.accuracy);
   if (record.accuracy !== null && record.accuracy !== '' && accuracy === null)
     return problem('IMPORT_INVALID_ACCURACY', 'The accuracy is not a number.');
+  const text = Object.fromEntries(
+    TEXT_FIELD_NAMES.map((field) => [field, record.text[field]?.trim() || null]),
+  ) as TextFields;
   const candidate = {
+    ...text,
     type,
     mushroom_types: name,
     finder: finderOf(record, context),
@@ -200,6 +207,7 @@ export function mapRecord(record: RawRecord, index: number, context: MapContext)
     date_found: candidate.date_found,
     notes: candidate.notes,
     accuracy_m: accuracy,
+    text,
     visits,
     file_audience: fileAudienceOf(record),
     file_precision: filePrecisionOf(record),

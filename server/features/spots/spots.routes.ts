@@ -43,6 +43,7 @@ import {
 } from './spots.queries.ts';
 import { photoIdUse } from '../photos/spot-photos.queries.ts';
 import { idUseFor } from '../../db/ids-once-used.ts';
+import { fieldsWhere } from '../../../common/spot-fields.ts';
 
 type Deps = {
   db: Database;
@@ -229,6 +230,10 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
     },
   );
 
+  // The list's plain text fields (common/spot-fields.ts), beyond those the description names one by one.
+  const textFields = fieldsWhere('export', 'text')
+    .map((field) => `${field.name}, `)
+    .join('');
   app.patch(
     '/api/v1/locations/:id',
     {
@@ -236,7 +241,7 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
         tags: ['locations'],
         summary: 'Edit one of your spots: any of its fields, with the version the edit was made on',
         description:
-          'Any subset of type, mushroom_types, finder, date_found, notes, latitude + longitude (with accuracy_m ' +
+          `Any subset of type, mushroom_types, finder, date_found, notes, ${textFields}latitude + longitude (with accuracy_m ` +
           'when placed from the phone’s position; without it the accuracy becomes null), audience, circle_ids, ' +
           'precision, is_public — the same ' +
           'rules as creating. `base_version` is the `version` the edit was made on: when the spot has changed ' +

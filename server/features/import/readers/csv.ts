@@ -1,6 +1,7 @@
 // CSV (RFC 4180 and what spreadsheets write): a header row names the columns, matched without regard to case;
 // the separator is a comma, a semicolon (Lithuanian and other European spreadsheets) or a tab, whichever the
 // header uses most; a UTF-8 byte-order mark is dropped. Foray's own columns (CSV_COLUMNS) are read by name.
+import { TEXT_FIELD_NAMES } from '../../../../common/spot-fields.ts';
 import { parse } from 'csv-parse/sync';
 import { foldName } from '../import-mapping.ts';
 import { emptyRecord, splitLinks, textOf, unreadable, type ReadResult, type RawRecord } from './records.ts';
@@ -121,6 +122,11 @@ export function readCsv(input: string): ReadResult {
     precision: column('precision'),
   };
   const isForay = fields.name?.from.toLowerCase() === 'mushroom_types' && fields.finder !== null;
+  // The list's plain text fields (common/spot-fields.ts), in Foray's own CSV by their names.
+  const textColumns = TEXT_FIELD_NAMES.flatMap((field) => {
+    const at = names.indexOf(foldName(field));
+    return at >= 0 ? [[field, at] as const] : [];
+  });
   const lines = recordLines(text);
   const records: RawRecord[] = body.map((values, i) => {
     const record = emptyRecord({ kind: 'line', number: lines[i + 1] ?? i + 2 });
@@ -138,6 +144,10 @@ export function readCsv(input: string): ReadResult {
     record.type = sourced(fields.type);
     record.finder = sourced(fields.finder);
     record.accuracy = value(fields.accuracy);
+    for (const [field, at] of textColumns) {
+      const text = value({ at });
+      if (text !== null) record.text[field] = text;
+    }
     record.photos = splitLinks(value(fields.photos));
     record.audience = value(fields.audience);
     record.isPublic = value(fields.isPublic);

@@ -1,5 +1,6 @@
 // GeoJSON (RFC 7946): each Feature whose geometry is a Point is a spot; any other geometry — MultiPoint included,
 // whose points share one set of properties and so are not one spot each — is counted and left out (ADR 0036).
+import { TEXT_FIELD_NAMES } from '../../../../common/spot-fields.ts';
 import {
   emptyRecord,
   splitLinks,
@@ -79,6 +80,10 @@ export function readGeoJson(text: string): ReadResult {
     record.date = pick<string | number>(properties, ['date_found', 'date', 'time', 'timestamp'], true);
     record.type = pick(properties, ['type', 'category']);
     record.finder = pick(properties, ['finder']);
+    for (const field of TEXT_FIELD_NAMES) {
+      const value = properties[field];
+      if (typeof value === 'string' && value.trim()) record.text[field] = value;
+    }
     const accuracy = properties.accuracy_m;
     record.accuracy = typeof accuracy === 'number' || typeof accuracy === 'string' ? accuracy : null;
     const photos = properties.photos;

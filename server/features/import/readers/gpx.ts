@@ -1,5 +1,6 @@
 // GPX 1.0 / 1.1 (https://www.topografix.com/GPX/1/1/): every <wpt> is a spot; tracks and routes are not spots,
 // so they are counted and left out. Foray's own fields come from <extensions> in the namespace urn:foray:spot:1.
+import { TEXT_FIELD_NAMES } from '../../../../common/spot-fields.ts';
 import { FORAY_GPX_NAMESPACE } from '../../../../common/export-formats.ts';
 import { all, child, parseSafeXml } from './safe-xml.ts';
 import { emptyRecord, textOf, unreadable, type ReadResult, type RawRecord, type RawVisit } from './records.ts';
@@ -28,6 +29,10 @@ export function readGpx(text: string): ReadResult {
     const name = textOf(child(point, 'name'));
     if (forayTypes !== undefined) record.name = { value: textOf(forayTypes) ?? '', from: `${prefix}:mushroom_types` };
     else if (name !== null) record.name = { value: name, from: 'name' };
+    for (const field of TEXT_FIELD_NAMES) {
+      const value = textOf(foray(field));
+      if (value !== null) record.text[field] = value;
+    }
     const desc = textOf(child(point, 'desc'));
     const cmt = textOf(child(point, 'cmt'));
     if (desc !== null) record.notes = { value: desc, from: 'desc' };

@@ -1,6 +1,7 @@
 // KML 2.2 (OGC 07-147r2): every Placemark with a Point is a spot, in whatever Document or Folder it sits; lines,
 // polygons, tracks and multi-geometries are counted and left out. Fields come from name, description,
 // TimeStamp/when (or TimeSpan/begin), styleUrl and ExtendedData (Data or SchemaData), Foray's own by their names.
+import { TEXT_FIELD_NAMES } from '../../../../common/spot-fields.ts';
 import { XMLParser } from 'fast-xml-parser';
 import { all, child, parseSafeXml } from './safe-xml.ts';
 import { emptyRecord, splitLinks, textOf, unreadable, type ReadResult } from './records.ts';
@@ -68,6 +69,10 @@ export function readKml(text: string): ReadResult {
     if (data.has('mushroom_types'))
       record.name = { value: data.get('mushroom_types') ?? '', from: 'ExtendedData mushroom_types' };
     else if (name !== null) record.name = { value: name, from: 'name' };
+    for (const field of TEXT_FIELD_NAMES) {
+      const value = data.get(field);
+      if (value) record.text[field] = value;
+    }
     const description = textOf(child(placemark, 'description'));
     if (description !== null) record.notes = { value: description, from: 'description' };
     const dateFound = data.get('date_found');

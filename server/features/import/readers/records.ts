@@ -39,6 +39,8 @@ export type RawRecord = {
   isPublic: string | null;
   /** How exactly Foray's export says others see it (`exact`, `1km`, `10km`), as written. */
   precision: string | null;
+  /** The list's plain text fields (common/spot-fields.ts) that Foray's own export wrote, by name. */
+  text: Record<string, string>;
 };
 
 export type ReadResult = {
@@ -65,6 +67,7 @@ export const emptyRecord = (where: ImportWhere): RawRecord => ({
   audience: null,
   isPublic: null,
   precision: null,
+  text: {},
 });
 
 /** A file Foray cannot read at all: a 400 with a code the app can explain. */
