@@ -1,4 +1,5 @@
-// One lint config for the whole repo. Imports flow one way: client → common ← server, and features don't import
+// One lint config for the whole repo. Imports flow one way: client → common ← server; the client imports downward
+// through its layers (shell → features → domain → toolkit), and features don't import
 // each other, on the client or on the server (shared code lives outside features/).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ const FEATURE_FILE = /^(client|server)\/features\/([^/]+)\//;
 /**
  * Features don't import each other, on either side: a file in client/features/<a>/ may not import from
  * client/features/<b>/, nor one in server/features/<a>/ from server/features/<b>/. Every folder under features/ is
- * a feature, so a new one is covered the day it appears. Shared code lives in client/ui, client/lib, server/lib,
+ * a feature, so a new one is covered the day it appears. Shared code lives in client/domain, client/ui, client/lib, server/lib,
  * server/plugins, server/db and common/. One door is open on the server: a feature's queries (`<noun>.queries.ts`,
  * the functions over its tables, where the privacy rule is applied) may be called by another feature that reads
  * the same rows — export reads the list's pages, the map and visits read spots through the one visibility rule.
@@ -50,8 +51,59 @@ const featureBoundaries = {
         data: {
           from: `${side}/features/${feature}`,
           to: `${side}/features/${other[2]}`,
-          shared: side === 'client' ? 'client/ui or client/lib' : 'server/lib, server/plugins or server/db',
+          shared:
+            side === 'client' ? 'client/domain, client/ui or client/lib' : 'server/lib, server/plugins or server/db',
         },
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+/**
+ * The client's layers, each importing only the ones below it: the shell (client/app/ and main.tsx: providers,
+ * screens, the hosts of the dialogs any feature opens) over the features (client/features/<name>/) over the
+ * domain (client/domain/: spots, sharing, the session, the device's offline copy and outbox, the dialogs' openers)
+ * over the toolkit (client/lib, client/ui, client/i18n). So the shell keeps only the shell, and what two features
+ * share goes down to the domain, not up into the shell.
+ */
+const CLIENT_LAYERS = [
+  ['toolkit', /^client\/(lib|ui|i18n)\//],
+  ['domain', /^client\/domain\//],
+  ['features', /^client\/features\//],
+  ['shell', /^client\/(app\/|main\.tsx$)/],
+];
+const layerOf = (file) => CLIENT_LAYERS.findIndex(([, pattern]) => pattern.test(file));
+const clientLayers = {
+  meta: {
+    type: 'problem',
+    messages: {
+      upward:
+        'The client imports downward only (shell → features → domain → toolkit): {{from}} is {{fromLayer}} and may not import {{to}} ({{toLayer}}).',
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    const own = layerOf(file);
+    if (own < 0) return {};
+    const check = (source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path
+        .relative(ROOT, path.resolve(path.dirname(context.filename), source.value))
+        .split(path.sep)
+        .join('/');
+      const theirs = layerOf(target);
+      if (theirs <= own) return;
+      context.report({
+        node: source,
+        messageId: 'upward',
+        data: { from: file, fromLayer: CLIENT_LAYERS[own][0], to: target, toLayer: CLIENT_LAYERS[theirs][0] },
       });
     };
     return {
@@ -86,6 +138,11 @@ export default tseslint.config(
         { patterns: [{ group: ['**/server/**'], message: 'client/ never imports server/: share through common/.' }] },
       ],
     },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'foray-layers': { rules: { 'client-layers': clientLayers } } },
+    rules: { 'foray-layers/client-layers': 'error' },
   },
   {
     files: ['client/features/**/*.{ts,tsx}', 'server/features/**/*.ts'],

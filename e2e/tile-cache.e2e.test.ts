@@ -8,7 +8,7 @@ import { mapOf } from './support/spots.ts';
 import { en, lt } from './support/texts.ts';
 import { expectVisible, UI_TIMEOUT_MS } from './support/ui.ts';
 
-/** The service worker's tile cache; client/app/private-data.ts deletes it by this name on sign-out. */
+/** The service worker's tile cache; client/domain/session/private-data.ts deletes it by this name on sign-out. */
 const TILE_CACHE = 'map-tiles';
 
 /** Which base layer a cached tile URL belongs to: the tile stub serves /{layer}/{z}/{x}/{y}.png. */

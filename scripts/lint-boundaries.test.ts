@@ -71,6 +71,7 @@ describe('feature boundaries', () => {
       ['client/features/map/deep/new-file.tsx', '../map-view.tsx'],
       ['client/features/map/new-file.tsx', '../../ui/button.tsx'],
       ['client/features/map/new-file.tsx', '../../lib/api-client.ts'],
+      ['client/features/map/new-file.tsx', '../../domain/spots/spot-types.ts'],
       ['client/features/map/new-file.tsx', '../../../common/schemas/spots.ts'],
       ['server/features/map/new-file.ts', './map-tiles.queries.ts'],
       ['server/features/map/new-file.ts', '../../lib/byte-ranges.ts'],
@@ -87,5 +88,44 @@ describe('feature boundaries', () => {
     expect(await failedRules('client/features/map/new-file.tsx', importing('../../../server/config.ts'))).toEqual([
       'no-restricted-imports',
     ]);
+  });
+});
+
+describe('client layers', () => {
+  it('fails a feature, the domain or the toolkit that imports the shell', async () => {
+    expect(await failedRules('client/features/map/new-file.tsx', importing('../../app/main-screen.tsx'))).toEqual([
+      'foray-layers/client-layers',
+    ]);
+    expect(await failedRules('client/domain/spots/new-file.ts', importing('../../app/app.tsx'))).toEqual([
+      'foray-layers/client-layers',
+    ]);
+    expect(await failedRules('client/lib/new-file.ts', importing('../main.tsx'))).toEqual([
+      'foray-layers/client-layers',
+    ]);
+  });
+
+  it('fails the domain or the toolkit that imports a feature, and the toolkit that imports the domain', async () => {
+    expect(
+      await failedRules('client/domain/sharing/new-file.ts', importing('../../features/map/map-view.tsx')),
+    ).toEqual(['foray-layers/client-layers']);
+    expect(await failedRules('client/ui/new-file.tsx', importing('../features/spots/spot-card.tsx'))).toEqual([
+      'foray-layers/client-layers',
+    ]);
+    expect(await failedRules('client/lib/new-file.ts', importing('../domain/session/session.tsx'))).toEqual([
+      'foray-layers/client-layers',
+    ]);
+  });
+
+  it('lets each layer import the layers below it and its own', async () => {
+    for (const [file, from] of [
+      ['client/app/new-file.tsx', '../features/map/map-view.tsx'],
+      ['client/app/new-file.tsx', '../domain/session/session.tsx'],
+      ['client/domain/spots/new-file.ts', '../offline/device-db.ts'],
+      ['client/domain/spots/new-file.ts', '../../lib/api-client.ts'],
+      ['client/domain/spots/new-file.ts', '../../ui/button.tsx'],
+      ['client/ui/new-file.tsx', '../lib/format.ts'],
+    ] as const) {
+      expect(await failedRules(file, importing(from)), `${file} importing ${from}`).toEqual([]);
+    }
   });
 });

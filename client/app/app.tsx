@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx';
 import { useVerificationNotice } from '../features/auth/use-verification-notice.ts';
-import { hasDeviceStorage, rememberedUser } from './local-first/device-db.ts';
+import { hasDeviceStorage, rememberedUser } from '../domain/offline/device-db.ts';
 import {
   forgetJoin,
   inviteTokenFromPath,
@@ -13,8 +13,8 @@ import {
   pendingJoin,
   rememberInvite,
   rememberJoin,
-} from './pending-invite.ts';
-import { useSession } from './session.tsx';
+} from '../domain/session/pending-invite.ts';
+import { useSession } from '../domain/session/session.tsx';
 import { FullScreenSpinner } from '../ui/spinner.tsx';
 import { MainScreenLoading } from './app-title.tsx';
 

@@ -1,7 +1,7 @@
 // Provides "edit this spot" and "compare my stale edit" to the whole main screen and shows the dialog asked for.
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import type { ShownSpot } from './local-first/spot-types.ts';
-import { SpotEditingContext } from './spot-editing.ts';
+import type { ShownSpot } from '../domain/spots/spot-types.ts';
+import { SpotEditingContext } from '../domain/spots/spot-editing.ts';
 import { withAllWords } from '../i18n/later-words.ts';
 
 const EditDialogs = lazy(withAllWords(() => import('../features/spots/edit-dialogs.tsx')));

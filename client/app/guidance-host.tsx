@@ -1,7 +1,7 @@
 // Provides "guide me to this spot" to the whole main screen and shows the guidance view when asked.
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useClientConfig } from './client-config.ts';
-import { askForCompass, GuidanceContext, type GuidanceTarget } from './guidance-context.ts';
+import { useClientConfig } from '../domain/session/client-config.ts';
+import { askForCompass, GuidanceContext, type GuidanceTarget } from '../domain/dialogs/guidance-context.ts';
 import { afterFirstDraw } from '../lib/after-first-draw.ts';
 import { withAllWords } from '../i18n/later-words.ts';
 

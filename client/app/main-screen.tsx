@@ -9,9 +9,9 @@ import { NamePrompt } from '../features/account/name-prompt.tsx';
 import { MapTab, type RegionMapProps } from '../features/map/map-tab.tsx';
 import { OfflineBadge } from '../features/offline/offline-badge.tsx';
 import { SyncStatus } from '../features/offline/sync-status.tsx';
-import { OutboxProvider } from './local-first/outbox-provider.tsx';
-import { forgetInvite, pendingInvite } from './pending-invite.ts';
-import { useMe, useSession } from './session.tsx';
+import { OutboxProvider } from '../domain/offline/outbox-provider.tsx';
+import { forgetInvite, pendingInvite } from '../domain/session/pending-invite.ts';
+import { useMe, useSession } from '../domain/session/session.tsx';
 import { afterFirstDraw } from '../lib/after-first-draw.ts';
 import { IconButton } from '../ui/icon-button.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
@@ -21,8 +21,8 @@ import { useToast } from '../ui/toast.tsx';
 import { codeMessage } from '../lib/api-client.ts';
 import { AppTitle } from './app-title.tsx';
 import { EditHost } from './edit-host.tsx';
-import { OpenCirclesContext } from './circles-opener.ts';
-import { ShownAreaContext } from './shown-area.ts';
+import { OpenCirclesContext } from '../domain/sharing/circles-opener.ts';
+import { ShownAreaContext } from '../domain/spots/shown-area.ts';
 import { GuidanceHost } from './guidance-host.tsx';
 import { PhotosHost } from './photos-host.tsx';
 import { VisitsHost } from './visits-host.tsx';
@@ -36,7 +36,7 @@ const SpotsScreen = lazy(withAllWords(() => import('./spots-screen.tsx')));
 const DeviceScreen = lazy(withAllWords(() => import('./device-screen.tsx')));
 const AccountScreen = lazy(withAllWords(() => import('./account-screen.tsx')));
 const AdminScreen = lazy(withAllWords(() => import('./admin-screen.tsx')));
-// Only when an invitation link was opened (client/app/pending-invite.ts): "Join <circle>?".
+// Only when an invitation link was opened (client/domain/session/pending-invite.ts): "Join <circle>?".
 const JoinCircle = lazy(withAllWords(() => import('../features/circles/join-circle.tsx')));
 // Only when the operator offers a region map (ADR 0018); its renderer is a chunk of its own, loaded when drawn.
 const RegionMap = lazy(withAllWords(() => import('../features/map-region/region-map.tsx')));
@@ -79,7 +79,7 @@ export default function MainScreen() {
       afterFirstDraw(() =>
         controller.signal.aborted
           ? undefined
-          : import('./local-first/spot-cache.ts').then((cache) => cache.refreshOwnSpots(me.id, controller.signal)),
+          : import('../domain/offline/spot-cache.ts').then((cache) => cache.refreshOwnSpots(me.id, controller.signal)),
       ).catch(() => undefined);
       return () => controller.abort();
     },

@@ -1,6 +1,6 @@
 // Provides "manage / view this spot's photos" to the whole main screen and shows the lazy dialog asked for.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { PhotosContext, type PhotosRequest } from './photos-context.ts';
+import { PhotosContext, type PhotosRequest } from '../domain/dialogs/photos-context.ts';
 import { withAllWords } from '../i18n/later-words.ts';
 
 const PhotoDialog = lazy(withAllWords(() => import('../features/photos/photo-dialog.tsx')));

@@ -1,5 +1,5 @@
 import { StrictMode, Suspense, type ReactNode } from 'react';
-import { SessionProvider } from './session.tsx';
+import { SessionProvider } from '../domain/session/session.tsx';
 import { FullScreenSpinner } from '../ui/spinner.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';

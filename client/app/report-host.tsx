@@ -1,6 +1,6 @@
 // Provides "report this" to the whole main screen and shows the lazy report dialog when asked.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { ReportContext, type ReportRequest } from './report-context.ts';
+import { ReportContext, type ReportRequest } from '../domain/dialogs/report-context.ts';
 import { withAllWords } from '../i18n/later-words.ts';
 
 const ReportDialog = lazy(withAllWords(() => import('../features/reports/report-dialog.tsx')));

@@ -5,7 +5,7 @@ import { ExportDialog } from '../features/export/export-dialog.tsx';
 import SpotsTab from '../features/spots/spots-tab.tsx';
 import { whenIdle } from '../lib/when-idle.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { useMe } from './session.tsx';
+import { useMe } from '../domain/session/session.tsx';
 
 // The import's preview (a map, a list, the upload) loads only when the forager opens it.
 const ImportDialog = lazy(() => import('../features/import/import-dialog.tsx'));
@@ -21,7 +21,7 @@ export default function SpotsScreen() {
       // While there is signal, so "due now" ranks one's spots in the forest with none. Once the list has drawn.
       const controller = new AbortController();
       void whenIdle()
-        .then(() => import('./local-first/kept-visits.ts'))
+        .then(() => import('../domain/offline/kept-visits.ts'))
         .then((kept) => (controller.signal.aborted ? undefined : kept.refreshOwnVisits(me.id, controller.signal)))
         .then(() => loadFruiting())
         .catch(() => undefined);

@@ -1,7 +1,7 @@
 // Provides "record a visit", "visits" and "fruiting calendar" to the whole main screen; the views are a lazy chunk.
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { spotKeys } from './spot-keys.ts';
-import { VisitsContext, type VisitsRequest } from './visits-context.ts';
+import { spotKeys } from '../domain/spots/spot-keys.ts';
+import { VisitsContext, type VisitsRequest } from '../domain/dialogs/visits-context.ts';
 import { queryClient } from './query-client.ts';
 import { afterFirstDraw } from '../lib/after-first-draw.ts';
 import { withAllWords } from '../i18n/later-words.ts';

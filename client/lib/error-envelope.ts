@@ -1,5 +1,5 @@
 // The one reading of the API's error envelope (common/schemas/errors.ts, ApiErrorSchema), for the app's requests
-// (api-client.ts) and the outbox's sender (app/local-first/sync.ts) alike. Read by hand against the schema's type,
+// (api-client.ts) and the outbox's sender (domain/offline/sync.ts) alike. Read by hand against the schema's type,
 // not by zod: the sign-in screen's first code carries api-client.ts and must stay without zod.
 import type { ApiError as ApiErrorBody } from '../../common/schemas/errors.ts';
 

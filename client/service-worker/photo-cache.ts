@@ -1,10 +1,10 @@
 // Photos the user was shown, kept for use with no signal (ADR 0074): one's own, and those of others' spots the
 // device keeps. The server answers every photo `no-store`, so the browser's HTTP cache keeps none; this worker keeps
 // its own copy in Cache Storage, which the app empties when a spot is taken back, after each device check (only photos
-// of kept spots stay) and at sign-out (client/app/local-first/kept-photos.ts).
+// of kept spots stay) and at sign-out (client/domain/offline/kept-photos.ts).
 // Online, the server is always asked: a photo taken back stops showing at once (404, and the copy goes), and one that
 // is current costs a 304 without its bytes. With no signal, the kept copy.
-import { KEPT_AT_HEADER, PHOTO_CACHE } from '../app/local-first/kept-photos.ts';
+import { KEPT_AT_HEADER, PHOTO_CACHE } from '../domain/offline/kept-photos.ts';
 
 /** A photo's or thumbnail's address (server/db/spot-json.ts, PHOTO_KEY_PATTERN in server/storage/storage.ts). */
 const PHOTO_PATH = /^\/api\/v1\/photos\/[A-Za-z0-9_-]{20,100}$/;

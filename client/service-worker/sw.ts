@@ -8,7 +8,7 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { drainOutbox, SYNC_TAG } from '../app/local-first/sync.ts';
+import { drainOutbox, SYNC_TAG } from '../domain/offline/sync.ts';
 import { readWorkerMessage } from './messages.ts';
 import { handlePhotoRequest, isPhotoRequest } from './photo-cache.ts';
 import { isPublicApiRequest, publicApiStrategy } from './public-api.ts';

@@ -8,7 +8,7 @@ import type { TileLayer } from '../../common/schemas/config.ts';
 import { tileTemplatePattern } from '../../common/tile-template.ts';
 import { CONFIG_PATH, PUBLIC_CACHE } from './public-api.ts';
 
-/** client/app/private-data.ts deletes this cache on sign-out: the tiles show where the user has looked. */
+/** client/domain/session/private-data.ts deletes this cache on sign-out: the tiles show where the user has looked. */
 export const TILE_CACHE = 'map-tiles';
 /** The most tiles a page may hand over at once: a screenful or two, never an area. */
 const MAX_SHOWN_TILES = 200;

@@ -3,9 +3,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { forgetEverything } from '../../app/local-first/device-db.ts';
-import { forgetPrivateData } from '../../app/private-data.ts';
-import { useMe, useSession } from '../../app/session.tsx';
+import { forgetEverything } from '../../domain/offline/device-db.ts';
+import { forgetPrivateData } from '../../domain/session/private-data.ts';
+import { useMe, useSession } from '../../domain/session/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';

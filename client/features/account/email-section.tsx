@@ -1,7 +1,7 @@
 // A new e-mail address: it takes effect once the link sent to it is opened.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useMe } from '../../app/session.tsx';
+import { useMe } from '../../domain/session/session.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { requestEmailChange } from './account-api.ts';

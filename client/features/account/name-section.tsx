@@ -2,7 +2,7 @@
 import { useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { DISPLAY_NAME_MAX } from '../../../common/limits.ts';
-import { useMe, useSession } from '../../app/session.tsx';
+import { useMe, useSession } from '../../domain/session/session.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { useToast } from '../../ui/toast.tsx';

@@ -1,6 +1,6 @@
 // How much of the account's photo quota its photos use (ADR 0081): "312 MB of 2 GB used", with a bar.
 import { useEffect } from 'react';
-import { useMe, useSession } from '../../app/session.tsx';
+import { useMe, useSession } from '../../domain/session/session.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatStorageSize } from '../../lib/format.ts';
 import { Section } from './account-section.tsx';

@@ -1,10 +1,10 @@
 // How new spots start: who sees them and how exactly (ADR 0056), the add form's first choice.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useMe, useSession } from '../../app/session.tsx';
-import type { Sharing } from '../../app/sharing.ts';
-import { defaultSharing } from '../../app/sharing-choice.ts';
-import { SharingFields, sharingProblem } from '../../app/sharing-fields.tsx';
+import { useMe, useSession } from '../../domain/session/session.tsx';
+import type { Sharing } from '../../domain/sharing/sharing.ts';
+import { defaultSharing } from '../../domain/sharing/sharing-choice.ts';
+import { SharingFields, sharingProblem } from '../../domain/sharing/sharing-fields.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { saveSettings } from './account-api.ts';
 import { SaveButton, Section, useAction } from './account-section.tsx';

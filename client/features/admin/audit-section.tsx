@@ -5,7 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditAction, AuditPage } from '../../../common/schemas/admin-audit.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { shownName } from '../../app/display-name.ts';
+import { shownName } from '../../domain/session/display-name.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AUDIT_KEY, listAudit } from './admin-api.ts';

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import type { AdminUser } from '../../../common/schemas/admin-users.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { shownName } from '../../app/display-name.ts';
-import { useMe } from '../../app/session.tsx';
+import { shownName } from '../../domain/session/display-name.ts';
+import { useMe } from '../../domain/session/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { changePerson, deletePerson, resendConfirmation, resetTwoStep } from './admin-api.ts';

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { AdminReport } from '../../../common/schemas/reports.ts';
-import { shownName } from '../../app/display-name.ts';
+import { shownName } from '../../domain/session/display-name.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';

@@ -2,12 +2,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ApiError, errorMessage, requestIdOf } from '../../lib/api-client.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../domain/session/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { requestPasswordReset, signIn, signUp, signupInfo, type SignupInfo } from './auth-api.ts';
-import { forgetJoin } from '../../app/pending-invite.ts';
+import { forgetJoin } from '../../domain/session/pending-invite.ts';
 import { AuthField } from './auth-field.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { Field } from '../../ui/field.tsx';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { i18n } from '../../i18n/translator.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ApiError, errorMessage, requestIdOf } from '../../lib/api-client.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../domain/session/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import type { Circle } from '../../../common/schemas/circles.ts';
-import { circleKeys } from '../../app/circles.ts';
+import { circleKeys } from '../../domain/sharing/circles.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { getCircle } from './circles-api.ts';

@@ -4,7 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { CIRCLE_NAME_MAX, CIRCLES_PER_USER_MAX } from '../../../common/limits.ts';
 import type { Circle } from '../../../common/schemas/circles.ts';
-import { useMyCircles } from '../../app/circles.ts';
+import { useMyCircles } from '../../domain/sharing/circles.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';

@@ -3,7 +3,7 @@
 // address (ADR 0069).
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Invite } from '../../../common/schemas/circles.ts';
-import { shownName } from '../../app/display-name.ts';
+import { shownName } from '../../domain/session/display-name.ts';
 
 export function useInviteWords() {
   const { t, i18n } = useTranslation();

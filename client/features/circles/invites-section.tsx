@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '@tanstack/react-query';
 import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX, INVITE_USES_MAX } from '../../../common/limits.ts';
 import type { Circle, Invite } from '../../../common/schemas/circles.ts';
-import { circleKeys } from '../../app/circles.ts';
+import { circleKeys } from '../../domain/sharing/circles.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { Circle } from '../../../common/schemas/circles.ts';
-import { shownName } from '../../app/display-name.ts';
+import { shownName } from '../../domain/session/display-name.ts';
 import { ApiError, requestIdOf } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';

@@ -1,8 +1,8 @@
 // The one "Filter" button for the map and the list, with how many filters are set; the panel loads on first use.
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { activeFilters, useSpotFilter } from '../../app/spot-filter-url.ts';
-import { useMyCircles } from '../../app/circles.ts';
+import { activeFilters, useSpotFilter } from '../../domain/spots/spot-filter-url.ts';
+import { useMyCircles } from '../../domain/sharing/circles.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { withAllWords } from '../../i18n/later-words.ts';
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 import { isCalendarDate, tidyDateInput } from '../../lib/date-input.ts';
-import { FILTER_CHANGED, FILTER_KEYS } from '../../app/spot-filter-url.ts';
+import { FILTER_CHANGED, FILTER_KEYS } from '../../domain/spots/spot-filter-url.ts';
 import type { Circle } from '../../../common/schemas/circles.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -48,7 +48,7 @@ function setSpotFilter(filter: SpotFilter) {
   window.dispatchEvent(new Event(FILTER_CHANGED));
 }
 
-/** `circles`: the forager's circles (client/app/circles.ts), one choice each; undefined until they load. */
+/** `circles`: the forager's circles (client/domain/sharing/circles.ts), one choice each; undefined until they load. */
 export default function FilterPanel({
   filter,
   circles,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dueNow } from '../../../common/fruiting-due.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
-import type { DeviceVisit } from '../../app/local-first/kept-visits.ts';
+import type { DeviceVisit } from '../../domain/offline/kept-visits.ts';
 import { dueSpotsOnDevice } from './due-on-device.ts';
 
 const spot = (id: string, isOwner = true) =>

@@ -2,7 +2,7 @@
 // rows for dueNow() (server/features/fruiting/fruiting.queries.ts), so one's own spots rank the same either way.
 import type { DueSpot } from '../../../common/fruiting-due.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
-import type { DeviceVisit } from '../../app/local-first/kept-visits.ts';
+import type { DeviceVisit } from '../../domain/offline/kept-visits.ts';
 
 /**
  * One's own spots with every visit, oldest first (by date, then as recorded: the server's order, which decides the

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { DueItem } from '../../../common/schemas/fruiting.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
-import { useOpenVisits } from '../../app/visits-context.ts';
+import { useOpenVisits } from '../../domain/dialogs/visits-context.ts';
 import { api } from '../../lib/api-client.ts';
 import { todayLocal } from '../../lib/format.ts';
 import { formatDistance } from '../../lib/geodesy.ts';

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FRUITING_RADII_KM, FRUITING_RADIUS_DEFAULT_KM } from '../../../common/schemas/fruiting.ts';
-import { useShownArea } from '../../app/shown-area.ts';
+import { useShownArea } from '../../domain/spots/shown-area.ts';
 import { Button } from '../../ui/button.tsx';
 import { DueSection } from './due-section.tsx';
 import type { Position } from './fruiting-api.ts';

@@ -8,8 +8,8 @@ import L from 'leaflet';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TileLayer as TileLayerConfig } from '../../../common/schemas/config.ts';
 import { formatDistance, type CompassPoint } from '../../lib/geodesy.ts';
-import type { GuidanceTarget } from '../../app/guidance-context.ts';
-import { SQUARE_SIZE } from '../../app/sharing-choice.ts';
+import type { GuidanceTarget } from '../../domain/dialogs/guidance-context.ts';
+import { SQUARE_SIZE } from '../../domain/sharing/sharing-choice.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   ARRIVED_WITHIN_M,

@@ -6,7 +6,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { ImportPreview, ImportSpot } from '../../../common/schemas/import.ts';
 import type { SpotType } from '../../../common/schemas/spots.ts';
-import { useClientConfig } from '../../app/client-config.ts';
+import { useClientConfig } from '../../domain/session/client-config.ts';
 
 /** Rows of the preview's list drawn at once: a 20,000-spot file is summed up, not listed whole. */
 const LISTED_MAX = 100;

@@ -3,9 +3,9 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { importedSharing, type ImportSharing } from '../../../common/import-sharing.ts';
 import type { ImportSpot } from '../../../common/schemas/import.ts';
-import { useMyCircles } from '../../app/circles.ts';
-import { circleNames } from '../../app/sharing.ts';
-import { whoText } from '../../app/sharing-choice.ts';
+import { useMyCircles } from '../../domain/sharing/circles.ts';
+import { circleNames } from '../../domain/sharing/sharing.ts';
+import { whoText } from '../../domain/sharing/sharing-choice.ts';
 
 type Group = { sharing: ImportSharing; count: number };
 

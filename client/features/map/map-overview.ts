@@ -8,7 +8,7 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { MapCount, MapTile, MapTileKey } from '../../../common/schemas/map-tiles.ts';
 import { api } from '../../lib/api-client.ts';
-import { spotKeys } from '../../app/spot-keys.ts';
+import { spotKeys } from '../../domain/spots/spot-keys.ts';
 import { areaHolds, boundsOf, countInView, tilesForView, viewBox, type Bounds } from './overview-tiles.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
 

@@ -16,11 +16,11 @@ import type { BaseLayerId, MapRegion, TileLayer } from '../../../common/schemas/
 import type { MapPin } from '../../../common/schemas/map-pins.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
 import { useOffline } from '../../lib/connectivity.ts';
-import type { ShownPin, ShownSpot } from '../../app/local-first/spot-types.ts';
-import { pinsWithPending } from '../../app/local-first/pending-view.ts';
-import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
-import { useMe } from '../../app/session.tsx';
-import { useFilteredPins, useSpotFilter } from '../../app/spot-filter-url.ts';
+import type { ShownPin, ShownSpot } from '../../domain/spots/spot-types.ts';
+import { pinsWithPending } from '../../domain/offline/pending-view.ts';
+import { useOutbox } from '../../domain/offline/outbox-provider.tsx';
+import { useMe } from '../../domain/session/session.tsx';
+import { useFilteredPins, useSpotFilter } from '../../domain/spots/spot-filter-url.ts';
 import { randomId } from '../../lib/uuid.ts';
 import { afterFirstDraw } from '../../lib/after-first-draw.ts';
 import { loadPopupBuilder } from './popup-builder.ts';
@@ -29,7 +29,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { Selection } from './add-spot-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
-import { useClientConfig } from '../../app/client-config.ts';
+import { useClientConfig } from '../../domain/session/client-config.ts';
 import { MapView, type UserPosition } from './map-view.tsx';
 import { shownArea, useSpotsInArea } from './spots-in-view.ts';
 import { areaFits, areaHolds, countInView } from './overview-tiles.ts';
@@ -45,7 +45,7 @@ import type { Circle } from '../../../common/schemas/circles.ts';
 const NO_SPOTS: MapPin[] = [];
 // Loaded when first asked for: the main screen's first code stays within its budget.
 const TakeOutDialog = lazy(() =>
-  import('../../app/take-out-of-circle.tsx').then((module) => ({ default: module.TakeOutDialog })),
+  import('../../domain/sharing/take-out-of-circle.tsx').then((module) => ({ default: module.TakeOutDialog })),
 );
 
 /** What the region map (features/map-region, handed in by the app shell) is given to draw itself on the map. */

@@ -8,7 +8,7 @@ import L from 'leaflet';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { TileLayer as TileLayerConfig } from '../../../common/schemas/config.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
-import type { ShownPin } from '../../app/local-first/spot-types.ts';
+import type { ShownPin } from '../../domain/spots/spot-types.ts';
 import { LocateButton } from './locate-button.tsx';
 import { selectionIcon, userIcon } from './marker-icons.ts';
 import type { PopupLabels } from './spot-popup.ts';

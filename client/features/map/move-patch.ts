@@ -1,5 +1,5 @@
 // What a move changes: the new position, rounded as a new spot is sent, and the accuracy that goes with it.
-import type { SpotPatch } from '../../app/local-first/spot-types.ts';
+import type { SpotPatch } from '../../domain/spots/spot-types.ts';
 
 /**
  * A move: the new position, and the accuracy that goes with it — the phone's (averaged) estimate when moved

@@ -5,7 +5,7 @@ import type L from 'leaflet';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { MapTile } from '../../../common/schemas/map-tiles.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
-import { approximateText } from '../../app/sharing.ts';
+import { approximateText } from '../../domain/sharing/sharing.ts';
 import type { OpenPin } from './overview-drawing.ts';
 import type { PopupLabels } from './spot-popup.ts';
 import { loadOnce } from '../../lib/load-once.ts';

@@ -2,7 +2,7 @@
 // fetched once the map has drawn (after-first-draw.ts), so a tap normally finds it there; a tap before that shows a
 // line saying the spot is being read until it is.
 import type L from 'leaflet';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
+import type { ShownSpot } from '../../domain/spots/spot-types.ts';
 import type { PopupLabels } from './spot-popup.ts';
 
 type Builder = typeof import('./spot-popup.ts');

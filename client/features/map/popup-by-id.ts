@@ -2,9 +2,9 @@
 // what waits on the device laid over it, or a line saying why it cannot be shown.
 import { useCallback } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { OutboxEntry } from '../../app/local-first/outbox-model.ts';
-import { applyPending } from '../../app/local-first/pending-view.ts';
-import type { PhotoUrls } from '../../app/local-first/spot-types.ts';
+import type { OutboxEntry } from '../../domain/offline/outbox-model.ts';
+import { applyPending } from '../../domain/offline/pending-view.ts';
+import type { PhotoUrls } from '../../domain/spots/spot-types.ts';
 import { loadPopupBuilder } from './popup-builder.ts';
 import { readSpot } from './spot-by-id.ts';
 import type { PopupLabels } from './spot-popup.ts';

@@ -3,20 +3,20 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
-import { useGuide } from '../../app/guidance-context.ts';
-import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
-import { useOpenPhotos } from '../../app/photos-context.ts';
-import { useSpotEditing } from '../../app/spot-editing.ts';
-import { visitSummaryText } from '../../app/visit-summary.ts';
-import { useOpenVisits } from '../../app/visits-context.ts';
+import { useGuide } from '../../domain/dialogs/guidance-context.ts';
+import { useOutbox } from '../../domain/offline/outbox-provider.tsx';
+import type { ShownSpot } from '../../domain/spots/spot-types.ts';
+import { useOpenPhotos } from '../../domain/dialogs/photos-context.ts';
+import { useSpotEditing } from '../../domain/spots/spot-editing.ts';
+import { visitSummaryText } from '../../domain/spots/visit-summary.ts';
+import { useOpenVisits } from '../../domain/dialogs/visits-context.ts';
 import { codeMessage } from '../../lib/api-client.ts';
-import { useMyCircles } from '../../app/circles.ts';
-import { circlesToTakeOutOf } from '../../app/take-out-circles.ts';
+import { useMyCircles } from '../../domain/sharing/circles.ts';
+import { circlesToTakeOutOf } from '../../domain/sharing/take-out-circles.ts';
 import type { Circle } from '../../../common/schemas/circles.ts';
-import { approximateText, audienceBadge, othersSeeText, sharedByText, areaOf } from '../../app/sharing.ts';
-import { hiddenOf, hiddenText } from '../../app/hidden.ts';
-import { useOpenReport } from '../../app/report-context.ts';
+import { approximateText, audienceBadge, othersSeeText, sharedByText, areaOf } from '../../domain/sharing/sharing.ts';
+import { hiddenOf, hiddenText } from '../../domain/spots/hidden.ts';
+import { useOpenReport } from '../../domain/dialogs/report-context.ts';
 
 /** `onMove`: "Move" on one of the user's pins, which the Map tab answers with its move panel. */
 export function usePopupLabels(

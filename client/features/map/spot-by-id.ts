@@ -18,7 +18,7 @@ export async function readSpot(id: string, userId: string, offline: boolean): Pr
         timeoutMs: SPOT_TIMEOUT_MS,
         schema: () => import('../../../common/schemas/spots.ts').then((contract) => contract.SpotSchema),
       });
-      void import('../../app/local-first/spot-cache.ts')
+      void import('../../domain/offline/spot-cache.ts')
         .then((cache) => cache.keepOpenedSpot(userId, spot))
         .catch(() => undefined);
       return spot;
@@ -27,7 +27,7 @@ export async function readSpot(id: string, userId: string, offline: boolean): Pr
     }
   }
   try {
-    const { keptSpots } = await import('../../app/local-first/spot-cache.ts');
+    const { keptSpots } = await import('../../domain/offline/spot-cache.ts');
     return (await keptSpots(userId)).find((spot) => spot.id === id) ?? null;
   } catch {
     // No device storage (a private window): nothing kept to show.

@@ -2,7 +2,7 @@
 // spot's square, the circle of a position's accuracy and a cluster's bubble.
 import L from 'leaflet';
 import type Supercluster from 'supercluster';
-import type { ShownPin } from '../../app/local-first/spot-types.ts';
+import type { ShownPin } from '../../domain/spots/spot-types.ts';
 import { clusterIcon, spotIcon } from './marker-icons.ts';
 import type { PopupLabels } from './spot-popup.ts';
 import { popupContent, waitingLine } from './popup-builder.ts';

@@ -2,7 +2,7 @@
 // textContent only, never as HTML.
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
+import type { ShownSpot } from '../../domain/spots/spot-types.ts';
 import type { Circle } from '../../../common/schemas/circles.ts';
 
 export type PopupLabels = {

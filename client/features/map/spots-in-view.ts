@@ -10,10 +10,10 @@ import { BBOX_LIMIT_MAX } from '../../../common/limits.ts';
 import type { MapPins } from '../../../common/schemas/map-pins.ts';
 import type { BBox } from '../../../common/schemas/spots.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
-import { spotKeys } from '../../app/spot-keys.ts';
-import { announce } from '../../app/local-first/outbox.ts';
+import { spotKeys } from '../../domain/spots/spot-keys.ts';
+import { announce } from '../../domain/offline/outbox.ts';
 import { areaHolds, boundsOf } from './overview-tiles.ts';
-import { filterQuery, loadMatcher } from '../../app/spot-filter-url.ts';
+import { filterQuery, loadMatcher } from '../../domain/spots/spot-filter-url.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 
 const SETTLE_MS = 300;
@@ -21,7 +21,7 @@ const SETTLE_MS = 300;
 const AREA_TIMEOUT_MS = 10_000;
 
 /** The device's copy of spots (spot-cache.ts), loaded when first used: not part of the map's first draw. */
-const deviceCopy = () => import('../../app/local-first/spot-cache.ts');
+const deviceCopy = () => import('../../domain/offline/spot-cache.ts');
 
 /** An area's pins, and whether they came from the server or, with no answer, from the device's copy. */
 export type AreaSpots = MapPins & { from: 'server' | 'device' };

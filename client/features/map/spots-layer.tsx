@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMap } from 'react-leaflet';
 import L from 'leaflet';
-import type { ShownPin } from '../../app/local-first/spot-types.ts';
+import type { ShownPin } from '../../domain/spots/spot-types.ts';
 import { CLUSTER_SPACING } from './marker-icons.ts';
 import { countInView } from './overview-tiles.ts';
 import { loadOnce } from '../../lib/load-once.ts';

@@ -2,10 +2,10 @@
 // to keep it. Loaded when opened.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { deviceDb, persistKey } from '../../app/local-first/device-db.ts';
-import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
-import { keptCounts } from '../../app/local-first/spot-cache.ts';
-import { useMe } from '../../app/session.tsx';
+import { deviceDb, persistKey } from '../../domain/offline/device-db.ts';
+import { useOutbox } from '../../domain/offline/outbox-provider.tsx';
+import { keptCounts } from '../../domain/offline/spot-cache.ts';
+import { useMe } from '../../domain/session/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOffline } from '../../lib/connectivity.ts';
-import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import { useOutbox } from '../../domain/offline/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 

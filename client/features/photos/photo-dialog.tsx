@@ -1,7 +1,7 @@
 // The one lazy entry of the photos feature: the owner's manager or the large viewer, as asked.
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { PhotosRequest } from '../../app/photos-context.ts';
-import { mayReport, useOpenReport } from '../../app/report-context.ts';
+import type { PhotosRequest } from '../../domain/dialogs/photos-context.ts';
+import { mayReport, useOpenReport } from '../../domain/dialogs/report-context.ts';
 import PhotoViewer from '../../ui/photo-viewer.tsx';
 import PhotoManager from './photo-manager.tsx';
 

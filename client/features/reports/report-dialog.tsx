@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { REPORT_TEXT_MAX, type ReportReason } from '../../../common/schemas/reports.ts';
-import type { ReportRequest } from '../../app/report-context.ts';
+import type { ReportRequest } from '../../domain/dialogs/report-context.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { isOnline, useOffline } from '../../lib/connectivity.ts';
 import { Button } from '../../ui/button.tsx';

@@ -6,12 +6,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Precision, Spot } from '../../../common/schemas/spots.ts';
 import { formatCoordinates, formatDate } from '../../lib/format.ts';
-import type { ShownSpot, SpotPatch } from '../../app/local-first/spot-types.ts';
-import { spotKeys } from '../../app/spot-keys.ts';
-import { useMyCircles } from '../../app/circles.ts';
-import { circlesText, sharingOf, type Sharing } from '../../app/sharing.ts';
-import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
-import { resolveStaleEdit } from '../../app/local-first/stale-edit.ts';
+import type { ShownSpot, SpotPatch } from '../../domain/spots/spot-types.ts';
+import { spotKeys } from '../../domain/spots/spot-keys.ts';
+import { useMyCircles } from '../../domain/sharing/circles.ts';
+import { circlesText, sharingOf, type Sharing } from '../../domain/sharing/sharing.ts';
+import { useOutbox } from '../../domain/offline/outbox-provider.tsx';
+import { resolveStaleEdit } from '../../domain/offline/stale-edit.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { isOnline } from '../../lib/connectivity.ts';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
-import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import type { ShownSpot } from '../../domain/spots/spot-types.ts';
+import { useOutbox } from '../../domain/offline/outbox-provider.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

@@ -1,6 +1,6 @@
 // The one lazy chunk behind "Edit" and "Compare and choose" (client/app/edit-host.tsx): one dynamic import on
 // the main screen instead of two.
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
+import type { ShownSpot } from '../../domain/spots/spot-types.ts';
 import ConflictDialog from './conflict-dialog.tsx';
 import EditSpotDialog from './edit-spot-dialog.tsx';
 

@@ -1,14 +1,14 @@
-// The owner's form for changing a spot: every field the add form has (app/spot-form.tsx), started from the spot as
+// The owner's form for changing a spot: every field the add form has (domain/spots/spot-form.tsx), started from the spot as
 // shown. Saved through the outbox like every change, with the version it was made on. The position is changed by
 // moving the pin on the map (move-spot-panel.tsx), the photo not at all. Loaded when first opened.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { SpotType } from '../../../common/schemas/spots.ts';
 import { isOnline } from '../../lib/connectivity.ts';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
-import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
-import { useMe } from '../../app/session.tsx';
-import { SpotFields, useSpotForm } from '../../app/spot-form.tsx';
+import type { ShownSpot } from '../../domain/spots/spot-types.ts';
+import { useOutbox } from '../../domain/offline/outbox-provider.tsx';
+import { useMe } from '../../domain/session/session.tsx';
+import { SpotFields, useSpotForm } from '../../domain/spots/spot-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

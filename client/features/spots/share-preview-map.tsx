@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { CircleMarker, MapContainer, Rectangle, TileLayer, useMap } from 'react-leaflet';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Precision } from '../../../common/schemas/spots.ts';
-import { useClientConfig } from '../../app/client-config.ts';
-import { indicativeSquare, SQUARE_SIZE } from '../../app/sharing-choice.ts';
+import { useClientConfig } from '../../domain/session/client-config.ts';
+import { indicativeSquare, SQUARE_SIZE } from '../../domain/sharing/sharing-choice.ts';
 
 type PreviewProps = { latitude: number; longitude: number; precision: Precision };
 

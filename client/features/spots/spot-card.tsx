@@ -2,21 +2,28 @@ import { useId } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
 import { codeMessage } from '../../lib/api-client.ts';
-import { useGuide } from '../../app/guidance-context.ts';
-import { useOpenPhotos } from '../../app/photos-context.ts';
+import { useGuide } from '../../domain/dialogs/guidance-context.ts';
+import { useOpenPhotos } from '../../domain/dialogs/photos-context.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
-import { visitSummaryText } from '../../app/visit-summary.ts';
-import { useOpenVisits } from '../../app/visits-context.ts';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
-import { isStaleEdit, useSpotEditing } from '../../app/spot-editing.ts';
+import { visitSummaryText } from '../../domain/spots/visit-summary.ts';
+import { useOpenVisits } from '../../domain/dialogs/visits-context.ts';
+import type { ShownSpot } from '../../domain/spots/spot-types.ts';
+import { isStaleEdit, useSpotEditing } from '../../domain/spots/spot-editing.ts';
 import { Button } from '../../ui/button.tsx';
-import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
-import { TakeOutOfCircleButtons } from '../../app/take-out-of-circle.tsx';
-import { circlesToTakeOutOf } from '../../app/take-out-circles.ts';
+import { useOutbox } from '../../domain/offline/outbox-provider.tsx';
+import { TakeOutOfCircleButtons } from '../../domain/sharing/take-out-of-circle.tsx';
+import { circlesToTakeOutOf } from '../../domain/sharing/take-out-circles.ts';
 import type { Circle } from '../../../common/schemas/circles.ts';
-import { approximateText, areaOf, audienceBadge, othersSeeText, sharedByText, sharingOf } from '../../app/sharing.ts';
-import { hiddenOf, hiddenText } from '../../app/hidden.ts';
-import { mayReport, useOpenReport } from '../../app/report-context.ts';
+import {
+  approximateText,
+  areaOf,
+  audienceBadge,
+  othersSeeText,
+  sharedByText,
+  sharingOf,
+} from '../../domain/sharing/sharing.ts';
+import { hiddenOf, hiddenText } from '../../domain/spots/hidden.ts';
+import { mayReport, useOpenReport } from '../../domain/dialogs/report-context.ts';
 
 type SpotCardProps = {
   spot: ShownSpot;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
+import type { ShownSpot } from '../../domain/spots/spot-types.ts';
 import { editPatch, editValuesOf } from './spot-edit.ts';
 
 const spot: ShownSpot = {

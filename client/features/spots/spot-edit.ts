@@ -1,10 +1,10 @@
 // What an edit changes: the form's values against the spot as the user saw it, reduced to the fields that differ.
-import type { ShownSpot, SpotPatch } from '../../app/local-first/spot-types.ts';
-import { sharingOf } from '../../app/sharing.ts';
-import type { SpotFormValues } from '../../app/spot-form.tsx';
-import { sharingPatch } from '../../app/sharing-choice.ts';
+import type { ShownSpot, SpotPatch } from '../../domain/spots/spot-types.ts';
+import { sharingOf } from '../../domain/sharing/sharing.ts';
+import type { SpotFormValues } from '../../domain/spots/spot-form.tsx';
+import { sharingPatch } from '../../domain/sharing/sharing-choice.ts';
 
-/** The edit dialog's values: the spot form's (app/spot-form.tsx). */
+/** The edit dialog's values: the spot form's (domain/spots/spot-form.tsx). */
 export type EditValues = SpotFormValues;
 
 /** The values the form starts with: the spot as shown, its text as typed. */

@@ -2,9 +2,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SpotPage } from '../../../common/schemas/spots.ts';
 import { api, isUnreachable } from '../../lib/api-client.ts';
-import { spotKeys } from '../../app/spot-keys.ts';
-import { keptSpots } from '../../app/local-first/spot-cache.ts';
-import { filterQuery, loadMatcher } from '../../app/spot-filter-url.ts';
+import { spotKeys } from '../../domain/spots/spot-keys.ts';
+import { keptSpots } from '../../domain/offline/spot-cache.ts';
+import { filterQuery, loadMatcher } from '../../domain/spots/spot-filter-url.ts';
 import type { SpotFilter } from '../../../common/spot-filter.ts';
 
 export const PAGE_SIZE = 20;

@@ -1,13 +1,13 @@
 // The Locations tab: the spots the user may see, newest first, a page at a time as they scroll.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
-import { applyPending } from '../../app/local-first/pending-view.ts';
-import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
-import { useMe } from '../../app/session.tsx';
-import { useMyCircles } from '../../app/circles.ts';
-import { useOpenVisits } from '../../app/visits-context.ts';
-import { activeFilters, useFiltered, useSpotFilter } from '../../app/spot-filter-url.ts';
+import type { ShownSpot } from '../../domain/spots/spot-types.ts';
+import { applyPending } from '../../domain/offline/pending-view.ts';
+import { useOutbox } from '../../domain/offline/outbox-provider.tsx';
+import { useMe } from '../../domain/session/session.tsx';
+import { useMyCircles } from '../../domain/sharing/circles.ts';
+import { useOpenVisits } from '../../domain/dialogs/visits-context.ts';
+import { activeFilters, useFiltered, useSpotFilter } from '../../domain/spots/spot-filter-url.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';

@@ -8,8 +8,8 @@ import { PHOTO_MAX_BYTES, PHOTOS_PER_VISIT_MAX, VISIT_NOTE_MAX } from '../../../
 import { shrinkPhoto, type ShrunkPhoto } from '../../lib/shrink-photo.ts';
 import { isOnline } from '../../lib/connectivity.ts';
 import { todayLocal } from '../../lib/format.ts';
-import type { ShownSpot } from '../../app/local-first/spot-types.ts';
-import { useOutbox } from '../../app/local-first/outbox-provider.tsx';
+import type { ShownSpot } from '../../domain/spots/spot-types.ts';
+import { useOutbox } from '../../domain/offline/outbox-provider.tsx';
 import { randomId } from '../../lib/uuid.ts';
 import { Button } from '../../ui/button.tsx';
 import { PhotoInputs } from '../../ui/photo-inputs.tsx';

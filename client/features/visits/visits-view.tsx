@@ -1,5 +1,5 @@
 // The visits chunk (loaded by client/app/visits-host.tsx): the visit form, a spot's visits, the fruiting calendar.
-import type { VisitsRequest } from '../../app/visits-context.ts';
+import type { VisitsRequest } from '../../domain/dialogs/visits-context.ts';
 import { CalendarDialog } from './calendar-dialog.tsx';
 import { RecordVisitDialog } from './record-visit-dialog.tsx';
 import { VisitsDialog } from './visits-dialog.tsx';
