@@ -1,6 +1,6 @@
 // A spot's fields, listed once (the contract, the table's mapping, the edit, the export, the import's round trip
 // and the conflict dialog are derived from it). A field added here is a compile error in each place that must say
-// more about it; a plain text field (json 'plain', export 'text', import 'kept') needs nothing more than its column.
+// more about it; a plain text field (json: plain, export: text, import: kept) needs nothing more than its column.
 import { z } from 'zod';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from './limits.ts';
 import { storableText } from './schemas/text.ts';

@@ -241,7 +241,9 @@ export function registerSpotRoutes(root: FastifyInstance, { db, reads, storage, 
         tags: ['locations'],
         summary: 'Edit one of your spots: any of its fields, with the version the edit was made on',
         description:
-          `Any subset of type, mushroom_types, finder, date_found, notes, ${textFields}latitude + longitude (with accuracy_m ` +
+          'Any subset of type, mushroom_types, finder, date_found, notes, ' +
+          textFields +
+          'latitude + longitude (with accuracy_m ' +
           'when placed from the phone’s position; without it the accuracy becomes null), audience, circle_ids, ' +
           'precision, is_public — the same ' +
           'rules as creating. `base_version` is the `version` the edit was made on: when the spot has changed ' +
