@@ -1,14 +1,15 @@
-// The one way the browser talks to Foray's API: same-origin fetch with the session cookie, JSON in and out,
-// every answer checked against its contract (a zod schema from common/schemas) before the app trusts it, and
-// every failure turned into an ApiError carrying the server's code and readable message.
+// The app's way of talking to Foray's API, on the one request of http.ts: every answer checked against its
+// contract (a zod schema from common/schemas) before the app trusts it, every failure thrown as an ApiError with
+// the server's code and readable message, the connection's state told to the status line, and the signed-in
+// page's requests stopped at sign-out.
 import { i18n } from '../i18n/translator.ts';
 import { KEPT_COPY_HEADER } from '../service-worker/messages.ts';
 import { reportServerReachable } from './connectivity.ts';
-import { readErrorEnvelope } from './error-envelope.ts';
+import { photoUse } from './error-envelope.ts';
 import { formatStorageSize } from './format.ts';
+import { ApiError, request, type HttpRequest } from './http.ts';
 
-/** Forest signal drops without closing the socket; don't let a request hang forever. */
-const DEFAULT_TIMEOUT_MS = 30_000;
+export { ApiError } from './http.ts';
 
 /** A proxy that lost its Foray (502, 504), or Foray without its database (503). */
 const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
@@ -16,22 +17,6 @@ const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
 /** No answer at all (offline, or the signal died), or the server's own "try later": worth retrying. */
 export function isUnreachable(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || UNREACHABLE_STATUSES.has(error.status));
-}
-
-export class ApiError extends Error {
-  override name = 'ApiError';
-  readonly status: number;
-  readonly code: string;
-  readonly details?: unknown;
-  /** The server's id of the request (`error.request_id`, X-Request-Id): shown with the error, it finds the log line. */
-  readonly requestId?: string;
-  constructor(status: number, code: string, message: string, details?: unknown, requestId?: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.details = details;
-    this.requestId = requestId;
-  }
 }
 
 /** The server's id of a failed request, when the error came from Foray's answer; else undefined. */
@@ -42,14 +27,8 @@ export function requestIdOf(error: unknown): string | undefined {
 /** What checks an answer and types it: a zod schema from common/schemas (anything with its `parse`). */
 export type AnswerSchema<T> = { parse: (data: unknown) => T };
 
-type RequestOptions<T> = {
+type RequestOptions<T> = Omit<HttpRequest, 'method'> & {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Sent as application/json. */
-  json?: unknown;
-  /** Sent as multipart/form-data (the browser writes the boundary). */
-  form?: FormData;
-  timeoutMs?: number;
-  signal?: AbortSignal;
   /**
    * The answer's contract. Given as a loader (`() => import(…).then((m) => m.XSchema)`) where a screen must not
    * carry zod in its first code: it starts loading with the request. Without one, the answer is not read
@@ -89,80 +68,36 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
   // Awaited only once the answer is in; a load that fails before then must not go unhandled.
   if (schema instanceof Promise) schema.catch(() => undefined);
-  const headers: Record<string, string> = { accept: 'application/json' };
-  let body: BodyInit | undefined;
-  if (options.form) {
-    body = options.form;
-  } else if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  }
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const held = !HELD_BACK_NEVER.some((prefix) => path.startsWith(prefix));
   // AbortSignal.any is recent (2024); without it the caller's signal alone is kept.
-  let signal = options.signal ?? timeout;
-  if (AbortSignal.any) {
-    const held = !HELD_BACK_NEVER.some((prefix) => path.startsWith(prefix));
-    signal = AbortSignal.any(held ? [signal, timeout, sessionRequests.signal] : [signal, timeout]);
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (error) {
-    // The caller cancelled, or sign-out did (not the timeout): not an error to show.
-    if (signal.aborted && !timeout.aborted) throw error;
+  const signal =
+    held && AbortSignal.any
+      ? AbortSignal.any(options.signal ? [options.signal, sessionRequests.signal] : [sessionRequests.signal])
+      : options.signal;
+  // Throws only when the caller, or sign-out, cancelled it: not an error to show.
+  const answer = await request(path, { ...options, signal });
+  if (answer.kind === 'no-answer') {
     reportServerReachable(false);
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ApiError(
-      0,
-      timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
-      timedOut ? 'The server took too long to answer.' : 'No connection to the server.',
-    );
+    throw answer.error;
   }
-
   // A 503 is the server saying it cannot work right now (its database is down): for the user, as offline. So is
   // an answer the service worker gave from its cache because the server did not answer.
-  reportServerReachable(!UNREACHABLE_STATUSES.has(response.status) && !response.headers.has(KEPT_COPY_HEADER));
-  if (response.status === 204) return undefined as T;
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = readError(response.status, payload, response.headers.get('x-request-id'));
-    if (error.status === 401 && !path.startsWith('/api/auth/')) onUnauthenticated?.();
-    throw error;
+  reportServerReachable(!UNREACHABLE_STATUSES.has(answer.status) && !answer.headers.has(KEPT_COPY_HEADER));
+  if (answer.kind === 'refused') {
+    if (answer.status === 401 && !path.startsWith('/api/auth/')) onUnauthenticated?.();
+    throw answer.error;
   }
-  options.onStatus?.(response.status);
-  if (!schema) return payload as T;
+  if (answer.status === 204) return undefined as T;
+  options.onStatus?.(answer.status);
+  if (!schema) return answer.body as T;
   const contract = await schema;
   try {
-    return contract.parse(payload);
+    return contract.parse(answer.body);
   } catch {
     // The server and this page disagree on the contract (a half-updated deployment, a proxy's page): an error the
     // screens already show, never data they would trust.
-    throw new ApiError(response.status, 'INVALID_ANSWER', 'The server sent an answer Foray cannot read.');
+    throw new ApiError(answer.status, 'INVALID_ANSWER', 'The server sent an answer Foray cannot read.');
   }
-}
-
-/** PHOTO_QUOTA_EXCEEDED's figures: an outbox entry keeps them as `usedBytes`/`quotaBytes`, an answer in `details`. */
-export function photoUse(error: {
-  usedBytes?: number;
-  quotaBytes?: number;
-  details?: unknown;
-}): { usedBytes: number; quotaBytes: number } | null {
-  const details = (error.details ?? {}) as { used_bytes?: unknown; quota_bytes?: unknown };
-  const usedBytes = error.usedBytes ?? details.used_bytes;
-  const quotaBytes = error.quotaBytes ?? details.quota_bytes;
-  return typeof usedBytes === 'number' && typeof quotaBytes === 'number' ? { usedBytes, quotaBytes } : null;
-}
-
-function readError(status: number, payload: unknown, header: string | null): ApiError {
-  const { code, message, details, requestId } = readErrorEnvelope(status, payload, header);
-  return new ApiError(status, code, message, details, requestId);
 }
 
 /**

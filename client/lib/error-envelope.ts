@@ -1,6 +1,6 @@
-// The one reading of the API's error envelope (common/schemas/errors.ts, ApiErrorSchema), for the app's requests
-// (api-client.ts) and the outbox's sender (domain/offline/sync.ts) alike. Read by hand against the schema's type,
-// not by zod: the sign-in screen's first code carries api-client.ts and must stay without zod.
+// The one reading of the API's error envelope (common/schemas/errors.ts, ApiErrorSchema), by the one request of
+// http.ts that the app's calls and the outbox's sender both go through. Read by hand against the schema's type,
+// not by zod: the sign-in screen's first code carries it and must stay without zod.
 import type { ApiError as ApiErrorBody } from '../../common/schemas/errors.ts';
 
 export type ErrorEnvelope = {
@@ -28,4 +28,16 @@ export function readErrorEnvelope(status: number, payload: unknown, requestIdHea
     ...(details === undefined ? {} : { details }),
     ...(requestId === undefined ? {} : { requestId }),
   };
+}
+
+/** PHOTO_QUOTA_EXCEEDED's figures: an outbox entry keeps them as `usedBytes`/`quotaBytes`, an answer in `details`. */
+export function photoUse(error: {
+  usedBytes?: number;
+  quotaBytes?: number;
+  details?: unknown;
+}): { usedBytes: number; quotaBytes: number } | null {
+  const details = (error.details ?? {}) as { used_bytes?: unknown; quota_bytes?: unknown };
+  const usedBytes = error.usedBytes ?? details.used_bytes;
+  const quotaBytes = error.quotaBytes ?? details.quota_bytes;
+  return typeof usedBytes === 'number' && typeof quotaBytes === 'number' ? { usedBytes, quotaBytes } : null;
 }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CIRCLES_PER_USER_MAX } from '../limits.ts';
 import { textFieldShape } from '../spot-fields.ts';
-import { AudienceSchema, CircleIdsSchema, PrecisionSchema, SpotTypeSchema } from './spots.ts';
+import { AudienceSchema, CircleIdsSchema, PrecisionSchema, SpotTypeSchema, type SpotType } from './spots.ts';
 
 export const IMPORT_FORMATS = ['gpx', 'kml', 'kmz', 'geojson', 'csv', 'zip'] as const;
 export const ImportFormatSchema = z.enum(IMPORT_FORMATS);
@@ -53,6 +53,17 @@ export const ImportSpotSchema = z.object({
   file_precision: PrecisionSchema.nullable(),
 });
 export type ImportSpot = z.infer<typeof ImportSpotSchema>;
+
+/**
+ * An imported mushroom spot needs its name (its mushroom types), and, unlike one made in the app (lacksTypesOrFinder,
+ * spots.ts), not its finder: a file that names none gets the importer's display name, and a forager without one has
+ * none to give (ADR 0072); Foray's own export of a car park has no finder either. The preview lists a mushroom spot
+ * without a name as invalid (IMPORT_MISSING_NAME); the confirm refuses a record the forager made one without a name
+ * (400 MISSING_INFORMATION).
+ */
+export function importLacksName(spot: { type: SpotType; mushroom_types: string }): boolean {
+  return spot.type === 'mushroom_spot' && !spot.mushroom_types.trim();
+}
 
 export const ImportProblemSchema = z.object({
   where: ImportWhereSchema,

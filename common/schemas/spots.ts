@@ -47,8 +47,8 @@ function sharingAgrees(
 
 /**
  * A mushroom spot names its mushrooms and its finder; a car park needs neither. The one statement of that rule: the
- * server's create, edit and import refuse a spot without them (400 MISSING_INFORMATION), the add form and the edit
- * dialog check it before anything is saved on the device (SpotFormSchema).
+ * server's create and edit refuse a spot without them (400 MISSING_INFORMATION), the add form and the edit dialog
+ * check it before anything is saved on the device (SpotFormSchema). An import asks the name only (importLacksName).
  */
 export function lacksTypesOrFinder(spot: {
   type: SpotType;

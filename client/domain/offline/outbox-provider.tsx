@@ -1,7 +1,7 @@
 // The signed-in user's outbox in React: what waits (for the map, the list and the status line), and the
 // page's part in sending it — at start, when the network returns, when the page is shown again, after each
 // save, when the backoff timer fires, and on "Upload now". Each send that reaches its end is followed by a check
-// of the spots the device keeps (revocation.ts): at start, back online, then at most every few minutes.
+// of the spots the device keeps (kept-spots-check.ts); queued photos are shown by outbox-photo-urls.ts.
 import { afterFirstDraw } from '../../lib/after-first-draw.ts';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,14 +20,12 @@ import {
 } from './outbox.ts';
 import { showAppliedChange, showTakenBack } from './shown-changes.ts';
 import type { DrainResult } from './sync.ts';
+import { useKeptSpotsCheck } from './kept-spots-check.ts';
+import { useOutboxPhotoUrls } from './outbox-photo-urls.ts';
 
 // The sender checks what it sends and what comes back against the spot's contract (zod): it loads after the
 // main screen's first code, which stays within its size budget, when the outbox is first drained.
 const loadSender = () => import('./sync.ts');
-const loadRevocation = () => import('./revocation.ts');
-
-/** How often, at most, a page checks its kept spots when the network did not come back in between. */
-const CHECK_INTERVAL_MS = 5 * 60_000;
 
 type OutboxContextValue = {
   entries: OutboxEntry[];
@@ -72,24 +70,7 @@ export function OutboxProvider({
     again: false,
     timer: undefined as ReturnType<typeof setTimeout> | undefined,
   });
-  /** The check of the kept spots: `due` at start and when the network returns, else after CHECK_INTERVAL_MS. */
-  const takingBack = useRef({ running: false, due: true, checkedAt: 0 });
-  const checkKeptSpots = useCallback(() => {
-    const state = takingBack.current;
-    if (state.running || !navigator.onLine) return;
-    if (!state.due && Date.now() - state.checkedAt < CHECK_INTERVAL_MS) return;
-    state.running = true;
-    void loadRevocation()
-      .then((revocation) => revocation.checkKeptSpots(userId))
-      .then((outcome) => {
-        // Not reached: the device keeps what it has, and the next send that gets through checks again.
-        if (outcome === 'checked') Object.assign(state, { due: false, checkedAt: Date.now() });
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        state.running = false;
-      });
-  }, [userId]);
+  const { check: checkKeptSpots, markDue: markKeptSpotsDue } = useKeptSpotsCheck(userId);
   const latest = useRef({ markSignedOut, onUploaded, onPhotosRefused, checkKeptSpots });
   useEffect(() => {
     latest.current = { markSignedOut, onUploaded, onPhotosRefused, checkKeptSpots };
@@ -109,16 +90,15 @@ export function OutboxProvider({
   /** Uploads confirmed since the outbox last had to wait; announced once it is empty. */
   const uploadedAfterWaiting = useRef({ count: 0, waited: false });
 
-  const photoUrls = useRef(new Map<number, string>());
-  const [photoUrlsView, setPhotoUrlsView] = useState<PhotoUrls>(new Map());
-
-  const show = useCallback((next: OutboxEntry[]) => {
-    // An empty outbox read again changes nothing: keep the same arrays so the map does not redraw.
-    setPhotoUrlsView((previous) =>
-      next.length === 0 && previous.size === 0 ? previous : keepPhotoUrls(photoUrls.current, next),
-    );
-    setEntries((previous) => (next.length === 0 && previous.length === 0 ? previous : next));
-  }, []);
+  const { photoUrls: photoUrlsView, follow: followPhotos } = useOutboxPhotoUrls();
+  const show = useCallback(
+    (next: OutboxEntry[]) => {
+      // An empty outbox read again changes nothing: keep the same arrays so the map does not redraw.
+      followPhotos(next);
+      setEntries((previous) => (next.length === 0 && previous.length === 0 ? previous : next));
+    },
+    [followPhotos],
+  );
 
   const reload = useCallback(async () => {
     const next = await outboxEntries(userId).catch(() => null);
@@ -214,7 +194,7 @@ export function OutboxProvider({
         if (document.visibilityState === 'visible') uploadNow();
       };
       const onOnline = () => {
-        takingBack.current.due = true;
+        markKeptSpotsDue();
         uploadNow();
       };
       window.addEventListener('online', onOnline);
@@ -230,7 +210,7 @@ export function OutboxProvider({
         clearTimeout(state.timer);
       };
     },
-    [uploadNow],
+    [uploadNow, markKeptSpotsDue],
   );
 
   const retry = useCallback(
@@ -279,25 +259,6 @@ export function useOutbox(): OutboxContextValue {
   const value = use(OutboxContext);
   if (!value) throw new Error('useOutbox must be used inside <OutboxProvider>');
   return value;
-}
-
-/**
- * One object URL per queued photo, made when its entry first appears and released when the entry is gone
- * (uploaded or discarded). Returns a copy for rendering.
- */
-function keepPhotoUrls(urls: Map<number, string>, entries: OutboxEntry[]): PhotoUrls {
-  const present = new Set<number>();
-  for (const entry of entries) {
-    if ((entry.kind !== 'create' && entry.kind !== 'add-photo') || !entry.photo || entry.seq === undefined) continue;
-    present.add(entry.seq);
-    if (!urls.has(entry.seq)) urls.set(entry.seq, URL.createObjectURL(entry.photo));
-  }
-  for (const [seq, url] of urls) {
-    if (present.has(seq)) continue;
-    URL.revokeObjectURL(url);
-    urls.delete(seq);
-  }
-  return new Map(urls);
 }
 
 /** Chromium wakes the service worker to send when the network returns, even with no Foray page open. */

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { CreateSpotSchema } from '../../../common/schemas/spots.ts';
-import type { OutboxEntry } from './outbox-model.ts';
-import { createForm, editBody } from './sync.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CreateSpotSchema, SpotSchema, type Spot } from '../../../common/schemas/spots.ts';
+import { request } from '../../lib/http.ts';
+import { classifyAnswer, type OutboxEntry } from './outbox-model.ts';
+import { createForm, editBody, outboxError } from './sync.ts';
 
 describe('createForm: the multipart request a queued spot is sent as', () => {
   const entry: OutboxEntry & { kind: 'create' } = {
@@ -116,12 +117,99 @@ describe('editBody: the PATCH a queued edit is sent as', () => {
       patch: { notes: 'By the birch', latitude: 55.2, longitude: 23.9, accuracy_m: null },
       baseVersion: 3,
     };
-    expect(JSON.parse(editBody(entry))).toEqual({
+    expect(editBody(entry)).toEqual({
       notes: 'By the birch',
       latitude: 55.2,
       longitude: 23.9,
       accuracy_m: null,
       base_version: 3,
     });
+  });
+});
+
+/** The browser's fetch answering each request with the next of `answers`. */
+function browserFetch(...answers: Response[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(answers.shift()!)),
+  );
+}
+
+const refusal = (status: number, code: string, message: string, more: Record<string, unknown>) =>
+  Response.json({ error: { code, message, request_id: 'a1b2c3d4e5f60718', ...more } }, { status });
+
+describe('outboxError: a refusal as the outbox keeps it on the entry', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const current = SpotSchema.parse({
+    id: '6f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
+    type: 'mushroom_spot',
+    mushroom_types: 'Ceps',
+    finder: 'Ona',
+    date_found: '2026-09-03',
+    notes: null,
+    latitude: 55.1,
+    longitude: 23.9,
+    accuracy_m: null,
+    is_public: false,
+    audience: 'private',
+    circle_ids: [],
+    precision: 'exact',
+    area: null,
+    is_owner: true,
+    owner_name: 'Ona',
+    photo_url: null,
+    thumbnail_url: null,
+    photos: [],
+    visits: { count: 0, last: null },
+    version: 4,
+    created_at: '2026-09-03T10:00:00.000Z',
+    updated_at: '2026-09-04T10:00:00.000Z',
+  } satisfies Partial<Spot>);
+
+  it('keeps a stale edit’s spot as it is now, the quota’s figures, and the request id, as plain data', async () => {
+    browserFetch(
+      refusal(409, 'STALE', 'The spot changed since', { details: { current } }),
+      refusal(413, 'PHOTO_QUOTA_EXCEEDED', 'Over the quota', { details: { used_bytes: 900, quota_bytes: 1000 } }),
+    );
+    const stale = await request('/api/v1/locations/x', { method: 'PATCH', json: {} });
+    const quota = await request('/api/v1/locations/x/photos', { method: 'POST', form: new FormData() });
+    if (stale.kind !== 'refused' || quota.kind !== 'refused') throw new Error('expected refusals');
+    expect(outboxError(stale.error)).toEqual({
+      status: 409,
+      code: 'STALE',
+      message: 'The spot changed since',
+      current,
+      request_id: 'a1b2c3d4e5f60718',
+    });
+    expect(outboxError(quota.error)).toEqual({
+      status: 413,
+      code: 'PHOTO_QUOTA_EXCEEDED',
+      message: 'Over the quota',
+      usedBytes: 900,
+      quotaBytes: 1000,
+      request_id: 'a1b2c3d4e5f60718',
+    });
+    // IndexedDB keeps it by structured clone: no class, nothing lost on the way.
+    expect(structuredClone(outboxError(stale.error))).toEqual(outboxError(stale.error));
+  });
+});
+
+describe('the outbox on the one request: no answer keeps the entry, a refusal marks it', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('retries an entry that got no answer later, and marks one the server refused with 4xx as failed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const gone = await request('/api/v1/locations', { method: 'POST', form: new FormData() });
+    expect(gone.kind).toBe('no-answer');
+    expect(classifyAnswer('create', gone.status)).toBe('retry');
+
+    browserFetch(refusal(400, 'VALIDATION_ERROR', 'latitude: out of range', {}));
+    const refused = await request('/api/v1/locations', { method: 'POST', form: new FormData() });
+    expect(refused.kind).toBe('refused');
+    expect(classifyAnswer('create', refused.status)).toBe('failed');
   });
 });

@@ -14,7 +14,8 @@ import {
   type OutboxEntry,
 } from './outbox-model.ts';
 import type { OutboxError } from '../spots/spot-types.ts';
-import { readErrorEnvelope } from '../../lib/error-envelope.ts';
+import { photoUse } from '../../lib/error-envelope.ts';
+import { request, type ApiError, type HttpRequest } from '../../lib/http.ts';
 import { allOutboxEntries, announce, completeEntry, failEntry, markSending } from './outbox.ts';
 
 export type DrainResult =
@@ -55,7 +56,7 @@ async function drainHoldingTheLock(): Promise<DrainResult> {
   if (waiting.length === 0) return { outcome: 'drained', uploaded };
 
   // The cookie decides whose changes may go: entries of anyone else stay on the device for them.
-  const me = await send<Me>('/api/v1/me', { method: 'GET' }, ME_TIMEOUT_MS);
+  const me = await send<Me>('/api/v1/me', { timeoutMs: ME_TIMEOUT_MS });
   if (me.status === 401) return signInNeeded(uploaded);
   if (!me.ok) return retryLater(uploaded, me.retryAfterMs);
 
@@ -112,52 +113,38 @@ async function saveSyncState(state: SyncState) {
 
 function sendEntry(entry: OutboxEntry): Promise<Answer<unknown>> {
   const path = `/api/v1/locations/${encodeURIComponent(entry.spotId)}`;
+  const change = (method: HttpRequest['method'], at: string, json?: unknown) =>
+    send(at, { method, json, timeoutMs: CHANGE_TIMEOUT_MS });
   switch (entry.kind) {
     case 'create':
-      return send('/api/v1/locations', { method: 'POST', body: createForm(entry) }, UPLOAD_TIMEOUT_MS);
+      return send('/api/v1/locations', { method: 'POST', form: createForm(entry), timeoutMs: UPLOAD_TIMEOUT_MS });
     case 'share':
-      return send(
-        path,
-        {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ is_public: entry.isPublic }),
-        },
-        CHANGE_TIMEOUT_MS,
-      );
+      return change('PATCH', path, { is_public: entry.isPublic });
     case 'edit':
       // The version it was made on goes with it: the server refuses it (409 STALE) if the spot changed since.
-      return send(
-        path,
-        { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: editBody(entry) },
-        CHANGE_TIMEOUT_MS,
-      );
+      return change('PATCH', path, editBody(entry));
     case 'delete':
-      return send(path, { method: 'DELETE' }, CHANGE_TIMEOUT_MS);
-    case 'add-photo': {
-      const form = new FormData();
+      return change('DELETE', path);
+    case 'add-photo':
       // The photo's id first: a retry after a lost answer is recognised and stores nothing twice.
-      form.append('id', entry.photoId);
-      form.append('photo', entry.photo, entry.photoName ?? 'photo.jpg');
-      return send(`${path}/photos`, { method: 'POST', body: form }, UPLOAD_TIMEOUT_MS);
-    }
+      return upload(`${path}/photos`, entry.photoId, entry.photo, entry.photoName);
     case 'remove-photo':
-      return send(`${path}/photos/${encodeURIComponent(entry.photoId)}`, { method: 'DELETE' }, CHANGE_TIMEOUT_MS);
+      return change('DELETE', `${path}/photos/${encodeURIComponent(entry.photoId)}`);
     case 'order-photos':
-      return send(
-        `${path}/photos/order`,
-        {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ photo_ids: entry.photoIds }),
-        },
-        CHANGE_TIMEOUT_MS,
-      );
+      return change('PUT', `${path}/photos/order`, { photo_ids: entry.photoIds });
     case 'visit':
       return sendVisit(path, entry);
     case 'delete-visit':
-      return send(`${path}/visits/${encodeURIComponent(entry.visitId)}`, { method: 'DELETE' }, CHANGE_TIMEOUT_MS);
+      return change('DELETE', `${path}/visits/${encodeURIComponent(entry.visitId)}`);
   }
+}
+
+/** One photo as multipart: its id made on the device first, then the file. */
+function upload(path: string, id: string, photo: Blob, name: string | null | undefined): Promise<Answer<unknown>> {
+  const form = new FormData();
+  form.append('id', id);
+  form.append('photo', photo, name ?? 'photo.jpg');
+  return send(path, { method: 'POST', form, timeoutMs: UPLOAD_TIMEOUT_MS });
 }
 
 /**
@@ -166,29 +153,19 @@ function sendEntry(entry: OutboxEntry): Promise<Answer<unknown>> {
  * again whole, and only what is missing is stored.
  */
 async function sendVisit(path: string, entry: OutboxEntry & { kind: 'visit' }): Promise<Answer<unknown>> {
-  const answer = await send(
-    `${path}/visits`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(entry.visit) },
-    CHANGE_TIMEOUT_MS,
-  );
+  const answer = await send(`${path}/visits`, { method: 'POST', json: entry.visit, timeoutMs: CHANGE_TIMEOUT_MS });
   if (!answer.ok) return answer;
   for (const photo of entry.photos ?? []) {
-    const form = new FormData();
-    form.append('id', photo.id);
-    form.append('photo', photo.photo, photo.name ?? 'photo.jpg');
-    const uploaded = await send(
-      `${path}/visits/${encodeURIComponent(entry.visit.id)}/photos`,
-      { method: 'POST', body: form },
-      UPLOAD_TIMEOUT_MS,
-    );
+    const visitPhotos = `${path}/visits/${encodeURIComponent(entry.visit.id)}/photos`;
+    const uploaded = await upload(visitPhotos, photo.id, photo.photo, photo.name);
     if (!uploaded.ok) return uploaded;
   }
   return answer;
 }
 
 /** An edit's JSON: the changed fields and the version they were made on. */
-export function editBody(entry: OutboxEntry & { kind: 'edit' }): string {
-  return JSON.stringify({ ...entry.patch, base_version: entry.baseVersion });
+export function editBody(entry: OutboxEntry & { kind: 'edit' }): Record<string, unknown> {
+  return { ...entry.patch, base_version: entry.baseVersion };
 }
 
 /** How a field goes in the form when it is not simply its text: a position to six decimals (about 0.1 m). */
@@ -220,48 +197,38 @@ export function createForm(entry: OutboxEntry & { kind: 'create' }): FormData {
   return form;
 }
 
+/**
+ * An answer as the sender weighs it: its status (0: no answer at all, which classifyAnswer retries later, the entry
+ * kept where it is), and a refusal as the outbox keeps it on the entry, for the user to read, retry or discard.
+ */
 type Answer<T> =
   | { ok: true; status: number; body: T; retryAfterMs: null }
   | { ok: false; status: number; error: OutboxError; retryAfterMs: number | null };
 
-/** A same-origin request with the session cookie; no answer at all is status 0. */
-async function send<T>(path: string, init: RequestInit, timeoutMs: number): Promise<Answer<T>> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      ...init,
-      headers: { accept: 'application/json', ...(init.headers as Record<string, string> | undefined) },
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch {
-    return {
-      ok: false,
-      status: 0,
-      error: { status: 0, code: 'NETWORK_ERROR', message: 'No connection to the server.' },
-      retryAfterMs: null,
-    };
-  }
-  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (response.ok) return { ok: true, status: response.status, body: payload as T, retryAfterMs: null };
-  const body = readErrorEnvelope(response.status, payload, response.headers.get('x-request-id'));
-  const used = body.details?.used_bytes;
-  const quota = body.details?.quota_bytes;
-  const current = body.code === 'STALE' ? SpotSchema.safeParse(body.details?.current) : null;
-  const retryAfter = Number(response.headers.get('retry-after'));
+/** The one request of http.ts, its answer as the sender weighs it. */
+async function send<T>(path: string, init: HttpRequest): Promise<Answer<T>> {
+  const answer = await request(path, init);
+  if (answer.kind === 'ok') return { ok: true, status: answer.status, body: answer.body as T, retryAfterMs: null };
   return {
     ok: false,
-    status: response.status,
-    error: {
-      status: response.status,
-      code: body.code,
-      message: body.message,
-      // A stale edit: the spot as it is now, shown beside the user's change.
-      ...(current?.success ? { current: current.data } : {}),
-      // Over the photo quota: how much is used of how much, said in the user's language where it is shown.
-      ...(typeof used === 'number' && typeof quota === 'number' ? { usedBytes: used, quotaBytes: quota } : {}),
-      ...(body.requestId === undefined ? {} : { request_id: body.requestId }),
-    },
-    retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
+    status: answer.status,
+    error: outboxError(answer.error),
+    retryAfterMs: answer.kind === 'refused' ? answer.retryAfterMs : null,
+  };
+}
+
+/** A failed request as an outbox entry keeps it: plain data (IndexedDB stores no class), with what it is shown with. */
+export function outboxError(error: ApiError): OutboxError {
+  const current =
+    error.code === 'STALE' ? SpotSchema.safeParse((error.details as { current?: unknown })?.current) : null;
+  return {
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    // A stale edit: the spot as it is now, shown beside the user's change.
+    ...(current?.success ? { current: current.data } : {}),
+    // Over the photo quota: how much is used of how much, said in the user's language where it is shown.
+    ...photoUse(error),
+    ...(error.requestId === undefined ? {} : { request_id: error.requestId }),
   };
 }

@@ -3,7 +3,7 @@
 // are taken away again.
 import type { FastifyBaseLogger } from 'fastify';
 import { importedSharing, type ImportSharing } from '../../../common/import-sharing.ts';
-import type { ImportConfirmFields, ImportResult } from '../../../common/schemas/import.ts';
+import { importLacksName, type ImportConfirmFields, type ImportResult } from '../../../common/schemas/import.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { photoBatch } from '../../photos/photo-files.ts';
@@ -75,8 +75,7 @@ export async function saveImport(
     (spot) => includeDuplicates || (spot.duplicate_of === null && spot.duplicate_of_index === null),
   );
   for (const spot of chosen) {
-    const type = types.get(spot.index) ?? spot.type;
-    if (type === 'mushroom_spot' && !spot.mushroom_types) {
+    if (importLacksName({ type: types.get(spot.index) ?? spot.type, mushroom_types: spot.mushroom_types })) {
       throw new AppError(
         400,
         'MISSING_INFORMATION',

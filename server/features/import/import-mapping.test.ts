@@ -106,6 +106,29 @@ describe('import mapping', () => {
     });
   });
 
+  it('takes a mushroom spot with a name and no finder: an import asks the name only (ADR 0072)', () => {
+    const spot = (fields: Partial<ReturnType<typeof emptyRecord>>) => ({
+      ...emptyRecord({ kind: 'feature', number: 2 }),
+      latitude: '54',
+      longitude: '25',
+      type: { value: 'mushroom_spot', from: 'type' },
+      name: { value: 'Ceps', from: 'mushroom_types' },
+      ...fields,
+    });
+    // Foray's own file with the finder left empty, and another app's file imported by a forager without a name.
+    const noName = { defaultFinder: '', today: '2026-11-26' };
+    expect(mapRecord(spot({ fromForay: true, finder: { value: ' ', from: 'finder' } }), 0, noName)).toMatchObject({
+      type: 'mushroom_spot',
+      mushroom_types: 'Ceps',
+      finder: '',
+    });
+    expect(mapRecord(spot({}), 0, noName)).toMatchObject({ type: 'mushroom_spot', finder: '' });
+    expect(mapRecord(spot({ name: { value: '  ', from: 'mushroom_types' } }), 0, noName)).toMatchObject({
+      code: 'IMPORT_MISSING_NAME',
+      where: { kind: 'feature', number: 2 },
+    });
+  });
+
   it('finds the same name within the distance, and only an earlier record of the same file', () => {
     const at = (latitude: number, longitude: number, mushroom_types: string) => ({
       latitude,

@@ -1,5 +1,6 @@
 // Records in the file's terms → spots in Foray's, checked by the same rules as a spot made in the app
-// (CreateSpotSchema). A record that breaks one is kept out and reported with where it is and why.
+// (CreateSpotSchema) but for the finder, which an import may leave empty (importLacksName). A record that breaks
+// one is kept out and reported with where it is and why.
 import { TEXT_FIELD_NAMES, type TextFields } from '../../../common/spot-fields.ts';
 import {
   AudienceSchema,
@@ -11,7 +12,12 @@ import {
 } from '../../../common/schemas/spots.ts';
 import { distanceMetres } from '../../../common/geodesy.ts';
 import { CreateVisitSchema, type CreateVisit } from '../../../common/schemas/visits.ts';
-import type { ImportMapping, ImportProblem, ImportWhere } from '../../../common/schemas/import.ts';
+import {
+  importLacksName,
+  type ImportMapping,
+  type ImportProblem,
+  type ImportWhere,
+} from '../../../common/schemas/import.ts';
 import type { RawRecord } from './readers/records.ts';
 
 export type MappedSpot = {
@@ -172,7 +178,7 @@ export function mapRecord(record: RawRecord, index: number, context: MapContext)
     const field = String(issue?.path[0] ?? '');
     return problem(FIELD_CODES[field] ?? 'IMPORT_INVALID', `${field || 'record'}: ${issue?.message ?? 'invalid'}`);
   }
-  if (type === 'mushroom_spot' && !candidate.mushroom_types) {
+  if (importLacksName(candidate)) {
     return problem('IMPORT_MISSING_NAME', 'A mushroom spot needs a name (its mushroom types); this record has none.');
   }
   const visits: MappedSpot['visits'] = [];

@@ -257,6 +257,44 @@ describe('import confirm', () => {
     }
   });
 
+  it('makes a record a mushroom spot only when it has a name; the finder may stay empty (ADR 0072)', async () => {
+    // Foray's own GeoJSON: two car parks without a finder, as a car park may be; the first has a name.
+    const carPark = (latitude: number, mushroomTypes: string) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [31, latitude] },
+      properties: {
+        type: 'car_park',
+        mushroom_types: mushroomTypes,
+        finder: '',
+        date_found: '2025-09-20',
+        notes: null,
+      },
+    });
+    const file = {
+      name: 'foray-spots.geojson',
+      bytes: strToU8(
+        JSON.stringify({ type: 'FeatureCollection', features: [carPark(31.1, 'By the oak'), carPark(31.2, '')] }),
+      ),
+    };
+    const shown = (await preview(a, file)).json<ImportPreview>();
+    expect(shown.spots.map((spot) => [spot.type, spot.mushroom_types, spot.finder])).toEqual([
+      ['car_park', 'By the oak', ''],
+      ['car_park', '', ''],
+    ]);
+    const before = await spotCount();
+    const nameless = await confirm(a, file, { types: JSON.stringify({ 1: 'mushroom_spot' }) });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().error).toMatchObject({
+      code: 'MISSING_INFORMATION',
+      message: expect.stringContaining('Spot 2'),
+    });
+    expect(await spotCount()).toBe(before);
+
+    expect((await confirm(a, file, { types: JSON.stringify({ 0: 'mushroom_spot' }) })).statusCode).toBe(201);
+    const saved = (await own(a)).find((spot) => spot.latitude === 31.1);
+    expect(saved).toMatchObject({ type: 'mushroom_spot', mushroom_types: 'By the oak', finder: '' });
+  });
+
   it('finds duplicates among one’s own spots only, and within the file; leaves them out unless asked', async () => {
     const created = await t.app.inject({
       method: 'POST',
