@@ -59,7 +59,7 @@ export type ImportSpot = z.infer<typeof ImportSpotSchema>;
  * spots.ts), not its finder: a file that names none gets the importer's display name, and a forager without one has
  * none to give (ADR 0072); Foray's own export of a car park has no finder either. The preview lists a mushroom spot
  * without a name as invalid (IMPORT_MISSING_NAME); the confirm refuses a record the forager made one without a name
- * (400 MISSING_INFORMATION).
+ * (400 IMPORT_SPOT_UNNAMED).
  */
 export function importLacksName(spot: { type: SpotType; mushroom_types: string }): boolean {
   return spot.type === 'mushroom_spot' && !spot.mushroom_types.trim();

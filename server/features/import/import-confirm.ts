@@ -78,8 +78,8 @@ export async function saveImport(
     if (importLacksName({ type: types.get(spot.index) ?? spot.type, mushroom_types: spot.mushroom_types })) {
       throw new AppError(
         400,
-        'MISSING_INFORMATION',
-        `Spot ${spot.index + 1} has no name, so it can only be a car park.`,
+        'IMPORT_SPOT_UNNAMED',
+        `Spot ${spot.index + 1} has no mushroom types, so it can only be a car park.`,
       );
     }
   }

@@ -285,7 +285,7 @@ describe('import confirm', () => {
     const nameless = await confirm(a, file, { types: JSON.stringify({ 1: 'mushroom_spot' }) });
     expect(nameless.statusCode).toBe(400);
     expect(nameless.json().error).toMatchObject({
-      code: 'MISSING_INFORMATION',
+      code: 'IMPORT_SPOT_UNNAMED',
       message: expect.stringContaining('Spot 2'),
     });
     expect(await spotCount()).toBe(before);
