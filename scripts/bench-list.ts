@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseOptions } from '../server/db/client.ts';
-import { listSpots } from '../server/features/spots/spots.queries.ts';
+import { listSpots } from '../server/features/spots/spot-list.queries.ts';
 import { onEachDatabase, seedBenchData, signInForBench } from './bench-seed.ts';
 
 const SPOTS = Number(process.env.BENCH_LIST_SPOTS ?? 100_000);

@@ -129,3 +129,30 @@ describe('client layers', () => {
     }
   });
 });
+
+describe('file length', () => {
+  /** A file of `count` lines as `wc -l` counts them: code, blank lines and comments alike, each ended by a line break. */
+  const linesOf = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      i % 3 === 0 ? `export const line${i} = ${i};\n` : i % 3 === 1 ? '\n' : `// Line ${i}.\n`,
+    ).join('');
+
+  it('passes a source file of 300 lines and fails one of 301, blank lines and comments counted', async () => {
+    for (const file of ['server/features/map/new-file.ts', 'client/features/map/new-file.tsx', 'scripts/new-file.ts']) {
+      expect(await failedRules(file, linesOf(300)), file).toEqual([]);
+      expect(await failedRules(file, linesOf(301)), file).toEqual(['max-lines']);
+    }
+  });
+
+  it('lets tests, the browser tests’ support, migrations and the schema be longer', async () => {
+    for (const file of [
+      'server/features/map/new-file.api.test.ts',
+      'client/features/map/new-file.test.tsx',
+      'e2e/support/new-file.ts',
+      'server/db/migrations/new-file.ts',
+      'server/db/schema.ts',
+    ]) {
+      expect(await failedRules(file, linesOf(400)), file).toEqual([]);
+    }
+  });
+});

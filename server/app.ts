@@ -1,30 +1,26 @@
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { requestReads } from './db/abandoned-requests.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { createStorage, type PhotoStorage } from './storage/storage.ts';
 import { createPhotoLimits } from './photos/photo-limits.ts';
-import { startPhotoSizes } from './photos/photo-sizes.ts';
 import { createAuth, type AuthOptions } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSessionResolver } from './plugins/session.ts';
 import { createAdminResolver } from './plugins/admin.ts';
-import { recordAudit, sweepAuditLog } from './features/admin/audit.ts';
+import { recordAudit } from './features/admin/audit.ts';
 import { createSignInLimiter } from './features/auth/sign-in-limiter.ts';
 import { createPendingTwoStep } from './features/auth/two-step.ts';
 import { createDeviceCookies } from './features/auth/device-cookie.ts';
 import { deleteAccountAndData } from './features/account/account-deletion.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { registerPeopleRoutes } from './features/admin/people.routes.ts';
-import { runAdminCommand } from './features/admin/administrators.ts';
+import { registerAuditRoutes } from './features/admin/audit.routes.ts';
 import { registerSpotRoutes } from './features/spots/spots.routes.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
 import { registerSpotPhotoRoutes } from './features/photos/spot-photos.routes.ts';
@@ -44,13 +40,13 @@ import { registerImportRoutes } from './features/import/import.routes.ts';
 import { registerMapRegionRoutes } from './features/map-region/map-region.routes.ts';
 import { registerReportRoutes } from './features/reports/reports.routes.ts';
 import { describeMapRegion } from './features/map-region/map-region-file.ts';
-import { PHOTO_ORPHAN_GRACE_MS, PHOTO_RECONCILE_INTERVAL_MS, startPhotoReconciler } from './photos/photo-reconcile.ts';
 import { createPhotoRemovalPause, pausingRemovals } from './backup/photo-removal-pause.ts';
-import { startServerBackups } from './backup/backups.ts';
 import { registerSystemRoutes } from './features/system/system.routes.ts';
 import { registerTranslationRoutes, syncTranslations } from './features/translations/translations.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
-import { registerApiRateLimit, sweepApiRequestCounts } from './plugins/api-rate-limit.ts';
+import { registerApiRateLimit } from './plugins/api-rate-limit.ts';
+import { registerCompression } from './plugins/compression.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { registerCrossSiteCheck } from './plugins/cross-site.ts';
 import { registerCachePolicy } from './plugins/cache-policy.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -59,13 +55,8 @@ import { registerOpenApi } from './openapi/openapi.ts';
 import { registerRequestIdHeader, requestIdOptions } from './plugins/request-id.ts';
 import { registerMetrics } from './features/system/metrics.routes.ts';
 import { registerAdminHealthRoutes } from './features/admin/health.routes.ts';
+import { startBackgroundWork } from './background.ts';
 import { PHOTO_MAX_BYTES } from '../common/limits.ts';
-
-/** What is worth compressing: JSON, text, HTML, scripts, SVG, the export files. Images and the region map's PMTiles are not. */
-/** The largest answer compressed in one synchronous call (a short pause of the event loop); larger ones stream. */
-const SYNC_COMPRESS_MAX_BYTES = 256 * 1024;
-const COMPRESSIBLE =
-  /^(application\/(json|javascript|manifest\+json|geo\+json|gpx\+xml|vnd\.google-earth\.kml\+xml)|text\/|image\/svg\+xml)/;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -103,16 +94,8 @@ export const DEFAULT_AUTH_RATE_LIMIT: AuthOptions['rateLimit'] = {
   twoFactor: 10,
 };
 
-/**
- * Strips what must never reach a log from a URL: query strings (coordinates, tokens), reset tokens and the tokens
- * of circle invitations (the API's and the web app's /invite/ page) and of server invitations (/join/).
- */
-export function loggableUrl(url: string): string {
-  const pathname = url.split('?')[0] ?? '';
-  return pathname
-    .replace(/^(\/api\/auth\/reset-password\/)[^/]+/, '$1[redacted]')
-    .replace(/^(\/api\/v1\/invites\/|\/invite\/|\/join\/)[^/]+/, '$1[redacted]');
-}
+/** Kept importable from here for its tests; it lives with the log's options (plugins/logging.ts). */
+export { loggableUrl } from './plugins/logging.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,17 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Every request's id, in each log line about it (`reqId`), its X-Request-Id and any error's body (ADR 0080).
     ...requestIdOptions(config.trustProxy),
     frameworkErrors: answerFrameworkError,
-    logger: {
-      level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (request: { method: string; url: string; ip?: string }) => ({
-          method: request.method,
-          url: loggableUrl(request.url),
-        }),
-      },
-    },
+    logger: loggerOptions(config.logLevel, options.logStream),
   });
   registerRequestIdHeader(app);
   // The API speaks JSON and multipart only: a text/plain body is a 415, not a string to puzzle over.
@@ -191,20 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // ── Plugins ──
   await registerSecurityHeaders(app, config);
-  // JSON and text answers travel compressed when the browser accepts it: a map area's spots are several times
-  // smaller gzipped, which is most of their time on one bar of signal. Brotli at quality 4 costs about what gzip does;
-  // its top quality would cost the server far more than it saves a phone. Photos (already compressed) and the
-  // region map's byte ranges (which must arrive exactly as asked) are not touched.
-  // An answer up to SYNC_COMPRESS_MAX_BYTES is compressed in one call rather than through a stream: a list page
-  // took far longer through the stream (zlib's thread pool and a pipeline per answer) than in one call. Bigger answers (a map box of thousands of spots, an export) stream, so none holds the event loop long.
-  await app.register(compress, {
-    global: true,
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    syncThreshold: SYNC_COMPRESS_MAX_BYTES,
-    customTypes: COMPRESSIBLE,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  // JSON and text answers travel compressed when the browser accepts it; photos and byte ranges are not touched.
+  await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES }, throwFileSizeLimit: true });
   await registerApiRateLimit(app, {
     db,
@@ -270,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     authSecret: config.authSecret,
     photoQuotaMb: config.photoQuotaMb,
   });
+  registerAuditRoutes(app, { db, requireAdmin });
   registerAdminHealthRoutes(app, { config, db, engine: database.kind, requireAdmin });
   registerSpotRoutes(app, { db, reads, storage, photoLimits, requireUser });
   registerPhotoRoutes(app, { db, storage, requireUser });
@@ -303,49 +265,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   // ── Background work, stopped on close ──
-  outbox.start();
-  const photoReconciler = startPhotoReconciler({
-    db,
-    storage,
-    graceMs: options.photoReconcile?.graceMs ?? PHOTO_ORPHAN_GRACE_MS,
-    intervalMs: options.photoReconcile?.intervalMs ?? PHOTO_RECONCILE_INTERVAL_MS,
-    log: app.log,
-  });
-  // Photos stored before their sizes were counted are measured once, in the background (ADR 0081).
-  const photoSizes = startPhotoSizes({ db, storage, log: app.log });
-  const sweeper = setInterval(() => {
-    sweepExpired(database).catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping expired sessions failed'));
-  }, 3600_000);
-  sweeper.unref();
-  await sweepExpired(database);
-  const backups = await startServerBackups({
-    database,
-    storage: photoStore,
-    pause: photoRemovalPause,
+  const background = await startBackgroundWork({
     config,
+    database,
+    storage,
+    photoStore,
+    pause: photoRemovalPause,
+    outbox,
     log: app.log,
-    socket: database.kind === 'pglite' && options.backupSocket !== false,
-    // `npm run admin -- grant|revoke <email>` while this server holds the embedded database (ADR 0082).
-    runAdmin: (request) => runAdminCommand(db, request),
+    photoReconcile: options.photoReconcile,
+    backupSocket: options.backupSocket !== false,
   });
-
   app.addHook('onClose', async () => {
-    await backups.stop();
-    clearInterval(sweeper);
-    await outbox.stop();
-    await photoReconciler.stop();
-    await photoSizes.stop();
+    await background.stop();
     if (!options.database) await database.close();
   });
   return app;
-}
-
-/** Sessions past their absolute lifetime, used tokens' leftovers, old failure counters and request counts go. */
-async function sweepExpired({ db }: DatabaseHandle) {
-  await db.execute(sql`delete from "session" where expires_at < now() or created_at < now() - interval '30 days'`);
-  await db.execute(sql`delete from verification where expires_at < now()`);
-  await db.execute(sql`delete from sign_in_failure where window_started_at < now() - interval '1 day'`);
-  await db.execute(sql`delete from sign_in_device_failure where window_started_at < now() - interval '1 day'`);
-  await sweepApiRequestCounts(db);
-  await sweepAuditLog(db);
 }

@@ -25,3 +25,6 @@ export function createAdminResolver(requireUser: RequireUser) {
   };
 }
 export type RequireAdmin = ReturnType<typeof createAdminResolver>;
+
+/** How each admin route's description in the API document begins. */
+export const ADMIN_ONLY = 'For an administrator only; anyone else gets the 404 of a route that does not exist.';

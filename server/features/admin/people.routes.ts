@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { createEmailVerificationToken } from 'better-auth/api';
 import {
   AdminActionDoneSchema,
   AdminUserParamsSchema,
@@ -13,21 +12,16 @@ import {
   AdminUsersQuerySchema,
   CreateAdminUserSchema,
 } from '../../../common/schemas/admin-users.ts';
-import { AuditPageSchema, type AuditAction } from '../../../common/schemas/admin-audit.ts';
-import { AuditQuerySchema } from '../../../common/schemas/admin-users.ts';
+import type { AuditAction } from '../../../common/schemas/admin-audit.ts';
 import { ApiErrorSchema } from '../../../common/schemas/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Outbox } from '../../mail/outbox.ts';
 import { accountApprovedMail, accountCreatedMail, verificationMail } from '../../mail/messages.ts';
-import type { RequireAdmin } from '../../plugins/admin.ts';
+import { ADMIN_ONLY, type RequireAdmin } from '../../plugins/admin.ts';
+import { confirmationLink, setPasswordLink, SET_PASSWORD_LINK_DAYS } from './account-links.ts';
 import { recordAudit } from './audit.ts';
-import { findPerson, listAudit, listPeople, lockSubject, type Subject } from './people.queries.ts';
-
-/** How long the link of an account an administrator made sets its first password. */
-export const SET_PASSWORD_LINK_DAYS = 7;
-/** better-auth's own confirmation link lasts this long (auth.ts, emailVerification.expiresIn). */
-const CONFIRMATION_SECONDS = 24 * 3600;
+import { findPerson, listPeople, lockSubject, type Subject } from './people.queries.ts';
 
 type Deps = {
   db: Database;
@@ -45,11 +39,11 @@ type Deps = {
 };
 
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const GATE = 'For an administrator only; anyone else gets the 404 of a route that does not exist.';
 
 /**
  * The people on the server (ADR 0082): the list with counts, accounts made by an administrator, approval,
- * disabling and enabling, roles, quotas, deletion, two-step reset, the confirmation mail again; and the audit log.
+ * disabling and enabling, roles, quotas, deletion, two-step reset, the confirmation mail again (the audit log of
+ * it all: audit.routes.ts).
  * Each action writes its audit entry in its own transaction.
  */
 export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
@@ -60,18 +54,6 @@ export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
     (action: AuditAction) =>
       recordAudit(tx, { actorId, action, subjectId, address: request.ip });
 
-  /** A link to /reset-password that sets the account's password (better-auth's reset token, mailed by Foray). */
-  async function setPasswordLink(tx: Pick<Database, 'execute'>, userId: string): Promise<string> {
-    const token = randomBytes(18).toString('base64url');
-    // Older links of this account stop working: only the newest mail counts.
-    await tx.execute(sql`delete from verification where value = ${userId} and identifier like 'reset-password:%'`);
-    await tx.execute(sql`
-      insert into verification (id, identifier, value, expires_at)
-      values (${randomUUID()}, ${`reset-password:${token}`}, ${userId},
-              now() + make_interval(days => ${SET_PASSWORD_LINK_DAYS}))`);
-    return `${deps.publicUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent('/reset-password')}`;
-  }
-
   app.get(
     '/api/v1/admin/users',
     {
@@ -79,7 +61,7 @@ export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
         tags: ['admin'],
         summary: 'The people on the server, newest first',
         description:
-          `${GATE} Account facts and counts, never content: \`spots\` counts all of the person's spots, private ` +
+          `${ADMIN_ONLY} Account facts and counts, never content: \`spots\` counts all of the person's spots, private ` +
           'ones included. `q` finds words in the display name or e-mail; `status` filters; `cursor` is the ' +
           '`next_cursor` of the page before (50 a page).',
         querystring: AdminUsersQuerySchema,
@@ -99,7 +81,7 @@ export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
         tags: ['admin'],
         summary: 'Make an account; the person is mailed a link to choose a password',
         description:
-          `${GATE} Works under any sign-up policy. The account is active; its address is confirmed when the link is ` +
+          `${ADMIN_ONLY} Works under any sign-up policy. The account is active; its address is confirmed when the link is ` +
           `used (within ${SET_PASSWORD_LINK_DAYS} days). An address that already has an account: 409 EMAIL_TAKEN.`,
         body: CreateAdminUserSchema,
         response: { 201: AdminUserSchema, ...errors },
@@ -117,7 +99,7 @@ export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
         if (inserted.rows.length === 0)
           throw new AppError(409, 'EMAIL_TAKEN', 'This address already has an account on this server.');
         await audit(tx, request, admin.id, id)('user.create');
-        return setPasswordLink(tx, id);
+        return setPasswordLink(tx, deps.publicUrl, id);
       });
       await deps.outbox.enqueue(accountCreatedMail(email, link, SET_PASSWORD_LINK_DAYS));
       return reply.status(201).send((await findPerson(db, id, deps.photoQuotaMb))!);
@@ -131,7 +113,7 @@ export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
         tags: ['admin'],
         summary: 'Approve, disable or enable an account; change its role or photo quota',
         description:
-          `${GATE} \`status: active\` approves a pending account (it is mailed) or enables a disabled one (its old ` +
+          `${ADMIN_ONLY} \`status: active\` approves a pending account (it is mailed) or enables a disabled one (its old ` +
           'sessions are gone: it signs in again); `status: disabled` ends every session of it on its next request ' +
           '(401 ACCOUNT_DISABLED) and drops its device cookies. An administrator cannot disable themselves ' +
           '(409 OWN_ACCOUNT). A change that would leave no administrator: 409 LAST_ADMIN. ' +
@@ -196,7 +178,7 @@ export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
         tags: ['admin'],
         summary: 'Delete an account and everything of it, photos included; or refuse a pending sign-up',
         description:
-          `${GATE} The same deletion as the account page's. For a pending account this is refusing the sign-up ` +
+          `${ADMIN_ONLY} The same deletion as the account page's. For a pending account this is refusing the sign-up ` +
           '(audited as user.refuse). The last administrator: 409 LAST_ADMIN.',
         params: AdminUserParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errors },
@@ -218,7 +200,7 @@ export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
         tags: ['admin'],
         summary: 'Turn two-step sign-in off for a person who lost their phone',
         description:
-          `${GATE} Their authenticator secret and recovery codes are removed and every session of theirs ends (the ` +
+          `${ADMIN_ONLY} Their authenticator secret and recovery codes are removed and every session of theirs ends (the ` +
           'lost phone may be signed in); they sign in with their password alone and may turn two-step sign-in on ' +
           'again. Two-step sign-in already off: 409 TWO_STEP_ALREADY_OFF.',
         params: AdminUserParamsSchema,
@@ -251,7 +233,7 @@ export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
         tags: ['admin'],
         summary: 'Send the confirmation mail of an unconfirmed account again',
         description:
-          `${GATE} A person who signed up gets the confirmation link again; an account an administrator made and ` +
+          `${ADMIN_ONLY} A person who signed up gets the confirmation link again; an account an administrator made and ` +
           'whose password was never set gets a new link to set it (the older link stops working). ' +
           'An address already confirmed: 409 ALREADY_CONFIRMED.',
         params: AdminUserParamsSchema,
@@ -265,44 +247,15 @@ export function registerPeopleRoutes(root: FastifyInstance, deps: Deps) {
         if (subject.email_verified) throw new AppError(409, 'ALREADY_CONFIRMED', 'This address is confirmed already.');
         await audit(tx, request, admin.id, subject.id)('user.resend_confirmation');
         if (!subject.has_password)
-          return accountCreatedMail(subject.email, await setPasswordLink(tx, subject.id), SET_PASSWORD_LINK_DAYS);
-        // The link better-auth itself mails at sign-up (a token it signs and checks), landing as sign-up's does.
-        const token = await createEmailVerificationToken(
-          deps.authSecret,
-          subject.email,
-          undefined,
-          CONFIRMATION_SECONDS,
-          {
-            userId: subject.id,
-          },
-        );
-        const landing = encodeURIComponent('/?verified=1');
-        return verificationMail(
-          subject.email,
-          `${deps.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${landing}`,
-        );
+          return accountCreatedMail(
+            subject.email,
+            await setPasswordLink(tx, deps.publicUrl, subject.id),
+            SET_PASSWORD_LINK_DAYS,
+          );
+        return verificationMail(subject.email, await confirmationLink(deps.authSecret, deps.publicUrl, subject));
       });
       await deps.outbox.enqueue(mail);
       return { ok: true as const };
-    },
-  );
-
-  app.get(
-    '/api/v1/admin/audit',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'What administrators did, newest first',
-        description:
-          `${GATE} Who (null: \`npm run admin\` on the server's console), what, on whom, when, from which address; ` +
-          "kept 365 days. `people` names the page's accounts that still exist. 50 a page.",
-        querystring: AuditQuerySchema,
-        response: { 200: AuditPageSchema, 400: ApiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      await deps.requireAdmin(request, reply);
-      return listAudit(db, request.query.cursor);
     },
   );
 }

@@ -20,15 +20,14 @@ import type { Outbox } from '../../mail/outbox.ts';
 import { circleInviteMail } from '../../mail/messages.ts';
 import type { RequireUser } from '../../plugins/session.ts';
 import {
-  acceptInvite,
   createInvite,
   dropInvite,
   InviteRateLimited,
   listOpenInvites,
-  previewInvite,
   revokeInvite,
   type InviteRow,
 } from './invites.queries.ts';
+import { acceptInvite, previewInvite } from './invite-use.queries.ts';
 import { circleErrors, OUTSIDERS } from './circles.routes.ts';
 import { privateAnswer } from '../../plugins/cache-policy.ts';
 

@@ -9,7 +9,7 @@ import type { SpotFilter } from '../../../common/spot-filter.ts';
 import type { Database } from '../../db/client.ts';
 import type { PhotoStorage } from '../../storage/storage.ts';
 import type { RequireUser } from '../../plugins/session.ts';
-import { decodeCursor, listSpots, type Cursor } from '../spots/spots.queries.ts';
+import { decodeCursor, listSpots, type Cursor } from '../spots/spot-list.queries.ts';
 import { PHOTO_URL_PREFIX } from '../../db/spot-json.ts';
 import { visitsOfSpots } from '../visits/visits.queries.ts';
 import { EXPORT_WRITERS, type ExportContext } from './export-formats.ts';

@@ -7,7 +7,7 @@ import { OPEN_SERVER_INVITES_MAX } from '../../../common/limits.ts';
 import type { AdminSettings, SignupInfo, SignupPolicy } from '../../../common/schemas/admin-settings.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { circleInviteAdmitsSignUp } from '../circles/invites.queries.ts';
+import { circleInviteAdmitsSignUp } from '../circles/invite-use.queries.ts';
 
 type Executor = Pick<Database, 'execute'>;
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
