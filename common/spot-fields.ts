@@ -1,7 +1,8 @@
 // A spot's fields, listed once (the contract, the table's mapping, the edit, the export, the import's round trip
 // and the conflict dialog are derived from it). A field added here is a compile error in each place that must say
 // more about it; a plain text field (json: plain, show: row, compare: text, export: text, import: kept) needs nothing
-// more than its column, its limit and its label: the spot card, the map's popup and the conflict dialog show it.
+// more than its column, its limit (max) and its label: the add and edit form, the spot card, the map's popup and the
+// conflict dialog show it.
 import { z } from 'zod';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from './limits.ts';
 import { storableText } from './schemas/text.ts';
@@ -36,6 +37,8 @@ export type SpotFieldDescriptor = {
    * where each of them says (who found it and when, where it is, who sees it).
    */
   show: 'title' | 'note' | 'row' | 'placed';
+  /** The longest text a 'row' field takes: its line in the add and edit form stops there (its `input` checks it). */
+  max?: number;
   /** How the conflict dialog shows and compares two versions of it. */
   compare: 'type' | 'text' | 'date' | 'position' | 'sharing' | 'precision';
   /**
@@ -259,6 +262,11 @@ export type ShownTextField = Extract<Listed, { show: 'note' | 'row' }>;
 const isShownText = (field: Listed): field is ShownTextField =>
   ['note', 'row'].includes((field as SpotFieldDescriptor).show);
 export const SHOWN_TEXT_FIELDS: readonly ShownTextField[] = SPOT_FIELD_LIST.filter(isShownText);
+/** The text fields shown after their label: the add and edit form gives each a line of its own, as long as `max`. */
+export type RowFieldName = Extract<Listed, { show: 'row' }>['name'];
+export const ROW_FIELDS: readonly { name: RowFieldName; label: SpotFieldLabel; max: number }[] = SPOT_FIELD_LIST.filter(
+  (field): field is Extract<Listed, { show: 'row' }> => (field as SpotFieldDescriptor).show === 'row',
+);
 /** The field that names the spot (its type's name when it is blank). */
 export const TITLE_FIELD = SPOT_FIELD_LIST.find(
   (field): field is Extract<Listed, { show: 'title' }> => field.show === 'title',

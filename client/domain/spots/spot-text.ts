@@ -1,8 +1,15 @@
 // A spot's words as the spot card and the map's popup show them, read from the list of its fields
 // (common/spot-fields.ts): its name, and each text field shown alone (its notes) or after its label, in the list's
-// order. A text field added to the list is shown by both with no change here.
+// order; and the form's values of the fields shown after their label. A text field added to the list is shown by
+// both, and filled in by the add and edit form, with no change here.
 import type { Spot } from '../../../common/schemas/spots.ts';
-import { SHOWN_TEXT_FIELDS, TITLE_FIELD, type ShownTextField } from '../../../common/spot-fields.ts';
+import {
+  ROW_FIELDS,
+  SHOWN_TEXT_FIELDS,
+  TITLE_FIELD,
+  type RowFieldName,
+  type ShownTextField,
+} from '../../../common/spot-fields.ts';
 
 export type TextRow = {
   name: ShownTextField['name'];
@@ -24,3 +31,31 @@ export function textRows(spot: Spot): TextRow[] {
     return text ? [{ name: field.name, label: field.label, text, alone: field.show === 'note' }] : [];
   });
 }
+
+/** The text fields shown after their label, as the add and edit form holds them: as typed, blank when empty. */
+export type RowTexts = Record<RowFieldName, string>;
+type Texts = Partial<Record<string, string | null>>;
+
+const rowTexts = (text: (name: RowFieldName) => string): RowTexts =>
+  Object.fromEntries(ROW_FIELDS.map((field) => [field.name, text(field.name)])) as RowTexts;
+
+/** One of them as typed. */
+export const rowText = (values: RowTexts, name: RowFieldName): string => (values as Texts)[name] ?? '';
+
+/** Each blank, for a new spot. */
+export const blankRowTexts = (): RowTexts => rowTexts(() => '');
+
+/** The spot's, for its edit (a spot kept on the device before a field existed has none of it). */
+export const rowTextsOf = (spot: Pick<Spot, RowFieldName>): RowTexts => rowTexts((name) => (spot as Texts)[name] ?? '');
+
+/** The form's, trimmed as the server stores them (blank ones become null there). */
+export const trimmedRowTexts = (values: RowTexts): RowTexts => rowTexts((name) => rowText(values, name).trim());
+
+/** Those the user changed, trimmed (text compared trimmed, as the server stores it). */
+export const changedRowTexts = (before: RowTexts, values: RowTexts): Partial<RowTexts> =>
+  Object.fromEntries(
+    ROW_FIELDS.flatMap(({ name }) => {
+      const text = rowText(values, name).trim();
+      return text === rowText(before, name).trim() ? [] : [[name, text]];
+    }),
+  );
