@@ -1,6 +1,8 @@
 // A spot's fields, listed once (the contract, the table's mapping, the edit, the export, the import's round trip
 // and the conflict dialog are derived from it). A field added here is a compile error in each place that must say
-// more about it; a plain text field (json: plain, export: text, import: kept) needs nothing more than its column.
+// more about it; a plain text field (json: plain, show: row, compare: text, export: text, import: kept) needs nothing
+// more than its column, its limit (max) and its label: the add and edit form, the spot card, the map's popup and the
+// conflict dialog show it.
 import { z } from 'zod';
 import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from './limits.ts';
 import { storableText } from './schemas/text.ts';
@@ -29,6 +31,14 @@ export type SpotFieldDescriptor = {
   json: 'plain' | 'custom';
   /** The i18n key (locales/en.json) that names the field. */
   label: string;
+  /**
+   * How the spot card and the map's popup show it: 'title' names the spot (its type's name when blank); 'note' its
+   * text alone, its lines kept; 'row' its text after its label ("Notes: …"); both only when not blank. 'placed':
+   * where each of them says (who found it and when, where it is, who sees it).
+   */
+  show: 'title' | 'note' | 'row' | 'placed';
+  /** The longest text a 'row' field takes: its line in the add and edit form stops there (its `input` checks it). */
+  max?: number;
   /** How the conflict dialog shows and compares two versions of it. */
   compare: 'type' | 'text' | 'date' | 'position' | 'sharing' | 'precision';
   /**
@@ -54,6 +64,7 @@ export const SPOT_FIELD_LIST = [
     column: 'type',
     json: 'plain',
     label: 'form.type',
+    show: 'placed',
     compare: 'type',
     export: 'placed',
     import: 'kept',
@@ -67,6 +78,7 @@ export const SPOT_FIELD_LIST = [
     tidy: 'trim',
     json: 'plain',
     label: 'form.mushroomTypes',
+    show: 'title',
     compare: 'text',
     export: 'placed',
     import: 'kept',
@@ -80,6 +92,7 @@ export const SPOT_FIELD_LIST = [
     tidy: 'trim',
     json: 'plain',
     label: 'form.finder',
+    show: 'placed',
     compare: 'text',
     export: 'placed',
     import: 'kept',
@@ -92,6 +105,7 @@ export const SPOT_FIELD_LIST = [
     column: 'dateFound',
     json: 'plain',
     label: 'form.dateFound',
+    show: 'placed',
     compare: 'date',
     export: 'placed',
     import: 'kept',
@@ -105,6 +119,7 @@ export const SPOT_FIELD_LIST = [
     tidy: 'trim-or-null',
     json: 'plain',
     label: 'form.notes',
+    show: 'note',
     compare: 'text',
     export: 'placed',
     import: 'kept',
@@ -118,6 +133,7 @@ export const SPOT_FIELD_LIST = [
     column: 'latitude',
     json: 'custom',
     label: 'conflict.position',
+    show: 'placed',
     compare: 'position',
     export: 'placed',
     import: 'position',
@@ -130,6 +146,7 @@ export const SPOT_FIELD_LIST = [
     column: 'longitude',
     json: 'custom',
     label: 'conflict.position',
+    show: 'placed',
     compare: 'position',
     export: 'placed',
     import: 'position',
@@ -143,6 +160,7 @@ export const SPOT_FIELD_LIST = [
     column: 'accuracyM',
     json: 'custom',
     label: 'conflict.position',
+    show: 'placed',
     compare: 'position',
     export: 'placed',
     import: 'kept',
@@ -155,6 +173,7 @@ export const SPOT_FIELD_LIST = [
     column: 'isPublic',
     json: 'plain',
     label: 'form.sharing',
+    show: 'placed',
     compare: 'sharing',
     export: 'placed',
     import: 'forager',
@@ -167,6 +186,7 @@ export const SPOT_FIELD_LIST = [
     column: null,
     json: 'custom',
     label: 'form.sharing',
+    show: 'placed',
     compare: 'sharing',
     export: 'placed',
     import: 'forager',
@@ -179,6 +199,7 @@ export const SPOT_FIELD_LIST = [
     column: null,
     json: 'custom',
     label: 'form.sharing',
+    show: 'placed',
     compare: 'sharing',
     export: 'placed',
     import: 'forager',
@@ -190,6 +211,7 @@ export const SPOT_FIELD_LIST = [
     column: 'precision',
     json: 'plain',
     label: 'sharing.precisionLabel',
+    show: 'placed',
     compare: 'precision',
     export: 'placed',
     import: 'forager',
@@ -235,6 +257,25 @@ export const TEXT_FIELD_NAMES = fieldsWhere('export', 'text').map((field) => fie
 export const textFieldShape = shapeOf(SPOT_FIELD_LIST.filter(isText), 'output');
 export type TextFields = { [Name in TextExportFieldName]: string | null };
 
+/** The fields the spot card and the map's popup show as text of their own, alone or after their label, in order. */
+export type ShownTextField = Extract<Listed, { show: 'note' | 'row' }>;
+const isShownText = (field: Listed): field is ShownTextField =>
+  ['note', 'row'].includes((field as SpotFieldDescriptor).show);
+export const SHOWN_TEXT_FIELDS: readonly ShownTextField[] = SPOT_FIELD_LIST.filter(isShownText);
+/** The text fields shown after their label: the add and edit form gives each a line of its own, as long as `max`. */
+export type RowFieldName = Extract<Listed, { show: 'row' }>['name'];
+export const ROW_FIELDS: readonly { name: RowFieldName; label: SpotFieldLabel; max: number }[] = SPOT_FIELD_LIST.filter(
+  (field): field is Extract<Listed, { show: 'row' }> => (field as SpotFieldDescriptor).show === 'row',
+);
+/** The field that names the spot (its type's name when it is blank). */
+export const TITLE_FIELD = SPOT_FIELD_LIST.find(
+  (field): field is Extract<Listed, { show: 'title' }> => field.show === 'title',
+)!.name;
+/** What the conflict dialog compares by: the fields of each kind, and the words naming any of them. */
+export type CompareKind = SpotFieldDescriptor['compare'];
+export type ComparedFieldName<Kind extends CompareKind> = Extract<Listed, { compare: Kind }>['name'];
+export type SpotFieldLabel = Listed['label'];
+
 /** Every field by name. */
 export const SPOT_FIELD = Object.fromEntries(SPOT_FIELD_LIST.map((field) => [field.name, field])) as {
   [Field in Listed as Field['name']]: Field;
@@ -247,3 +288,7 @@ export const exampleSpot = () =>
     ),
   ) as { [Field in Extract<Listed, { example: unknown }> as Field['name']]: Widen<Field['example']> };
 type Widen<Value> = Value extends string ? string : Value extends number ? number : boolean;
+/** The same as the API's Spot types them: each listed field that has an example. */
+export type ExampleFields = {
+  [Field in Extract<Listed, { example: unknown }> as Field['name']]: z.output<Field['output']>;
+};

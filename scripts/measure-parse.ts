@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { SpotPageSchema, type Spot } from '../common/schemas/spots.ts';
+import { exampleApiSpot } from '../common/spot-examples.ts';
 
 const SPOTS = Number(process.env.MEASURE_SPOTS ?? 10_000);
 const RUNS = Number(process.env.MEASURE_RUNS ?? 15);
@@ -19,7 +20,7 @@ function spot(index: number): Spot {
     return { id: photoId, url: `/api/v1/photos/${photoId}`, thumbnail_url: `/api/v1/photos/${photoId}/thumbnail` };
   });
   const when = new Date(Date.UTC(2026, 8, 1 + (index % 60), 7, index % 60)).toISOString();
-  return {
+  return exampleApiSpot({
     id,
     type: index % 10 === 0 ? 'car_park' : 'mushroom_spot',
     mushroom_types: index % 10 === 0 ? '' : 'Chanterelles, Boletus edulis',
@@ -44,7 +45,7 @@ function spot(index: number): Spot {
     owner_name: 'ona',
     visits:
       index % 2 === 0 ? { count: 2, last: { date: when.slice(0, 10), outcome: 'found' } } : { count: 0, last: null },
-  };
+  });
 }
 
 const json = JSON.stringify({ items: Array.from({ length: SPOTS }, (_, index) => spot(index)), next_cursor: null });

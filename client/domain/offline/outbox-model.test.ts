@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Spot } from '../../../common/schemas/spots.ts';
+import { exampleFields } from '../../../common/spot-examples.ts';
 import {
   BACKOFF_FIRST_MS,
   BACKOFF_MAX_MS,
@@ -19,7 +20,7 @@ import { planPhotoEnqueue } from './photo-outbox-model.ts';
 
 const SPOT = '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e';
 const base = { userId: 'u1', createdAt: 1_000, savedOffline: true };
-const fields = {
+const fields = exampleFields({
   type: 'mushroom_spot' as const,
   mushroom_types: 'Chanterelles',
   finder: 'Ona',
@@ -28,7 +29,7 @@ const fields = {
   latitude: 55.1,
   longitude: 23.9,
   is_public: false,
-};
+});
 /** What a Spot from the server adds to those fields (ADR 0053): its owner sees it private and exact, with no area. */
 const seenByItsOwner = { audience: 'private' as const, circle_ids: [], precision: 'exact' as const, area: null };
 

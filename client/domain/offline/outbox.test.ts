@@ -8,9 +8,10 @@ import { classifyAnswer } from './outbox-model.ts';
 import { planPhotoEnqueue } from './photo-outbox-model.ts';
 import { keptSpots } from './spot-cache.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
+import { exampleFields } from '../../../common/spot-examples.ts';
 
 const SPOT = '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e';
-const fields = {
+const fields = exampleFields({
   type: 'mushroom_spot' as const,
   mushroom_types: 'Chanterelles',
   finder: 'Ona',
@@ -19,7 +20,7 @@ const fields = {
   latitude: 55.1,
   longitude: 23.9,
   is_public: false,
-};
+});
 const newSpot = { kind: 'create' as const, spotId: SPOT, fields, photo: new Blob(['jpeg']), photoName: 'a.jpg' };
 
 beforeEach(async () => {

@@ -5,12 +5,32 @@ import { pinOf } from '../../../common/map-pin.ts';
 import type { Photo, Spot, VisitSummary } from '../../../common/schemas/spots.ts';
 import type { CreateVisit } from '../../../common/schemas/visits.ts';
 import { createPhotoId, PHOTO_KINDS, type OutboxEntry } from './outbox-model.ts';
-import type { PendingState, PhotoUrls, ShownPin, ShownSpot, SpotPatch } from '../spots/spot-types.ts';
+import type { PendingState, PhotoUrls, ShownPin, ShownSpot, SpotFields, SpotPatch } from '../spots/spot-types.ts';
+import { SPOT_FIELD_LIST, type SpotFieldName } from '../../../common/spot-fields.ts';
 
-/** The spot with an edit's fields laid over it. */
+/** The fields the server keeps as null when blank (common/spot-fields.ts `tidy`), and those a Spot may give as null. */
+const BLANK_IS_NULL = SPOT_FIELD_LIST.flatMap((field) =>
+  'tidy' in field && field.tidy === 'trim-or-null' ? [field.name] : [],
+);
+const NULLABLE = SPOT_FIELD_LIST.flatMap((field) => (field.output.safeParse(null).success ? [field.name] : []));
+type NullableName = { [Name in SpotFieldName]: null extends Spot[Name] ? Name : never }[SpotFieldName];
+
+/** A field a Spot may give as null, null where an older entry does not have it (accuracy_m before Foray kept it). */
+function nullWhereAbsent(fields: SpotFields): Pick<Spot, NullableName> {
+  return Object.fromEntries(
+    NULLABLE.map((name) => [name, (fields as Partial<Record<SpotFieldName, unknown>>)[name] ?? null]),
+  ) as Pick<Spot, NullableName>;
+}
+
+/** The spot with an edit's fields laid over it, a blank text that the server keeps as null shown as null. */
 export function withPatch<T extends Spot>(spot: T, patch: SpotPatch): T {
-  const { notes, ...rest } = patch;
-  return { ...spot, ...rest, ...(notes === undefined ? {} : { notes: notes?.trim() ? notes : null }) };
+  const tidied = Object.fromEntries(
+    BLANK_IS_NULL.flatMap((name) => {
+      const text = patch[name];
+      return text === undefined ? [[name, spot[name]]] : [[name, text?.trim() ? text : null]];
+    }),
+  );
+  return { ...spot, ...patch, ...tidied };
 }
 
 /** The spot a waiting create stands for, drawn before the server has it. */
@@ -23,7 +43,7 @@ export function pendingSpot(
   return {
     id: entry.spotId,
     ...entry.fields,
-    accuracy_m: entry.fields.accuracy_m ?? null,
+    ...nullWhereAbsent(entry.fields),
     // An entry queued before circles says only whether the spot is public. Its owner sees it exactly: no area.
     audience: entry.fields.audience ?? (entry.fields.is_public ? 'public' : 'private'),
     circle_ids: entry.fields.circle_ids ?? [],

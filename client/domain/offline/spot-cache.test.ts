@@ -6,12 +6,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { MapPin } from '../../../common/schemas/map-pins.ts';
 import { pinOf } from '../../../common/map-pin.ts';
 import type { Spot } from '../../../common/schemas/spots.ts';
+import { exampleApiSpot } from '../../../common/spot-examples.ts';
 import { deviceDb, forgetEverything } from './device-db.ts';
 import { keepLoadedArea, keepOpenedSpot, keptPinsInArea, keptSpots } from './spot-cache.ts';
 
 const SPOT = '6f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const spot = (version: number, mushroom_types: string, id = SPOT): Spot =>
-  ({
+  exampleApiSpot({
     id,
     type: 'mushroom_spot',
     mushroom_types,
@@ -20,22 +21,11 @@ const spot = (version: number, mushroom_types: string, id = SPOT): Spot =>
     notes: null,
     latitude: 55.1,
     longitude: 23.9,
-    accuracy_m: null,
-    is_public: false,
-    audience: 'private',
-    circle_ids: [],
-    precision: 'exact',
-    area: null,
-    is_owner: true,
     owner_name: 'Ona',
-    photo_url: null,
-    thumbnail_url: null,
-    photos: [],
-    visits: { count: 0, last: null },
     version,
     created_at: '2026-09-03T10:00:00.000Z',
     updated_at: '2026-09-03T10:00:00.000Z',
-  }) as Spot;
+  });
 const BOX = { minLng: 23, minLat: 55, maxLng: 24, maxLat: 56 };
 
 const OTHER = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';

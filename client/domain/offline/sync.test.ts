@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreateSpotSchema, SpotSchema, type Spot } from '../../../common/schemas/spots.ts';
+import { exampleFields } from '../../../common/spot-examples.ts';
 import { request } from '../../lib/http.ts';
 import { classifyAnswer, type OutboxEntry } from './outbox-model.ts';
 import { createForm, editBody, outboxError } from './sync.ts';
@@ -14,7 +15,7 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
     status: 'waiting',
     sends: 0,
     spotId: '0b9f7a3c-7d2e-4c1a-9b1e-1f2a3b4c5d6e',
-    fields: {
+    fields: exampleFields({
       type: 'mushroom_spot',
       mushroom_types: 'Chanterelles',
       finder: 'Ona',
@@ -23,24 +24,19 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
       latitude: 55.16944444,
       longitude: 23.88133333,
       is_public: false,
-    },
+    }),
     photo: null,
     photoName: null,
   };
 
+  /** The create schema's fields that `fields` gives, in the schema's order (each a field of the list, with its example). */
+  const given = (fields: object) => Object.keys(CreateSpotSchema.shape).filter((key) => key in fields);
+
   it('sends the client id, every text field, coordinates to 6 decimals and is_public as text', () => {
     const form = createForm(entry);
-    expect([...form.keys()]).toEqual([
-      'id',
-      'type',
-      'mushroom_types',
-      'finder',
-      'date_found',
-      'notes',
-      'latitude',
-      'longitude',
-      'is_public',
-    ]);
+    expect([...form.keys()]).toEqual(['id', ...given(entry.fields)]);
+    expect(form.get('mushroom_types')).toBe('Chanterelles');
+    expect(form.get('notes')).toBe('');
     expect(form.get('id')).toBe(entry.spotId);
     expect(form.get('latitude')).toBe('55.169444');
     expect(form.get('is_public')).toBe('false');
@@ -48,18 +44,8 @@ describe('createForm: the multipart request a queued spot is sent as', () => {
 
   it('sends accuracy_m for a spot placed from the position, and leaves it out for one placed by hand', () => {
     const placed = createForm({ ...entry, fields: { ...entry.fields, accuracy_m: 7.5 } });
-    expect([...placed.keys()]).toEqual([
-      'id',
-      'type',
-      'mushroom_types',
-      'finder',
-      'date_found',
-      'notes',
-      'latitude',
-      'longitude',
-      'accuracy_m',
-      'is_public',
-    ]);
+    expect([...placed.keys()]).toEqual(['id', ...given({ ...entry.fields, accuracy_m: 7.5 })]);
+    expect(given(entry.fields)).not.toContain('accuracy_m');
     expect(placed.get('accuracy_m')).toBe('7.5');
     expect(createForm({ ...entry, fields: { ...entry.fields, accuracy_m: null } }).has('accuracy_m')).toBe(false);
     expect(createForm(entry).has('accuracy_m')).toBe(false);

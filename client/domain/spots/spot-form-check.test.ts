@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { latestDateFound } from '../../../common/limits.ts';
 import { spotFormProblem, type SpotFormValues } from './spot-form-check.ts';
+import { blankRowTexts } from './spot-text.ts';
 
 const filled: SpotFormValues = {
   type: 'mushroom_spot',
@@ -9,6 +10,7 @@ const filled: SpotFormValues = {
   date_found: '2026-09-14',
   notes: '',
   sharing: { audience: 'private', circle_ids: [], precision: 'exact' },
+  ...blankRowTexts(),
 };
 
 describe('the spot form checked by the contract', () => {

@@ -1,6 +1,7 @@
 // The spot form's check before saving (add and edit), by the contract's own rules: SpotFormSchema from common/.
 import { SpotFormSchema, type SpotType } from '../../../common/schemas/spots.ts';
 import type { Sharing } from '../sharing/sharing.ts';
+import type { RowTexts } from './spot-text.ts';
 
 export type SpotFormValues = {
   type: SpotType;
@@ -11,7 +12,7 @@ export type SpotFormValues = {
   notes: string;
   /** Who sees the spot and how exactly (ADR 0053). */
   sharing: Sharing;
-};
+} & RowTexts;
 
 export type SpotFormProblem = 'missing-information' | 'date' | 'sharing';
 

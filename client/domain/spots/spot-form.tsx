@@ -7,6 +7,8 @@ import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limit
 import type { SpotType } from '../../../common/schemas/spots.ts';
 import type { Sharing } from '../sharing/sharing.ts';
 import { spotFormProblem, type SpotFormValues } from './spot-form-check.ts';
+import { ROW_FIELDS } from '../../../common/spot-fields.ts';
+import { rowText, type RowTexts } from './spot-text.ts';
 import { SharingFields, sharingProblem } from '../sharing/sharing-fields.tsx';
 import { DateField, useDateOutOfRangeMessage } from '../../ui/date-field.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -34,6 +36,9 @@ export function useSpotForm(initial: () => SpotFormValues) {
     if (key === 'sharing') setSharingError(null);
   };
 
+  /** Changes one of the text fields shown after their label (common/spot-fields.ts). */
+  const setRowText = (name: keyof RowTexts, text: string) => setValues((previous) => ({ ...previous, [name]: text }));
+
   /** `sharing`: the choice as shown (the add form leaves out circles the forager has left). */
   function check(sharing: Sharing = values.sharing): boolean {
     const problem = spotFormProblem(values);
@@ -60,7 +65,7 @@ export function useSpotForm(initial: () => SpotFormValues) {
     return true;
   }
 
-  return { values, setValues, set, check, dateError, sharingError, dateRef };
+  return { values, setValues, set, setRowText, check, dateError, sharingError, dateRef };
 }
 
 type SpotFieldsProps = {
@@ -83,7 +88,7 @@ export function SpotFields({
   afterDate,
 }: SpotFieldsProps) {
   const { t } = useTranslation();
-  const { values, set } = form;
+  const { values, set, setRowText } = form;
   return (
     <>
       <Field label={t('form.type')}>
@@ -145,6 +150,18 @@ export function SpotFields({
           />
         )}
       </Field>
+      {ROW_FIELDS.map((field) => (
+        <Field key={field.name} label={t(field.label)}>
+          {(id) => (
+            <Input
+              id={id}
+              value={rowText(values, field.name)}
+              onChange={(event) => setRowText(field.name, event.target.value)}
+              maxLength={field.max}
+            />
+          )}
+        </Field>
+      ))}
       <SharingFields
         value={sharing ?? values.sharing}
         onChange={(next) => set('sharing', next)}

@@ -15,6 +15,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { PhotoPicker, usePhotoChoice } from './photo-picker.tsx';
 import { PhotoPlaceOffer, type PlacedPoint } from './photo-place-offer.tsx';
+import { blankRowTexts, trimmedRowTexts } from '../../domain/spots/spot-text.ts';
 
 /** `accuracy`: metres, when the point came from the phone's position rather than a tap on the map. */
 export type Selection = { lat: number; lng: number; id: string; accuracy?: number };
@@ -43,6 +44,7 @@ export function AddSpotForm({
     finder: '',
     date_found: todayLocal(),
     notes: '',
+    ...blankRowTexts(),
     // Who sees it starts as the account page's choice (ADR 0056): only me unless the forager chose otherwise.
     sharing: defaultSharing(me),
   }));
@@ -84,6 +86,7 @@ export function AddSpotForm({
           finder: isCarPark ? (me.name ?? '') : finder.trim(),
           date_found: date,
           notes: notes.trim(),
+          ...trimmedRowTexts(form.values),
           latitude: selection.lat,
           longitude: selection.lng,
           // Rounded to 0.1 m: more digits would claim a precision no phone has.

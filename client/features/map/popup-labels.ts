@@ -17,6 +17,8 @@ import type { Circle } from '../../../common/schemas/circles.ts';
 import { approximateText, audienceBadge, othersSeeText, sharedByText, areaOf } from '../../domain/sharing/sharing.ts';
 import { hiddenOf, hiddenText } from '../../domain/spots/hidden.ts';
 import { useOpenReport } from '../../domain/dialogs/report-context.ts';
+import { spotTitle } from '../../domain/spots/spot-text.ts';
+import type { ShownTextField } from '../../../common/spot-fields.ts';
 
 /** `onMove`: "Move" on one of the user's pins, which the Map tab answers with its move panel. */
 export function usePopupLabels(
@@ -38,6 +40,7 @@ export function usePopupLabels(
       language,
       loading: t('map.spotLoading'),
       typeLabel: (type: Spot['type']) => t(`locationTypes.${type}`),
+      fieldLabel: (label: ShownTextField['label']) => t(label),
       foundBy: (finder: string) => t('map.popupFinder', { finder }),
       dateFound: (date: string) => t('map.popupDateFound', { date }),
       parkedOn: (date: string) => t('locations.parkedOn', { date }),
@@ -69,7 +72,7 @@ export function usePopupLabels(
         openReport({
           target_type: 'spot',
           target_id: spot.id,
-          what: spot.mushroom_types || t(`locationTypes.${spot.type}`),
+          what: spotTitle(spot, t(`locationTypes.${spot.type}`)),
         }),
       hidden: (spot: ShownSpot) => {
         const hidden = hiddenOf(spot);
@@ -96,7 +99,7 @@ export function usePopupLabels(
         guide({
           latitude: spot.latitude,
           longitude: spot.longitude,
-          title: spot.mushroom_types || t(`locationTypes.${spot.type}`),
+          title: spotTitle(spot, t(`locationTypes.${spot.type}`)),
           isCar: spot.type === 'car_park',
           area: areaOf(spot),
         }),

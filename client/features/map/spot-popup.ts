@@ -4,12 +4,16 @@ import type { Spot } from '../../../common/schemas/spots.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot } from '../../domain/spots/spot-types.ts';
 import type { Circle } from '../../../common/schemas/circles.ts';
+import type { ShownTextField } from '../../../common/spot-fields.ts';
+import { spotTitle, textRows } from '../../domain/spots/spot-text.ts';
 
 export type PopupLabels = {
   language: string;
   /** While the popup's content is read (by id) or its code loads. */
   loading: string;
   typeLabel: (type: Spot['type']) => string;
+  /** The words naming a text field shown after its label (common/spot-fields.ts). */
+  fieldLabel: (label: ShownTextField['label']) => string;
   foundBy: (finder: string) => string;
   dateFound: (date: string) => string;
   parkedOn: (date: string) => string;
@@ -75,7 +79,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, c
 
 export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElement {
   const root = element('div', undefined, 'spot-popup');
-  const title = spot.mushroom_types || labels.typeLabel(spot.type);
+  const title = spotTitle(spot, labels.typeLabel(spot.type));
   root.append(element('h3', title));
 
   const badge = element('span', labels.typeLabel(spot.type), 'badge');
@@ -121,7 +125,12 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   }
   const visits = labels.visitSummary(spot);
   if (visits) root.append(element('p', visits, 'visits'));
-  if (spot.notes) root.append(element('p', spot.notes));
+  // The spot's text fields (common/spot-fields.ts): its notes alone, any other after its label.
+  for (const row of textRows(spot)) {
+    const line = element('p', row.alone ? row.text : undefined);
+    if (!row.alone) line.append(element('span', `${labels.fieldLabel(row.label)}: `, 'field-label'), row.text);
+    root.append(line);
+  }
   const othersSee = spot.is_owner ? labels.othersSee(spot) : null;
   if (othersSee) root.append(element('p', othersSee));
   if (!spot.is_owner) root.append(element('p', labels.sharedBy(spot), 'shared-by'));

@@ -14,6 +14,12 @@ import { useOutbox } from '../../domain/offline/outbox-provider.tsx';
 import { resolveStaleEdit } from '../../domain/offline/stale-edit.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import {
+  SPOT_FIELD_LIST,
+  type CompareKind,
+  type ComparedFieldName,
+  type SpotFieldLabel,
+} from '../../../common/spot-fields.ts';
 
 type Row = { label: string; yours: string; saved: string };
 
@@ -46,16 +52,7 @@ export default function ConflictDialog({ spot, onClose }: { spot: ShownSpot; onC
           ? t('sharing.precision.10km')
           : t('sharing.precision.exact'),
     position: (lat, lng) => formatCoordinates(lat, lng, 6),
-    labels: {
-      type: t('form.type'),
-      mushroom_types: t('form.mushroomTypes'),
-      finder: t('form.finder'),
-      date_found: t('form.dateFound'),
-      notes: t('form.notes'),
-      is_public: t('form.sharing'),
-      precision: t('sharing.precisionLabel'),
-      position: t('conflict.position'),
-    },
+    label: (label) => t(label),
   });
 
   async function choose(choice: 'mine' | 'server') {
@@ -106,37 +103,44 @@ type Formatters = {
   sharing: (sharing: Sharing) => string;
   precision: (precision: Precision) => string;
   position: (lat: number, lng: number) => string;
-  labels: Record<
-    'type' | 'mushroom_types' | 'finder' | 'date_found' | 'notes' | 'is_public' | 'precision' | 'position',
-    string
-  >;
+  /** The words naming a field (common/spot-fields.ts `label`). */
+  label: (label: SpotFieldLabel) => string;
 };
 
-/** One row per field the edit changes, in the form's order. */
-function compareRows(patch: SpotPatch, current: Spot, f: Formatters): Row[] {
-  const rows: Row[] = [];
-  if (patch.type !== undefined)
-    rows.push({ label: f.labels.type, yours: f.type(patch.type), saved: f.type(current.type) });
-  if (patch.mushroom_types !== undefined)
-    rows.push({
-      label: f.labels.mushroom_types,
-      yours: f.text(patch.mushroom_types),
-      saved: f.text(current.mushroom_types),
-    });
-  if (patch.finder !== undefined)
-    rows.push({ label: f.labels.finder, yours: f.text(patch.finder), saved: f.text(current.finder) });
-  if (patch.date_found !== undefined)
-    rows.push({ label: f.labels.date_found, yours: f.date(patch.date_found), saved: f.date(current.date_found) });
-  if (patch.notes !== undefined)
-    rows.push({ label: f.labels.notes, yours: f.text(patch.notes), saved: f.text(current.notes) });
-  if (patch.latitude !== undefined && patch.longitude !== undefined) {
-    rows.push({
-      label: f.labels.position,
-      yours: f.position(patch.latitude, patch.longitude),
-      saved: f.position(current.latitude, current.longitude),
-    });
-  }
-  if (patch.is_public !== undefined || patch.audience !== undefined || patch.circle_ids !== undefined) {
+/** Both versions of a field as shown, or null when the edit leaves it as it was. */
+type Compared = { yours: string; saved: string } | null;
+type Comparer<Kind extends CompareKind> = (
+  name: ComparedFieldName<Kind>,
+  patch: SpotPatch,
+  current: Spot,
+  f: Formatters,
+) => Compared;
+
+/** How the dialog compares each kind of field (common/spot-fields.ts `compare`). */
+const COMPARE: { [Kind in CompareKind]: Comparer<Kind> } = {
+  type: (name, patch, current, f) => {
+    const yours = patch[name];
+    return yours === undefined ? null : { yours: f.type(yours), saved: f.type(current[name]) };
+  },
+  text: (name, patch, current, f) => {
+    const yours = patch[name];
+    return yours === undefined ? null : { yours: f.text(yours), saved: f.text(current[name]) };
+  },
+  date: (name, patch, current, f) => {
+    const yours = patch[name];
+    return yours === undefined ? null : { yours: f.date(yours), saved: f.date(current[name]) };
+  },
+  // The position's fields are one row: the point moved.
+  position: (_name, patch, current, f) =>
+    patch.latitude === undefined || patch.longitude === undefined
+      ? null
+      : {
+          yours: f.position(patch.latitude, patch.longitude),
+          saved: f.position(current.latitude, current.longitude),
+        },
+  // Who sees it is one row, however the edit says it.
+  sharing: (_name, patch, current, f) => {
+    if (patch.is_public === undefined && patch.audience === undefined && patch.circle_ids === undefined) return null;
     const saved = sharingOf(current);
     // An edit queued before circles says only is_public (false keeps the spot's circles, as the server does);
     // one since names the audience and its circles as well.
@@ -145,13 +149,27 @@ function compareRows(patch: SpotPatch, current: Spot, f: Formatters): Row[] {
       circle_ids:
         patch.circle_ids ?? (patch.audience === undefined || patch.audience === 'circles' ? saved.circle_ids : []),
     });
-    rows.push({ label: f.labels.is_public, yours: f.sharing(yours), saved: f.sharing(saved) });
+    return { yours: f.sharing(yours), saved: f.sharing(saved) };
+  },
+  precision: (name, patch, current, f) => {
+    const yours = patch[name];
+    return yours === undefined ? null : { yours: f.precision(yours), saved: f.precision(current[name]) };
+  },
+};
+
+/**
+ * One row per field the edit changes, in the list's order (common/spot-fields.ts, the form's); fields named by the
+ * same words (the position's, who sees it) are one row.
+ */
+function compareRows(patch: SpotPatch, current: Spot, f: Formatters): Row[] {
+  const rows: Row[] = [];
+  const compared = new Set<SpotFieldLabel>();
+  for (const field of SPOT_FIELD_LIST) {
+    if (compared.has(field.label)) continue;
+    compared.add(field.label);
+    const compare = COMPARE[field.compare] as Comparer<CompareKind>;
+    const both = compare(field.name as ComparedFieldName<CompareKind>, patch, current, f);
+    if (both) rows.push({ label: f.label(field.label), ...both });
   }
-  if (patch.precision !== undefined)
-    rows.push({
-      label: f.labels.precision,
-      yours: f.precision(patch.precision),
-      saved: f.precision(current.precision),
-    });
   return rows;
 }

@@ -24,6 +24,7 @@ import {
 } from '../../domain/sharing/sharing.ts';
 import { hiddenOf, hiddenText } from '../../domain/spots/hidden.ts';
 import { mayReport, useOpenReport } from '../../domain/dialogs/report-context.ts';
+import { spotTitle, textRows } from '../../domain/spots/spot-text.ts';
 
 type SpotCardProps = {
   spot: ShownSpot;
@@ -41,7 +42,7 @@ export function SpotCard({ spot, circles, staggerIndex, onShare, onDelete, onRet
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const typeLabel = t(`locationTypes.${spot.type}`);
-  const title = spot.mushroom_types || typeLabel;
+  const title = spotTitle(spot, typeLabel);
   const date = formatDate(spot.date_found, i18n.resolvedLanguage ?? 'en', 'long');
   const photoUrl = spot.thumbnail_url ?? spot.localPhotoUrl ?? null;
   const { pending } = spot;
@@ -136,7 +137,12 @@ export function SpotCard({ spot, circles, staggerIndex, onShare, onDelete, onRet
                 : t('locations.foundOn', { date })}
           </p>
           {visitSummary && <p className="text-sm font-medium text-stone-800">{visitSummary}</p>}
-          {spot.notes && <p className="text-sm whitespace-pre-line text-stone-700">{spot.notes}</p>}
+          {textRows(spot).map((row) => (
+            <p key={row.name} className="text-sm whitespace-pre-line text-stone-700">
+              {!row.alone && <span className="font-medium text-stone-800">{t(row.label)}: </span>}
+              {row.text}
+            </p>
+          ))}
           <p className="text-sm text-stone-700">
             {/* Lithuanian conjugates "added" for "you": one sentence each, not a pronoun dropped into a template. */}
             {spot.is_owner ? t('locations.addedByYou') : sharedByText(spot, circles, t)}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ShownSpot } from '../../domain/spots/spot-types.ts';
+import { exampleApiSpot } from '../../../common/spot-examples.ts';
 import { editPatch, editValuesOf } from './spot-edit.ts';
 
-const spot: ShownSpot = {
-  id: '11111111-1111-4111-8111-111111111111',
+const spot: ShownSpot = exampleApiSpot({
   type: 'mushroom_spot',
   mushroom_types: 'Chanterelles',
   finder: 'Ona',
@@ -12,21 +12,11 @@ const spot: ShownSpot = {
   latitude: 55.1,
   longitude: 23.9,
   accuracy_m: 7,
-  is_public: false,
-  audience: 'private',
-  circle_ids: [],
-  precision: 'exact',
-  area: null,
-  photo_url: null,
-  thumbnail_url: null,
-  photos: [],
   created_at: '2026-09-03T10:00:00.000Z',
   updated_at: '2026-09-03T10:00:00.000Z',
   version: 2,
-  is_owner: true,
   owner_name: 'ona',
-  visits: { count: 0, last: null },
-};
+});
 
 describe('editPatch', () => {
   it('sends nothing when nothing changed, spaces included', () => {

@@ -3,6 +3,7 @@ import type { ShownSpot, SpotPatch } from '../../domain/spots/spot-types.ts';
 import { sharingOf } from '../../domain/sharing/sharing.ts';
 import type { SpotFormValues } from '../../domain/spots/spot-form.tsx';
 import { sharingPatch } from '../../domain/sharing/sharing-choice.ts';
+import { changedRowTexts, rowTextsOf } from '../../domain/spots/spot-text.ts';
 
 /** The edit dialog's values: the spot form's (domain/spots/spot-form.tsx). */
 export type EditValues = SpotFormValues;
@@ -15,6 +16,7 @@ export function editValuesOf(spot: ShownSpot): EditValues {
     finder: spot.finder,
     date_found: spot.date_found,
     notes: spot.notes ?? '',
+    ...rowTextsOf(spot),
     sharing: sharingOf(spot),
   };
 }
@@ -28,5 +30,5 @@ export function editPatch(spot: ShownSpot, values: EditValues): SpotPatch {
   if (values.finder.trim() !== before.finder) patch.finder = values.finder.trim();
   if (values.date_found !== before.date_found) patch.date_found = values.date_found;
   if (values.notes.trim() !== before.notes.trim()) patch.notes = values.notes.trim();
-  return { ...patch, ...sharingPatch(before.sharing, values.sharing) };
+  return { ...patch, ...changedRowTexts(before, values), ...sharingPatch(before.sharing, values.sharing) };
 }
