@@ -15,6 +15,8 @@ export const PHOTOS_PER_VISIT_MAX = 4;
 export const MUSHROOM_TYPES_MAX = 200;
 export const FINDER_MAX = 200;
 export const NOTES_MAX = 5000;
+/** Where the mushrooms grow ("under spruce, on mossy ground"): a phrase, shorter than the notes. */
+export const HABITAT_MAX = 200;
 /** A visit's note: a line or two about that return to the spot. */
 export const VISIT_NOTE_MAX = 2000;
 

@@ -4,7 +4,7 @@
 // more than its column, its limit (max) and its label: the add and edit form, the spot card, the map's popup and the
 // conflict dialog show it.
 import { z } from 'zod';
-import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from './limits.ts';
+import { FINDER_MAX, HABITAT_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from './limits.ts';
 import { storableText } from './schemas/text.ts';
 import {
   AccuracySchema,
@@ -124,6 +124,22 @@ export const SPOT_FIELD_LIST = [
     export: 'placed',
     import: 'kept',
     example: 'Under the old spruce',
+  },
+  {
+    name: 'habitat',
+    input: storableText(HABITAT_MAX).nullish(),
+    /** Where the mushrooms grow: "under spruce, on mossy ground". */
+    output: z.string().nullable(),
+    column: 'habitat',
+    tidy: 'trim-or-null',
+    json: 'plain',
+    label: 'form.habitat',
+    show: 'row',
+    max: HABITAT_MAX,
+    compare: 'text',
+    export: 'text',
+    import: 'kept',
+    example: 'Mossy ground under spruce',
   },
   {
     name: 'latitude',

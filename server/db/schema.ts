@@ -262,6 +262,7 @@ export const spots = pgTable(
     finder: text('finder').notNull().default(''),
     dateFound: date('date_found', { mode: 'string' }).notNull(),
     notes: text('notes'),
+    habitat: text('habitat'),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     // Metres, as the phone estimated (and Foray averaged) them; null for a spot placed on the map by hand.

@@ -30,6 +30,7 @@ describe('recording spots', () => {
       finder: 'Ona',
       date_found: '2026-09-14',
       notes: null,
+      habitat: 'Mossy ground under spruce',
       latitude: 54.6872,
       longitude: 25.2797,
       accuracy_m: null,
