@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CreateSpotSchema, SpotSchema, type Spot } from '../../../common/schemas/spots.ts';
-import { exampleFields } from '../../../common/spot-examples.ts';
+import { CreateSpotSchema, SpotSchema } from '../../../common/schemas/spots.ts';
+import { exampleApiSpot, exampleFields } from '../../../common/spot-examples.ts';
 import { request } from '../../lib/http.ts';
 import { classifyAnswer, type OutboxEntry } from './outbox-model.ts';
 import { createForm, editBody, outboxError } from './sync.ts';
@@ -127,31 +127,16 @@ const refusal = (status: number, code: string, message: string, more: Record<str
 describe('outboxError: a refusal as the outbox keeps it on the entry', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const current = SpotSchema.parse({
-    id: '6f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
-    type: 'mushroom_spot',
-    mushroom_types: 'Ceps',
-    finder: 'Ona',
-    date_found: '2026-09-03',
-    notes: null,
-    latitude: 55.1,
-    longitude: 23.9,
-    accuracy_m: null,
-    is_public: false,
-    audience: 'private',
-    circle_ids: [],
-    precision: 'exact',
-    area: null,
-    is_owner: true,
-    owner_name: 'Ona',
-    photo_url: null,
-    thumbnail_url: null,
-    photos: [],
-    visits: { count: 0, last: null },
-    version: 4,
-    created_at: '2026-09-03T10:00:00.000Z',
-    updated_at: '2026-09-04T10:00:00.000Z',
-  } satisfies Partial<Spot>);
+  const current = SpotSchema.parse(
+    exampleApiSpot({
+      id: '6f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
+      mushroom_types: 'Ceps',
+      finder: 'Ona',
+      notes: null,
+      owner_name: 'Ona',
+      version: 4,
+    }),
+  );
 
   it('keeps a stale edit’s spot as it is now, the quota’s figures, and the request id, as plain data', async () => {
     browserFetch(
