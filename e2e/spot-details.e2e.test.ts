@@ -122,7 +122,14 @@ describe.each(['en', 'lt'] as const)('a spot’s details (%s)', (language) => {
     await expectVisible(details);
     await expectWholeInView(page, details, language);
 
-    // The close button closes it too.
+    // Turned to a wide window, the sheet opens again as a popup over the pin.
+    await page.setViewportSize(DESKTOP.viewport);
+    await expect
+      .poll(async () => (await box(details)).width < (await box(mapRegion(page, language))).width / 2, {
+        timeout: UI_TIMEOUT_MS,
+      })
+      .toBe(true);
+    // The close button closes it.
     await details.getByRole('button', { name: exactly(words(language)('map.closePopup')) }).tap();
     await expectGone(details);
   });

@@ -3,6 +3,7 @@
 // sheet over the lower part of the map, as map apps show a place, with the map still movable above it and the pin kept
 // in sight. Still Leaflet's popup in both, so a pin opens, closes and reopens its details the same way.
 import L from 'leaflet';
+import './spot-details.css';
 import { MARKER_SIZE } from './marker-icons.ts';
 
 /**
@@ -29,6 +30,7 @@ type PopupInside = {
   _container: HTMLElement | undefined;
   _contentNode: HTMLElement | undefined;
   _source: L.Layer | undefined;
+  _initLayout(): void;
   _updateLayout(): void;
   _updatePosition(): void;
   _adjustPan(): void;
@@ -41,6 +43,7 @@ let titles = 0;
 export class SpotDetails extends L.Popup {
   private asSheet = false;
   private resized: ResizeObserver | null = null;
+  private screen: MediaQueryList | null = null;
 
   constructor(source: L.Layer) {
     super(
@@ -61,10 +64,10 @@ export class SpotDetails extends L.Popup {
   }
 
   override onAdd(map: L.Map): this {
-    const screen = window.matchMedia(SHEET_SCREEN);
-    this.asSheet = screen.matches;
+    this.screen = window.matchMedia(SHEET_SCREEN);
+    this.asSheet = this.screen.matches;
     // The phone turned, the window resized past the breakpoint: the details open again in the other form.
-    screen.addEventListener('change', this.reopen);
+    this.screen.addEventListener('change', this.reopen);
     // The sheet lies on the map's element itself, not on the panes that move with the map.
     if (this.asSheet && !map.getPane(SHEET_PANE)) map.createPane(SHEET_PANE, map.getContainer());
     this.options.pane = this.asSheet ? SHEET_PANE : 'popupPane';
@@ -73,12 +76,14 @@ export class SpotDetails extends L.Popup {
     this.options.maxHeight = this.asSheet
       ? undefined
       : Math.max(200, map.getSize().y - 2 * PAN_PADDING_PX - BELOW_CONTENT_PX);
-    super.onAdd(map);
+    // Laid out as a sheet or a popup before Leaflet measures it and pans for it.
+    if (!this.inside._container) this.inside._initLayout();
     const container = this.inside._container;
-    if (!container) return this;
+    if (!container) return super.onAdd(map);
     container.classList.toggle('spot-sheet', this.asSheet);
     // Opened as a popup before (the window was wider then): its place over the pin no longer holds.
     if (this.asSheet) Object.assign(container.style, { transform: '', left: '', bottom: '' });
+    super.onAdd(map);
     container.setAttribute('role', 'dialog');
     // Escape closes them from inside, and from their pin or anywhere else on the map.
     map.getContainer().addEventListener('keydown', this.closeOnEscape);
@@ -97,7 +102,8 @@ export class SpotDetails extends L.Popup {
   }
 
   override onRemove(map: L.Map): this {
-    window.matchMedia(SHEET_SCREEN).removeEventListener('change', this.reopen);
+    this.screen?.removeEventListener('change', this.reopen);
+    this.screen = null;
     this.resized?.disconnect();
     this.resized = null;
     const container = this.inside._container;
@@ -160,7 +166,7 @@ export class SpotDetails extends L.Popup {
     const dx = pin.x < PIN_ROOM_PX || pin.x > size.x - PIN_ROOM_PX ? pin.x - size.x / 2 : 0;
     // Too little room above the sheet: the pin is kept just under the map's top.
     const target = Math.max(PIN_ROOM_PX, free / 2);
-    const dy = pin.y < PIN_ROOM_PX || pin.y > free - 8 ? pin.y - target : 0;
+    const dy = pin.y < PIN_ROOM_PX || pin.y + MARKER_SIZE / 2 > free ? pin.y - target : 0;
     if (dx || dy) map.panBy([dx, dy]);
   }
 
