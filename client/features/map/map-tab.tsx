@@ -1,4 +1,4 @@
-// The Map tab: a count, the base-layer choice, the map, and the add form beside or below it.
+// The Map tab: the line above the map (map-header.tsx), the map, and the add form beside or below it.
 import {
   lazy,
   startTransition,
@@ -24,21 +24,19 @@ import { useFilteredPins, useSpotFilter } from '../../domain/spots/spot-filter-u
 import { randomId } from '../../lib/uuid.ts';
 import { afterFirstDraw } from '../../lib/after-first-draw.ts';
 import { loadPopupBuilder } from './popup-builder.ts';
-import { Button } from '../../ui/button.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { Selection } from './add-spot-form.tsx';
 import { useCentreOnUserAtStart } from './geolocation.ts';
 import { useClientConfig } from '../../domain/session/client-config.ts';
 import { MapView, type UserPosition } from './map-view.tsx';
-import { shownArea, useSpotsInArea } from './spots-in-view.ts';
+import { useShownAreaReport, useSpotsInArea } from './spots-in-view.ts';
 import { areaFits, areaHolds, countInView } from './overview-tiles.ts';
 import { useMapMode } from './map-mode.ts';
 import type { LoadedArea } from './map-overview.ts';
 import { useOverviewLayer } from './overview-layer.ts';
 import { useSpotPopupById } from './popup-by-id.ts';
 import { AddSpotForm, bringIntoSight, MoveSpotPanel, PositionFixer, preloadSheets, Sheet } from './map-sheets.tsx';
-import { LayerSelect } from './layer-select.tsx';
+import { MapHeader } from './map-header.tsx';
 import { usePopupLabels } from './popup-labels.ts';
 import type { Circle } from '../../../common/schemas/circles.ts';
 
@@ -152,22 +150,7 @@ export function MapTab({
     [map],
   );
 
-  useEffect(
-    function reportTheShownArea() {
-      if (!map || !onShownArea) return;
-      const report = () => {
-        // A resize while the tab is hidden moves the map too, with no size: the area last seen stands.
-        const size = map.getSize();
-        if (size.x > 0 && size.y > 0) onShownArea(shownArea(map.getBounds()));
-      };
-      report();
-      map.on('moveend', report);
-      return () => {
-        map.off('moveend', report);
-      };
-    },
-    [map, onShownArea],
-  );
+  useShownAreaReport(map, onShownArea);
 
   useEffect(
     function reportLoadFailures() {
@@ -223,46 +206,30 @@ export function MapTab({
         </Suspense>
       )}
       <div className="min-w-0 space-y-2">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="flex items-center gap-2 text-sm font-medium text-stone-800" aria-live="polite">
-            {(spotsQuery.isFetching ||
-              (mode !== 'spots' && (overview.tiles === null || overview.inView === null) && !overview.failed)) && (
-              <Spinner />
-            )}
-            {t('map.locationCount', { count: shownCount })}
-            {truncated && <span className="font-normal text-stone-700">· {t('map.zoomInForAll')}</span>}
-          </p>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button
-              variant="secondary"
-              className="px-3 py-1.5"
-              disabled={!map}
-              onClick={() => {
-                const centre = map?.getCenter();
-                if (centre) handleSelect(centre.lat, centre.lng);
-              }}
-            >
-              {t('map.addAtCentre')}
-            </Button>
-            <Button
-              variant="secondary"
-              className="px-3 py-1.5"
-              onClick={() => {
-                setSelection(null);
-                setFixing(true);
-                bringIntoSight(fixerRef);
-              }}
-            >
-              {t('map.addAtMyPosition')}
-            </Button>
-            <LayerSelect
-              layers={layers}
-              region={region}
-              value={regionChosen ? 'region' : (baseLayer?.id ?? baseLayerId)}
-              onChange={setBaseLayerId}
-            />
-          </div>
-        </div>
+        <MapHeader
+          busy={
+            spotsQuery.isFetching ||
+            (mode !== 'spots' && (overview.tiles === null || overview.inView === null) && !overview.failed)
+          }
+          count={shownCount}
+          truncated={truncated}
+          canAddAtCentre={map !== null}
+          onAddAtCentre={() => {
+            const centre = map?.getCenter();
+            if (centre) handleSelect(centre.lat, centre.lng);
+          }}
+          onAddAtMyPosition={() => {
+            setSelection(null);
+            setFixing(true);
+            bringIntoSight(fixerRef);
+          }}
+          layerSelect={{
+            layers,
+            region,
+            value: regionChosen ? 'region' : (baseLayer?.id ?? baseLayerId),
+            onChange: setBaseLayerId,
+          }}
+        />
         <MapView
           map={map}
           onMapReady={mapReady}

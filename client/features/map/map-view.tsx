@@ -13,6 +13,7 @@ import { LocateButton } from './locate-button.tsx';
 import { selectionIcon, userIcon } from './marker-icons.ts';
 import type { PopupLabels } from './spot-popup.ts';
 import { AreaWatcher } from './spots-in-view.ts';
+import { DETAILS_NAME_ATTRIBUTE } from './spot-details.ts';
 import { accuracyCircle, SpotsLayer } from './spots-layer.tsx';
 
 /** The base layer's first tiles are in: what was put off for them may go (after-first-draw.ts). */
@@ -65,6 +66,7 @@ export const MapView = memo(function MapView(props: MapViewProps) {
   const youAreHere = t('map.youAreHere');
 
   const mapLabel = t('map.mapLabel');
+  const detailsName = t('map.spotDetails');
   useEffect(
     function nameTheMap() {
       // MapContainer passes no ARIA props to its element: name the focusable map region here.
@@ -72,8 +74,10 @@ export const MapView = memo(function MapView(props: MapViewProps) {
       const container = map.getContainer();
       container.setAttribute('role', 'region');
       container.setAttribute('aria-label', mapLabel);
+      // A spot's details are named by its title; while it is read, by these words (spot-details.ts).
+      container.setAttribute(DETAILS_NAME_ATTRIBUTE, detailsName);
     },
-    [map, mapLabel],
+    [map, mapLabel, detailsName],
   );
 
   useEffect(

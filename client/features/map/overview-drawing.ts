@@ -7,6 +7,7 @@ import { MAP_TILE_ZOOM_MAX } from '../../../common/limits.ts';
 import type { MapTile } from '../../../common/schemas/map-tiles.ts';
 import { CLUSTER_SPACING, clusterIcon, spotIcon } from './marker-icons.ts';
 import { waitingLine } from './popup-builder.ts';
+import { SpotDetails } from './spot-details.ts';
 
 export type OverviewLabels = {
   cluster: (count: number) => string;
@@ -86,7 +87,7 @@ export function drawOverview(
   let removing = false;
   const withPopup = (marker: L.Marker, id: string) => {
     // Leaflet opens it on a tap, and on Enter or Space (the icon is a focusable button).
-    marker.bindPopup(() => waitingLine(labels.loading), { minWidth: 200, maxWidth: 280 });
+    marker.bindPopup(new SpotDetails(marker).setContent(() => waitingLine(labels.loading)));
     marker.on('popupopen', () => {
       openPin.current = id;
       void labels.spotPopup(id).then((content) => {

@@ -1,11 +1,12 @@
-// The Leaflet layers the spots' map draws (spots-layer.tsx): a pin with its accessible name and popup, an approximate
-// spot's square, the circle of a position's accuracy and a cluster's bubble.
+// The Leaflet layers the spots' map draws (spots-layer.tsx): a pin with its accessible name and details
+// (spot-details.ts), an approximate spot's square, the circle of a position's accuracy and a cluster's bubble.
 import L from 'leaflet';
 import type Supercluster from 'supercluster';
 import type { ShownPin } from '../../domain/spots/spot-types.ts';
 import { clusterIcon, spotIcon } from './marker-icons.ts';
 import type { PopupLabels } from './spot-popup.ts';
 import { popupContent, waitingLine } from './popup-builder.ts';
+import { SpotDetails } from './spot-details.ts';
 export type SpotPoint = { index: number };
 
 /** Past this zoom every spot is its own pin, even when two share a clearing. */
@@ -58,16 +59,15 @@ export function spotMarker(
   const whole = spot.spot;
   if (whole) {
     marker.bindPopup(
-      () => {
+      new SpotDetails(marker).setContent(() => {
         const labels = labelsNow();
         return popupContent(marker, whole, labels, labels.loading);
-      },
-      { minWidth: 200, maxWidth: 280 },
+      }),
     );
   } else {
     // The spot as last read, shown at once when the popup opens again while it is read afresh.
     let lastRead = shownBefore;
-    marker.bindPopup(() => lastRead ?? waitingLine(labelsNow().loading), { minWidth: 200, maxWidth: 280 });
+    marker.bindPopup(new SpotDetails(marker).setContent(() => lastRead ?? waitingLine(labelsNow().loading)));
     marker.on('popupopen', () => {
       void spotPopup(spot.id).then((content) => {
         lastRead = content;

@@ -141,3 +141,23 @@ export function shownArea(view: L.LatLngBounds): BBox {
     maxLat: clamp(outwards(view.getNorth(), 'up'), -90, 90),
   };
 }
+
+/** Tells `onShownArea` the area on screen whenever the map comes to rest, for what acts on it (the export). */
+export function useShownAreaReport(map: L.Map | null, onShownArea: ((area: BBox) => void) | undefined) {
+  useEffect(
+    function reportTheShownArea() {
+      if (!map || !onShownArea) return;
+      const report = () => {
+        // A resize while the tab is hidden moves the map too, with no size: the area last seen stands.
+        const size = map.getSize();
+        if (size.x > 0 && size.y > 0) onShownArea(shownArea(map.getBounds()));
+      };
+      report();
+      map.on('moveend', report);
+      return () => {
+        map.off('moveend', report);
+      };
+    },
+    [map, onShownArea],
+  );
+}

@@ -90,6 +90,8 @@ export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: S
   // The pins drawn now, by spot id, with what each was drawn from. A redraw (a pan, a refetch, another
   // spot saved) keeps the pins whose spot did not change, so an open popup stays open and keeps its focus.
   const pinsRef = useRef(new Map<string, DrawnPin>());
+  // The spots the last draw wanted: a pin kept only for its open details goes when they close.
+  const wantedRef = useRef(new Set<string>());
 
   useEffect(
     function addLayerToMap() {
@@ -162,13 +164,25 @@ export function SpotsLayer({ spots, labels, spotPopup, onVisibleCountChange }: S
               shown instanceof HTMLElement ? shown : undefined,
             );
             pins.set(spot.id, { marker, drawnFrom, name });
+            marker.on('popupclose', () => {
+              if (wantedRef.current.has(spot.id) || pinsRef.current.get(spot.id)?.marker !== marker) return;
+              layerRef.current?.removeLayer(marker);
+              pinsRef.current.delete(spot.id);
+            });
             layer.addLayer(marker);
             // The spot changed under its open popup (a visit recorded, an edit synced): show the new one.
             if (reopen) marker.openPopup();
           }
         }
+        wantedRef.current = wanted;
         for (const [id, drawn] of pins) {
           if (wanted.has(id)) continue;
+          // The pin whose details are open stays while its spot does, out of view or under a bubble: the details
+          // close when the forager closes them, not when the map moves (for them, or under the forager's finger).
+          const keep =
+            drawn.marker.isPopupOpen() &&
+            spots.some((spot) => spot.id === id && pinSignature(spot) === drawn.drawnFrom);
+          if (keep) continue;
           layer.removeLayer(drawn.marker);
           pins.delete(id);
         }
