@@ -1,13 +1,9 @@
 // What the list of a spot's fields (spot-fields.ts) says of each field: its rules, its column, and how each view,
 // export and import handles it.
-import type { z } from 'zod';
-
 export type SpotFieldDescriptor = {
   name: string;
-  /** The rule creating and editing both check (a field without it may be left out or be null where `.nullish()`). */
-  input: z.ZodType;
-  /** The field in the API's Spot. */
-  output: z.ZodType;
+  /** The API's Spot may give it as null (its schema in spot-fields.ts says the same, checked by spot-fields.test.ts). */
+  nullable: boolean;
   /** The locations table's column (server/db/schema.ts, as Drizzle names it); null: not a column of the spot. */
   column: string | null;
   /** How text is stored, the same on create and edit: trimmed, or trimmed and null when blank. */

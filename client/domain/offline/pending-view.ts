@@ -6,13 +6,13 @@ import type { Photo, Spot, VisitSummary } from '../../../common/schemas/spots.ts
 import type { CreateVisit } from '../../../common/schemas/visits.ts';
 import { createPhotoId, PHOTO_KINDS, type OutboxEntry } from './outbox-model.ts';
 import type { PendingState, PhotoUrls, ShownPin, ShownSpot, SpotFields, SpotPatch } from '../spots/spot-types.ts';
-import { SPOT_FIELD_LIST, type SpotFieldName } from '../../../common/spot-fields.ts';
+import { SPOT_FIELD_LIST, type SpotFieldName } from '../../../common/spot-field-list.ts';
 
 /** The fields the server keeps as null when blank (common/spot-fields.ts `tidy`), and those a Spot may give as null. */
 const BLANK_IS_NULL = SPOT_FIELD_LIST.flatMap((field) =>
   'tidy' in field && field.tidy === 'trim-or-null' ? [field.name] : [],
 );
-const NULLABLE = SPOT_FIELD_LIST.flatMap((field) => (field.output.safeParse(null).success ? [field.name] : []));
+const NULLABLE = SPOT_FIELD_LIST.flatMap((field) => (field.nullable ? [field.name] : []));
 type NullableName = { [Name in SpotFieldName]: null extends Spot[Name] ? Name : never }[SpotFieldName];
 
 /** A field a Spot may give as null, null where an older entry does not have it (accuracy_m before Foray kept it). */

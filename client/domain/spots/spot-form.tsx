@@ -7,7 +7,7 @@ import { FINDER_MAX, MUSHROOM_TYPES_MAX, NOTES_MAX } from '../../../common/limit
 import type { SpotType } from '../../../common/schemas/spots.ts';
 import type { Sharing } from '../sharing/sharing.ts';
 import { spotFormProblem, type SpotFormValues } from './spot-form-check.ts';
-import { ROW_FIELDS } from '../../../common/spot-fields.ts';
+import { ROW_FIELDS } from '../../../common/spot-field-list.ts';
 import { rowText, type RowTexts } from './spot-text.ts';
 import { SharingFields, sharingProblem } from '../sharing/sharing-fields.tsx';
 import { DateField, useDateOutOfRangeMessage } from '../../ui/date-field.tsx';

@@ -9,7 +9,7 @@ import {
   TITLE_FIELD,
   type RowFieldName,
   type ShownTextField,
-} from '../../../common/spot-fields.ts';
+} from '../../../common/spot-field-list.ts';
 
 export type TextRow = {
   name: ShownTextField['name'];

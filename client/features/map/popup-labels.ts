@@ -18,7 +18,7 @@ import { approximateText, audienceBadge, othersSeeText, sharedByText, areaOf } f
 import { hiddenOf, hiddenText } from '../../domain/spots/hidden.ts';
 import { useOpenReport } from '../../domain/dialogs/report-context.ts';
 import { spotTitle } from '../../domain/spots/spot-text.ts';
-import type { ShownTextField } from '../../../common/spot-fields.ts';
+import type { ShownTextField } from '../../../common/spot-field-list.ts';
 
 /** `onMove`: "Move" on one of the user's pins, which the Map tab answers with its move panel. */
 export function usePopupLabels(

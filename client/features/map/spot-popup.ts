@@ -4,7 +4,7 @@ import type { Spot } from '../../../common/schemas/spots.ts';
 import { directionsUrl, formatCoordinates, formatDate } from '../../lib/format.ts';
 import type { ShownSpot } from '../../domain/spots/spot-types.ts';
 import type { Circle } from '../../../common/schemas/circles.ts';
-import type { ShownTextField } from '../../../common/spot-fields.ts';
+import type { ShownTextField } from '../../../common/spot-field-list.ts';
 import { spotTitle, textRows } from '../../domain/spots/spot-text.ts';
 
 export type PopupLabels = {

@@ -19,7 +19,7 @@ import {
   type CompareKind,
   type ComparedFieldName,
   type SpotFieldLabel,
-} from '../../../common/spot-fields.ts';
+} from '../../../common/spot-field-list.ts';
 
 type Row = { label: string; yours: string; saved: string };
 
