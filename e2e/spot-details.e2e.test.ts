@@ -94,6 +94,12 @@ describe.each(['en', 'lt'] as const)('a spot’s details (%s)', (language) => {
     expect(Math.round(shown.width)).toBe(Math.round(map.width));
     expect(Math.round(shown.y + shown.height)).toBe(Math.round(map.y + map.height));
     expect(pin.y + pin.height).toBeLessThanOrEqual(shown.y);
+    // The map's credits (OpenStreetMap's licence asks for them) stay readable, just above the sheet.
+    const credits = await box(page.locator('.leaflet-control-attribution'));
+    expect(credits.y + credits.height, `credits ${JSON.stringify(credits)} above the sheet`).toBeLessThanOrEqual(
+      Math.ceil(shown.y),
+    );
+    expect(credits.y).toBeGreaterThanOrEqual(map.y);
     // The focus is in the sheet; Escape closes it and gives the focus back to the pin.
     expect(await details.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');

@@ -17,6 +17,8 @@ export const SHEET_SCREEN = '(max-width: 639px), (max-height: 599px)';
 export const DETAILS_NAME_ATTRIBUTE = 'data-details-name';
 
 const SHEET_PANE = 'spotSheet';
+/** The open sheet's height, on the map's element, for the controls at the map's bottom. */
+const SHEET_HEIGHT = '--spot-sheet-height';
 /** Room kept between the pin and the map's top edge or the sheet, for the pin's own height. */
 const PIN_ROOM_PX = 48;
 /** Leaflet's own padding, kept around a popup when it pans the map for it. */
@@ -110,6 +112,7 @@ export class SpotDetails extends L.Popup {
     map.getContainer().removeEventListener('keydown', this.closeOnEscape);
     // Closed from inside (its button, Escape): the focus goes back to the pin, or to the map if the pin is gone.
     const hadFocus = container?.contains(document.activeElement) ?? false;
+    map.getContainer().style.removeProperty(SHEET_HEIGHT);
     super.onRemove(map);
     if (hadFocus) {
       const pin = this.inside._source instanceof L.Marker ? this.inside._source.getElement() : undefined;
@@ -161,6 +164,8 @@ export class SpotDetails extends L.Popup {
     const latlng = this.getLatLng();
     if (!map || !sheet || !latlng) return;
     const size = map.getSize();
+    // The map's bottom controls (its credits) sit just above the sheet (spot-details.css).
+    map.getContainer().style.setProperty(SHEET_HEIGHT, `${sheet.offsetHeight}px`);
     const free = size.y - sheet.offsetHeight;
     const pin = map.latLngToContainerPoint(latlng);
     const dx = pin.x < PIN_ROOM_PX || pin.x > size.x - PIN_ROOM_PX ? pin.x - size.x / 2 : 0;
