@@ -1,4 +1,4 @@
-// Spots for tests and measurements, made of the example value of each field of the list (common/spot-fields.ts):
+// Spots for tests and measurements, made of the example value of each field of the list (common/spot-field-list.ts):
 // a field added there with its example is in each of them, so no test's spot needs it written in.
 import type { Spot } from './schemas/spots.ts';
 import { exampleSpot, type ExampleFields } from './spot-fields.ts';

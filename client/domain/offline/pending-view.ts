@@ -8,7 +8,7 @@ import { createPhotoId, PHOTO_KINDS, type OutboxEntry } from './outbox-model.ts'
 import type { PendingState, PhotoUrls, ShownPin, ShownSpot, SpotFields, SpotPatch } from '../spots/spot-types.ts';
 import { SPOT_FIELD_LIST, type SpotFieldName } from '../../../common/spot-field-list.ts';
 
-/** The fields the server keeps as null when blank (common/spot-fields.ts `tidy`), and those a Spot may give as null. */
+/** The fields the server keeps as null when blank (common/spot-field-list.ts `tidy`), and those a Spot may give as null. */
 const BLANK_IS_NULL = SPOT_FIELD_LIST.flatMap((field) =>
   'tidy' in field && field.tidy === 'trim-or-null' ? [field.name] : [],
 );

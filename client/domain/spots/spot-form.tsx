@@ -36,7 +36,7 @@ export function useSpotForm(initial: () => SpotFormValues) {
     if (key === 'sharing') setSharingError(null);
   };
 
-  /** Changes one of the text fields shown after their label (common/spot-fields.ts). */
+  /** Changes one of the text fields shown after their label (common/spot-field-list.ts). */
   const setRowText = (name: keyof RowTexts, text: string) => setValues((previous) => ({ ...previous, [name]: text }));
 
   /** `sharing`: the choice as shown (the add form leaves out circles the forager has left). */

@@ -1,5 +1,5 @@
 // A spot's words as the spot card and the map's popup show them, read from the list of its fields
-// (common/spot-fields.ts): its name, and each text field shown alone (its notes) or after its label, in the list's
+// (common/spot-field-list.ts): its name, and each text field shown alone (its notes) or after its label, in the list's
 // order; and the form's values of the fields shown after their label. A text field added to the list is shown by
 // both, and filled in by the add and edit form, with no change here.
 import type { Spot } from '../../../common/schemas/spots.ts';

@@ -12,7 +12,7 @@ export type PopupLabels = {
   /** While the popup's content is read (by id) or its code loads. */
   loading: string;
   typeLabel: (type: Spot['type']) => string;
-  /** The words naming a text field shown after its label (common/spot-fields.ts). */
+  /** The words naming a text field shown after its label (common/spot-field-list.ts). */
   fieldLabel: (label: ShownTextField['label']) => string;
   foundBy: (finder: string) => string;
   dateFound: (date: string) => string;
@@ -125,7 +125,7 @@ export function buildSpotPopup(spot: ShownSpot, labels: PopupLabels): HTMLElemen
   }
   const visits = labels.visitSummary(spot);
   if (visits) root.append(element('p', visits, 'visits'));
-  // The spot's text fields (common/spot-fields.ts): its notes alone, any other after its label.
+  // The spot's text fields (common/spot-field-list.ts): its notes alone, any other after its label.
   for (const row of textRows(spot)) {
     const line = element('p', row.alone ? row.text : undefined);
     if (!row.alone) line.append(element('span', `${labels.fieldLabel(row.label)}: `, 'field-label'), row.text);

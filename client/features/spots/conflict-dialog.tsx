@@ -103,7 +103,7 @@ type Formatters = {
   sharing: (sharing: Sharing) => string;
   precision: (precision: Precision) => string;
   position: (lat: number, lng: number) => string;
-  /** The words naming a field (common/spot-fields.ts `label`). */
+  /** The words naming a field (common/spot-field-list.ts `label`). */
   label: (label: SpotFieldLabel) => string;
 };
 
@@ -116,7 +116,7 @@ type Comparer<Kind extends CompareKind> = (
   f: Formatters,
 ) => Compared;
 
-/** How the dialog compares each kind of field (common/spot-fields.ts `compare`). */
+/** How the dialog compares each kind of field (common/spot-field-list.ts `compare`). */
 const COMPARE: { [Kind in CompareKind]: Comparer<Kind> } = {
   type: (name, patch, current, f) => {
     const yours = patch[name];
@@ -158,7 +158,7 @@ const COMPARE: { [Kind in CompareKind]: Comparer<Kind> } = {
 };
 
 /**
- * One row per field the edit changes, in the list's order (common/spot-fields.ts, the form's); fields named by the
+ * One row per field the edit changes, in the list's order (common/spot-field-list.ts, the form's); fields named by the
  * same words (the position's, who sees it) are one row.
  */
 function compareRows(patch: SpotPatch, current: Spot, f: Formatters): Row[] {
