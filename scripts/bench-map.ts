@@ -21,8 +21,9 @@
  * BENCH_MAP_SPOTS (default 10,000) spots, all public, within the opening view; on embedded PGlite, or on PostgreSQL
  * with BENCH_MAP_DATABASE_URL=postgres://… (a database of this run's own is made and dropped there).
  * BENCH_MAP_BASELINE=<git ref> builds that commit's web app and measures it beside this checkout's, runs
- * interleaved, both served by this checkout's server (older web apps must keep working with it).
- * Medians of BENCH_RUNS (default 3) runs, with the spread, at each of BENCH_MAP_SLOWDOWNS (default "1,4").
+ * interleaved, both served by this checkout's server (older web apps must keep working with it), and printed as
+ * one table with a column for each.
+ * Medians of BENCH_RUNS (default 5) runs, with the spread, at each of BENCH_MAP_SLOWDOWNS (default "1,4").
  * Needs `npm run build` first. The browser and the server share these cores.
  */
 import fs from 'node:fs';
@@ -38,12 +39,12 @@ import { startTileStub } from '../e2e/support/tile-stub.ts';
 import { keptCounts, seedBenchData } from './bench-seed.ts';
 import { webAppVariants } from './baseline-web-app.ts';
 import { citySpotsOf, insertCitySpots } from './bench-map/city.ts';
-import { printSamples } from './bench-map/report.ts';
+import { printTable } from './bench-map/report.ts';
 import { run, type RunSetup, type Sample, type Variant } from './bench-map/run.ts';
 
 const SPOTS = Number(process.env.BENCH_MAP_SPOTS ?? 10_000);
 const CITY_SPOTS = Number(process.env.BENCH_MAP_CITY_SPOTS ?? 8_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const POSTGRES = process.env.BENCH_MAP_DATABASE_URL;
 const BASELINE = process.env.BENCH_MAP_BASELINE;
 
@@ -142,9 +143,10 @@ try {
       `\nCPU ×${slowdown}, ${ALL.toLocaleString('en')} spots in the opening view (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ` +
         `${new Date().toISOString().slice(0, 10)}), medians of ${RUNS} (lowest–highest):`,
     );
-    for (const variant of variants) {
-      printSamples(variant.name, samples.get(variant)!, admin !== undefined);
-    }
+    printTable(
+      variants.map((variant) => ({ name: variant.name, samples: samples.get(variant)! })),
+      admin !== undefined,
+    );
   }
 } finally {
   await browser.close();

@@ -1,7 +1,9 @@
 // Manual measurement, not part of `npm test`: Lighthouse (mobile) scores for Foray's sign-in screen and
 // its main screen with spots on the map, against a real server started on a fresh data folder, the map's tiles
-// from a local stub; each screen is measured RUNS times (default 3) and the medians printed. BASELINE=<git ref>
-// measures that commit's web app beside this checkout's, runs interleaved (scripts/baseline-web-app.ts).
+// from a local stub; each screen is measured RUNS times (default 5) and the medians printed as one table, with the
+// floor: a page holding only Leaflet and a few markers (scripts/lighthouse-floor.ts), measured in the same run.
+// BASELINE=<git ref> measures that commit's web app beside this checkout's, runs interleaved
+// (scripts/baseline-web-app.ts), each screen's two builds on adjacent lines of the table.
 //   npm run build && node --import tsx scripts/lighthouse.ts
 // KEEP_REPORTS=1 keeps every run's JSON report in .tmp/lighthouse/ (git ignores it), emptied first.
 // Lighthouse is not a dependency: npx fetches the pinned version on first use.
@@ -14,6 +16,7 @@ import { chromiumPath } from '../e2e/support/browser.ts';
 import { startForayServer, type ForayServer } from '../e2e/support/foray-server.ts';
 import { startTileStub } from '../e2e/support/tile-stub.ts';
 import { webAppVariants, type WebAppVariant } from './baseline-web-app.ts';
+import { startFloorPage } from './lighthouse-floor.ts';
 
 const LIGHTHOUSE = 'lighthouse@12.8';
 const EMAIL = 'lighthouse@example.com';
@@ -23,8 +26,16 @@ const CHROME_FLAGS =
 
 type LighthouseReport = {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { displayValue?: string; numericValue?: number }>;
+  audits: Record<
+    string,
+    { displayValue?: string; numericValue?: number; details?: { items?: Array<{ duration?: number }> } }
+  >;
 };
+
+/** The longest main-thread task Lighthouse found, in ms (0 when it found none over 50 ms). */
+function longestTask(report: LighthouseReport): number {
+  return Math.max(0, ...(report.audits['long-tasks']?.details?.items ?? []).map((item) => item.duration ?? 0));
+}
 
 const SPOTS = 300;
 /** Tries per run: a failed recording is made again (see runLighthouse). */
@@ -72,6 +83,7 @@ async function main() {
     process.env.BASELINE,
   );
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foray-lighthouse-'));
+  const floor = await startFloorPage(tiles.template('street'));
   try {
     for (const variant of variants) {
       variant.server = await startForayServer({
@@ -87,33 +99,62 @@ async function main() {
       variant.cookie = await signedInCookie(variant.server.baseUrl, mail);
       await seedSpots(variant.server.baseUrl, variant.cookie);
     }
-    const runs = Number(process.env.RUNS ?? 3);
-    const results = variants.flatMap((variant) => [
-      { variant, screen: 'sign-in', cookie: undefined, reports: [] as LighthouseReport[] },
-      { variant, screen: 'main (map)', cookie: variant.cookie, reports: [] as LighthouseReport[] },
-    ]);
+    const runs = Number(process.env.RUNS ?? 5);
+    type Result = {
+      build: string;
+      screen: string;
+      url: string;
+      cookie?: string;
+      label: string;
+      reports: LighthouseReport[];
+    };
+    const results: Result[] = [
+      { build: 'Leaflet alone', screen: 'floor (map)', url: floor.url, label: 'floor', reports: [] },
+    ];
+    for (const screen of ['sign-in', 'main (map)'])
+      for (const variant of variants) {
+        const baseline = variant.name !== variants.at(-1)!.name;
+        results.push({
+          build: variant.name,
+          screen,
+          url: variant.server!.baseUrl,
+          ...(screen === 'sign-in' ? {} : { cookie: variant.cookie! }),
+          label: `${baseline ? 'baseline-' : ''}${screen === 'sign-in' ? 'sign-in' : 'main'}`,
+          reports: [],
+        });
+      }
     // Interleaved, so that every variant meets the same moments of a busy machine.
     for (let run = 0; run < runs; run++) {
       for (const result of results) {
-        const label = `${result.variant.name === variants.at(-1)!.name ? '' : 'baseline-'}${result.cookie ? 'main' : 'sign-in'}`;
-        result.reports.push(await runLighthouse(result.variant.server!.baseUrl, reportDir, result.cookie, label, run));
+        result.reports.push(await runLighthouse(result.url, reportDir, result.cookie, result.label, run));
       }
     }
     console.log(
       `\nMedians of ${runs} runs (${new Date().toISOString().slice(0, 10)}); every run's performance score in brackets`,
     );
-    for (const variant of variants) {
-      console.log(`${variant.name}\nscreen       performance        accessibility  FCP      LCP      TBT`);
-      for (const { screen, reports } of results.filter((result) => result.variant === variant)) {
-        const score = (report: LighthouseReport, id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
-        const numeric = (id: string) => median(reports.map((report) => report.audits[id]?.numericValue ?? NaN));
-        const performance = `${median(reports.map((report) => score(report, 'performance')))} [${reports.map((report) => score(report, 'performance')).join(', ')}]`;
-        console.log(
-          `${screen.padEnd(12)} ${performance.padEnd(18)} ${String(median(reports.map((report) => score(report, 'accessibility')))).padEnd(14)} ` +
-            `${seconds(numeric('first-contentful-paint'))} ${seconds(numeric('largest-contentful-paint'))} ${Math.round(numeric('total-blocking-time'))} ms`,
-        );
-      }
-    }
+    const table = results.map(({ build, screen, reports }) => {
+      const score = (report: LighthouseReport, id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+      const numeric = (id: string) => median(reports.map((report) => report.audits[id]?.numericValue ?? NaN));
+      return [
+        screen,
+        build,
+        `${median(reports.map((report) => score(report, 'performance')))} [${reports.map((report) => score(report, 'performance')).join(', ')}]`,
+        String(median(reports.map((report) => score(report, 'accessibility')))),
+        seconds(numeric('first-contentful-paint')).trim(),
+        seconds(numeric('largest-contentful-paint')).trim(),
+        `${Math.round(numeric('total-blocking-time'))} ms`,
+        `${Math.round(median(reports.map(longestTask)))} ms`,
+      ];
+    });
+    const header = ['screen', 'build', 'performance', 'accessibility', 'FCP', 'LCP', 'TBT', 'longest task'];
+    const widths = header.map((_, column) => Math.max(...[header, ...table].map((cells) => cells[column]!.length)));
+    for (const cells of [header, widths.map((width) => '-'.repeat(width)), ...table])
+      console.log(
+        cells
+          .map((cell, column) => cell.padEnd(widths[column]!))
+          .join('  ')
+          .trimEnd(),
+      );
   } finally {
     if (keep) {
       fs.rmSync(KEPT_REPORTS_DIR, { recursive: true, force: true });
@@ -125,6 +166,7 @@ async function main() {
       await variant.server?.stop();
       variant.dispose();
     }
+    await floor.close();
     await tiles.close();
     await mail.close();
   }

@@ -1,5 +1,6 @@
-// The figures of `npm run bench:map` (scripts/bench-map.ts), one build's runs at a time: each figure's median with
-// the lowest and highest of the runs.
+// The figures of `npm run bench:map` (scripts/bench-map.ts) as one table, a column for each build measured in the
+// run (the baseline's first, then this checkout's), so the two are read side by side: each figure's median with
+// the lowest and highest of the runs in brackets.
 import { CITY_ZOOM } from './city.ts';
 import { median, type FrameStats } from './page.ts';
 import type { Sample } from './run.ts';
@@ -10,76 +11,136 @@ function spread(values: number[], digits = 0, unit = '') {
   return `${show(median(values))} (${show(Math.min(...values))}–${show(Math.max(...values))})`;
 }
 
-/** One build's figures, under its name; `queriesCounted` on PostgreSQL, where the server's queries are seen. */
-export function printSamples(name: string, all: Sample[], queriesCounted: boolean) {
-  const of = <T>(pick: (sample: Sample) => T) => all.map(pick);
-  const frames = (pick: (sample: Sample) => FrameStats) =>
-    `median frame ${spread(
-      of((s) => pick(s).medianFrameMs),
-      1,
-      ' ms',
-    )}, p95 ${spread(
-      of((s) => pick(s).p95FrameMs),
-      1,
-      ' ms',
-    )}, ` +
-    `long tasks ${spread(of((s) => pick(s).longTasks))} (longest ${spread(
-      of((s) => pick(s).longestTaskMs),
-      0,
-      ' ms',
-    )})`;
-  console.log(`  ${name}`);
-  console.log(
-    `    first clusters      ${spread(
-      of((s) => s.firstClustersMs),
-      0,
-      ' ms',
-    )} after navigation`,
-  );
-  console.log(
-    `    all counted         ${spread(
-      of((s) => s.allCountedMs),
-      0,
-      ' ms',
-    )}`,
-  );
-  console.log(
-    `    JS before 1st tile  ${spread(
-      of((s) => s.jsBeforeTileKb),
-      1,
-      ' KB',
-    )} gzipped`,
-  );
-  console.log(
-    `    start-up blocking   ${spread(
-      of((s) => s.startBlockingMs),
-      0,
-      ' ms',
-    )} (long tasks' time over 50 ms, navigation to all counted), long tasks ${spread(
-      of((s) => s.startLongTasks),
-    )} (longest ${spread(
-      of((s) => s.startLongestMs),
-      0,
-      ' ms',
-    )})`,
-  );
-  console.log(`    pan                 ${frames((s) => s.pan)}`);
-  console.log(
-    `    after 10 drags      JS heap ${spread(
-      of((s) => s.heapMb),
-      1,
-      ' MB',
-    )}` +
-      (queriesCounted ? `; server queries still running: ${of((s) => s.runningQueries).join(', ')} (each run)` : ''),
-  );
-  console.log(`    zoom                ${frames((s) => s.zoom)}`);
-  console.log(
-    `    city view (z ${CITY_ZOOM})    ${spread(
-      of((s) => s.cityKb),
-      1,
-      ' KB',
-    )} of API answers in ${spread(of((s) => s.cityRequests))} requests; ` +
-      `header ${of((s) => s.cityHeader).join(', ')} against ${of((s) => s.cityInView).join(', ')} spots in view; ` +
-      `a small pan then asked ${of((s) => s.smallPanRequests).join(', ')}`,
-  );
+type Row = { label: string; cell: (samples: Sample[]) => string };
+
+const of = <T>(samples: Sample[], pick: (sample: Sample) => T) => samples.map(pick);
+
+function frameRows(name: string, pick: (sample: Sample) => FrameStats): Row[] {
+  return [
+    {
+      label: `${name}: median frame`,
+      cell: (s) =>
+        spread(
+          of(s, (x) => pick(x).medianFrameMs),
+          1,
+          ' ms',
+        ),
+    },
+    {
+      label: `${name}: p95 frame`,
+      cell: (s) =>
+        spread(
+          of(s, (x) => pick(x).p95FrameMs),
+          1,
+          ' ms',
+        ),
+    },
+    { label: `${name}: long tasks`, cell: (s) => spread(of(s, (x) => pick(x).longTasks)) },
+    {
+      label: `${name}: longest task`,
+      cell: (s) =>
+        spread(
+          of(s, (x) => pick(x).longestTaskMs),
+          0,
+          ' ms',
+        ),
+    },
+  ];
+}
+
+function rows(queriesCounted: boolean): Row[] {
+  return [
+    {
+      label: 'first clusters (after navigation)',
+      cell: (s) =>
+        spread(
+          of(s, (x) => x.firstClustersMs),
+          0,
+          ' ms',
+        ),
+    },
+    {
+      label: 'all counted',
+      cell: (s) =>
+        spread(
+          of(s, (x) => x.allCountedMs),
+          0,
+          ' ms',
+        ),
+    },
+    {
+      label: 'JS before 1st tile (gzipped)',
+      cell: (s) =>
+        spread(
+          of(s, (x) => x.jsBeforeTileKb),
+          1,
+          ' KB',
+        ),
+    },
+    {
+      label: "start-up blocking (long tasks' time over 50 ms)",
+      cell: (s) =>
+        spread(
+          of(s, (x) => x.startBlockingMs),
+          0,
+          ' ms',
+        ),
+    },
+    { label: 'start-up long tasks', cell: (s) => spread(of(s, (x) => x.startLongTasks)) },
+    {
+      label: 'start-up longest task',
+      cell: (s) =>
+        spread(
+          of(s, (x) => x.startLongestMs),
+          0,
+          ' ms',
+        ),
+    },
+    ...frameRows('pan', (x) => x.pan),
+    {
+      label: 'JS heap after 10 drags',
+      cell: (s) =>
+        spread(
+          of(s, (x) => x.heapMb),
+          1,
+          ' MB',
+        ),
+    },
+    ...(queriesCounted
+      ? [
+          {
+            label: 'server queries still running (each run)',
+            cell: (s: Sample[]) => of(s, (x) => x.runningQueries).join(', '),
+          },
+        ]
+      : []),
+    ...frameRows('zoom', (x) => x.zoom),
+    {
+      label: `city view (z ${CITY_ZOOM}): API answers`,
+      cell: (s) =>
+        spread(
+          of(s, (x) => x.cityKb),
+          1,
+          ' KB',
+        ),
+    },
+    { label: 'city view: requests', cell: (s) => spread(of(s, (x) => x.cityRequests)) },
+    {
+      label: 'city view: header / spots in view',
+      cell: (s) => s.map((x) => `${x.cityHeader}/${x.cityInView}`).join(', '),
+    },
+    { label: 'a small pan then asked', cell: (s) => of(s, (x) => x.smallPanRequests).join(', ') },
+  ];
+}
+
+/** The table: a row for each figure, a column for each build (`queriesCounted` on PostgreSQL). */
+export function printTable(builds: Array<{ name: string; samples: Sample[] }>, queriesCounted: boolean) {
+  const table = rows(queriesCounted).map((row) => [row.label, ...builds.map((build) => row.cell(build.samples))]);
+  const header = ['figure', ...builds.map((build) => build.name)];
+  const widths = header.map((_, column) => Math.max(...[header, ...table].map((line) => line[column]!.length)));
+  const line = (cells: string[]) =>
+    `  ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}`.trimEnd();
+  console.log(line(header));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const cells of table) console.log(line(cells));
 }
